@@ -1,0 +1,59 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { DB } from './db/kysely.js';
+import { registerErrorHandler } from './lib/error-handler.js';
+import { loggerOptions } from './lib/logger.js';
+import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
+import { registerWebApp } from './lib/web-app.js';
+import { registerAuthRoutes } from './rest/auth.routes.js';
+import { registerPrefsRoutes } from './rest/prefs.routes.js';
+import { appRouter, type AppRouter } from './trpc/app-router.js';
+import { createContext } from './trpc/context.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: DB;
+  /** pino level, or 'silent' (tests). */
+  logLevel?: string;
+  /** Folder of the built web app; defaults to web/dist. */
+  webDistDir?: string;
+}
+
+/** Builds the whole HTTP app without listening: the server and the tests share it. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const deps = { config, db };
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? 'info'),
+    // Batched tRPC calls put every procedure name in the path.
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  registerOriginCheck(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: (opts) => createContext(deps, opts),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          app.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
+        }
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  registerAuthRoutes(app, deps);
+  registerPrefsRoutes(app, deps);
+  await registerWebApp(app, options.webDistDir);
+  return app;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env (architecture section 3).
+ * Every variable has an embedded default so `npm start` works on a fresh machine.
+ */
+const port = z.coerce.number().int().min(1).max(65535);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const configSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: httpUrl.optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Contracts <no-reply@localhost>'),
+  OLLAMA_HOST: httpUrl.default('http://127.0.0.1:11434'),
+  OLLAMA_MODEL: z.string().trim().min(1).default('qwen2.5:3b-instruct'),
+  OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** True when PUBLIC_URL is https: cookies get Secure and the __Host- prefix, HSTS is sent. */
+  isHttps: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses configuration; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty value means "not set", as in a .env file with `SMTP_URL=`.
+  const present = Object.fromEntries(
+    Object.keys(configSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'configuration');
+      return `Invalid ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const values = parsed.data;
+  const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+  return { ...values, PUBLIC_URL: publicUrl, isHttps: publicUrl.startsWith('https://') };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Call schemas for accounts (spec sections 5 and 7), shared by tRPC, REST and the web forms. */
+
+export const emailSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Invalid email address' }))
+  .transform((email) => email.toLowerCase());
+
+// 6 is the spec's minimum; 1024 bounds the work argon2 does on a hostile input.
+export const passwordSchema = z
+  .string({ error: 'Required' })
+  .min(1, 'Required')
+  .min(6, 'At least 6 characters')
+  .max(1024, 'Password is too long');
+
+export const companyNameSchema = z
+  .string({ error: 'Company name is required' })
+  .trim()
+  .min(1, 'Company name is required')
+  .max(200, 'Company name is too long');
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  // Login does not enforce the minimum length: old accounts and typos get "Invalid credentials".
+  password: z.string({ error: 'Required' }).min(1, 'Required').max(1024, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const signupInputSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  company_name: companyNameSchema,
+});
+export type SignupInput = z.infer<typeof signupInputSchema>;
+
+export const currentUserSchema = z.object({
+  user: z.object({ email: z.string() }).nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** Company preferences (spec sections 3 and 5): onboarding and branding share these fields. */
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Invalid email')
+  .transform((value) => (value === '' ? null : value.toLowerCase()))
+  .nullable()
+  .optional();
+
+const optionalWebsite = z
+  .string()
+  .trim()
+  .max(500, 'URL is too long')
+  .refine((value) => value === '' || isWebUrl(value), 'Invalid URL')
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .optional();
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export const companyNameField = z
+  .string({ error: 'Company name required' })
+  .trim()
+  .min(2, 'Company name required')
+  .max(200, 'At most 200 characters');
+
+/** Branding form and PUT /api/prefs: every field optional except that a present name is valid. */
+export const updatePrefsInputSchema = z.object({
+  company_name: companyNameField.optional(),
+  company_phone: optionalText(40),
+  company_email: optionalEmail,
+  company_address: optionalText(500),
+  company_website: optionalWebsite,
+});
+export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
+
+/** Onboarding (spec section 5): company name, phone and email required; website optional. */
+export const onboardingInputSchema = z.object({
+  company_name: companyNameField,
+  company_phone: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(40, 'At most 40 characters')
+    .regex(/\d/, 'Enter a phone number'),
+  company_email: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(254, 'Email is too long')
+    .pipe(z.email({ error: 'Invalid email' })),
+  company_address: optionalText(500),
+  company_website: optionalWebsite,
+});
+export type OnboardingInput = z.infer<typeof onboardingInputSchema>;
+
+export const prefsSchema = z.object({
+  company_name: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  company_address: z.string().nullable(),
+  company_website: z.string().nullable(),
+  logo_path: z.string().nullable(),
+});
+export type Prefs = z.infer<typeof prefsSchema>;

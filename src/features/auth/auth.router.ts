@@ -1,0 +1,29 @@
+import { loginInputSchema, signupInputSchema } from '../../domain/auth.schemas.js';
+import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
+import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.js';
+import { logIn, logOut, signUp } from './auth.service.js';
+
+export const authRouter = router({
+  /** Never a 401 here: the web app asks "who am I" and gets null when signed out. */
+  user: publicProcedure.query(({ ctx }) => ({
+    user: ctx.session ? { email: ctx.session.user.email } : null,
+  })),
+
+  signup: publicProcedure.input(signupInputSchema).mutation(async ({ ctx, input }) => {
+    const signedIn = await signUp(ctx.db, input, ctx.client);
+    setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
+    return { user: { email: signedIn.user.email } };
+  }),
+
+  login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
+    const signedIn = await logIn(ctx.db, input, ctx.client);
+    setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
+    return { user: { email: signedIn.user.email } };
+  }),
+
+  logout: authedProcedure.mutation(async ({ ctx }) => {
+    await logOut(ctx.db, ctx.session.sessionId);
+    clearSessionCookie(ctx.res, ctx.config);
+    return { ok: true };
+  }),
+});

@@ -1,0 +1,96 @@
+import type { DB } from '../../db/kysely.js';
+import type { LoginInput, SignupInput } from '../../domain/auth.schemas.js';
+import { AppError } from '../../lib/app-error.js';
+import { upsertPrefs } from '../prefs/prefs.repo.js';
+import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
+import { createSession, invalidateSession } from '../sessions/sessions.service.js';
+import {
+  hashPassword,
+  passwordNeedsRehash,
+  spendPasswordCheckTime,
+  verifyPassword,
+} from './password.js';
+import { findUserByEmail, insertUser, updatePasswordHash } from './users.repo.js';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Per-email limits stop guessing one account's password; per-IP limits stop one machine spraying
+ * many accounts. Generous enough for an office sharing one address.
+ */
+export const authRateLimits = {
+  loginPerEmail: { limit: 10, windowMs: 15 * MINUTE_MS },
+  loginPerIp: { limit: 50, windowMs: 15 * MINUTE_MS },
+  signupPerEmail: { limit: 5, windowMs: 60 * MINUTE_MS },
+  signupPerIp: { limit: 20, windowMs: 60 * MINUTE_MS },
+} satisfies Record<string, RateLimitRule>;
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
+
+export interface ClientInfo {
+  ip: string;
+}
+
+export interface SignedIn {
+  user: { id: number; email: string };
+  session: { token: string; expiresAtMs: number };
+}
+
+/** Creates the account, its preferences (company name) and a first session. */
+export async function signUp(db: DB, input: SignupInput, client: ClientInfo): Promise<SignedIn> {
+  await enforceRateLimits(db, [
+    { key: `signup:ip:${client.ip}`, rule: authRateLimits.signupPerIp },
+    { key: `signup:email:${input.email}`, rule: authRateLimits.signupPerEmail },
+  ]);
+  if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const userId = await insertUser(trx, { email: input.email, passwordHash, createdAt: now });
+      await upsertPrefs(trx, userId, { company_name: input.company_name }, now);
+      const session = await createSession(trx, userId);
+      return { user: { id: userId, email: input.email }, session };
+    });
+  } catch (error) {
+    // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** Same message and similar time for an unknown email and a wrong password. */
+export async function logIn(db: DB, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+  await enforceRateLimits(db, [
+    { key: `login:ip:${client.ip}`, rule: authRateLimits.loginPerIp },
+    { key: `login:email:${input.email}`, rule: authRateLimits.loginPerEmail },
+  ]);
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    await spendPasswordCheckTime(input.password);
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) {
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  if (passwordNeedsRehash(user.password_hash)) {
+    await updatePasswordHash(db, user.id, await hashPassword(input.password));
+  }
+  // A fresh session on every sign-in: a token planted before login is never promoted.
+  const session = await createSession(db, user.id);
+  return { user: { id: user.id, email: user.email }, session };
+}
+
+export async function logOut(db: DB, sessionId: string | undefined): Promise<void> {
+  if (sessionId) await invalidateSession(db, sessionId);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}

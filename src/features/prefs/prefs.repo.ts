@@ -1,0 +1,28 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import type { PreferencesTable } from '../../db/schema.js';
+
+export type PrefsColumns = Partial<Omit<PreferencesTable, 'user_id' | 'updated_at'>>;
+
+export async function findPrefs(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('preferences')
+    .select([
+      'company_name',
+      'company_phone',
+      'company_email',
+      'company_address',
+      'company_website',
+      'logo_path',
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Inserts or updates the owner's one preferences row with only the given columns. */
+export async function upsertPrefs(db: DbOrTrx, userId: number, values: PrefsColumns, now: string) {
+  await db
+    .insertInto('preferences')
+    .values({ user_id: userId, ...values, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
+    .execute();
+}

@@ -1,0 +1,30 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import type { OnboardingInput, Prefs, UpdatePrefsInput } from '../../domain/prefs.schemas.js';
+import { findPrefs, upsertPrefs, type PrefsColumns } from './prefs.repo.js';
+
+const emptyPrefs: Prefs = {
+  company_name: null,
+  company_phone: null,
+  company_email: null,
+  company_address: null,
+  company_website: null,
+  logo_path: null,
+};
+
+export async function getPrefs(db: DbOrTrx, userId: number): Promise<Prefs> {
+  return (await findPrefs(db, userId)) ?? emptyPrefs;
+}
+
+/** Saves only the fields present in the input: a field left out keeps its value. */
+export async function updatePrefs(
+  db: DbOrTrx,
+  userId: number,
+  input: UpdatePrefsInput | OnboardingInput,
+): Promise<Prefs> {
+  const values: PrefsColumns = {};
+  for (const [key, value] of Object.entries(input) as [keyof PrefsColumns, string | null][]) {
+    if (value !== undefined) values[key] = value;
+  }
+  await upsertPrefs(db, userId, values, new Date().toISOString());
+  return getPrefs(db, userId);
+}

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../../db/kysely.js';
+import { AppError } from '../../lib/app-error.js';
+
+export interface RateLimitRule {
+  /** Attempts allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Fixed-window counters kept in SQLite, so limits survive restarts and would hold across several
+ * app instances (architecture section 1). One upsert per attempt: no read-then-write race.
+ */
+export async function hitRateLimit(
+  db: DbOrTrx,
+  key: string,
+  rule: RateLimitRule,
+  nowMs = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowExpired = sql<boolean>`rate_limits.window_started_at_ms <= ${nowMs - rule.windowMs}`;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_started_at_ms: nowMs, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`CASE WHEN ${windowExpired} THEN 1 ELSE rate_limits.hits + 1 END`,
+        window_started_at_ms: sql<number>`CASE WHEN ${windowExpired} THEN ${nowMs} ELSE rate_limits.window_started_at_ms END`,
+      }),
+    )
+    .returning(['hits', 'window_started_at_ms'])
+    .executeTakeFirstOrThrow();
+  const retryAfterMs = row.window_started_at_ms + rule.windowMs - nowMs;
+  return {
+    allowed: row.hits <= rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  };
+}
+
+/** Counts one attempt against every key; throws TOO_MANY_REQUESTS when any is over its limit. */
+export async function enforceRateLimits(
+  db: DbOrTrx,
+  checks: { key: string; rule: RateLimitRule }[],
+  message = 'Too many attempts. Please wait a few minutes and try again.',
+): Promise<void> {
+  let retryAfterSeconds = 0;
+  for (const check of checks) {
+    const result = await hitRateLimit(db, check.key, check.rule);
+    if (!result.allowed) retryAfterSeconds = Math.max(retryAfterSeconds, result.retryAfterSeconds);
+  }
+  if (retryAfterSeconds > 0) throw new AppError('TOO_MANY_REQUESTS', message, retryAfterSeconds);
+}
+
+/** Drops counters whose window ended more than a day ago. */
+export async function pruneRateLimits(db: DbOrTrx, nowMs = Date.now()): Promise<void> {
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_started_at_ms', '<', nowMs - 24 * 60 * 60 * 1000)
+    .execute();
+}

@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/kysely.js';
+import { validateSessionToken, type ValidatedSession } from './sessions.service.js';
+
+/** `__Host-` pins the cookie to this exact origin over https (no Domain, Path=/, Secure). */
+export function sessionCookieName(config: Pick<Config, 'isHttps'>): string {
+  return config.isHttps ? '__Host-session' : 'session';
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: Pick<Config, 'isHttps'>,
+  token: string,
+  expiresAtMs: number,
+): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isHttps,
+    path: '/',
+    expires: new Date(expiresAtMs),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'isHttps'>): void {
+  reply.clearCookie(sessionCookieName(config), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.isHttps,
+    path: '/',
+  });
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<ValidatedSession | null>>();
+
+/**
+ * The signed-in session of this request, looked up at most once per request. Renews the cookie's
+ * expiry when the session was extended, and clears a cookie that no longer names a session.
+ */
+export function getRequestSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: DB; config: Config },
+): Promise<ValidatedSession | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    const cookieValue = request.cookies[sessionCookieName(deps.config)];
+    pending = validateSessionToken(deps.db, cookieValue).then((session) => {
+      if (session?.renewed) setSessionCookie(reply, deps.config, cookieValue ?? '', session.expiresAtMs);
+      if (!session && cookieValue) clearSessionCookie(reply, deps.config);
+      return session;
+    });
+    resolved.set(request, pending);
+  }
+  return pending;
+}

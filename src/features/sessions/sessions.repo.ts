@@ -1,0 +1,62 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+
+export async function insertSession(
+  db: DbOrTrx,
+  session: { id: string; userId: number; secretHash: Uint8Array; nowMs: number },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      secret_hash: session.secretHash,
+      created_at_ms: session.nowMs,
+      last_used_at_ms: session.nowMs,
+    })
+    .execute();
+}
+
+export async function findSessionWithUser(db: DbOrTrx, sessionId: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.secret_hash',
+      'sessions.created_at_ms',
+      'sessions.last_used_at_ms',
+      'users.id as user_id',
+      'users.email',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: DbOrTrx, sessionId: string, nowMs: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at_ms: nowMs })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function deleteSession(db: DbOrTrx, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Removes sessions past either limit; run periodically so the table does not grow forever. */
+export async function deleteExpiredSessions(
+  db: DbOrTrx,
+  limits: { createdBeforeMs: number; unusedSinceMs: number },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('created_at_ms', '<', limits.createdBeforeMs),
+        eb('last_used_at_ms', '<', limits.unusedSinceMs),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,89 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import {
+  generateSessionToken,
+  hashSessionSecret,
+  parseSessionToken,
+  sessionSecretMatches,
+} from './session-token.js';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from './sessions.repo.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A session ends after a week without use, and in any case 30 days after sign-in. */
+export const SESSION_INACTIVITY_MS = 7 * DAY_MS;
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
+/** Writing last_used_at on every request would make every read a write; an hour is precise enough. */
+const TOUCH_INTERVAL_MS = HOUR_MS;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+}
+
+export interface ValidatedSession {
+  sessionId: string;
+  user: SessionUser;
+  /** When the cookie should expire: the earlier of the two limits. */
+  expiresAtMs: number;
+  /** True when last-used was moved forward, so the cookie's expiry should be renewed too. */
+  renewed: boolean;
+}
+
+export async function createSession(db: DbOrTrx, userId: number, nowMs = Date.now()) {
+  const token = generateSessionToken();
+  await insertSession(db, {
+    id: token.id,
+    userId,
+    secretHash: hashSessionSecret(token.secret),
+    nowMs,
+  });
+  return { token: token.value, sessionId: token.id, expiresAtMs: nowMs + SESSION_INACTIVITY_MS };
+}
+
+/** Checks a cookie value; deletes the session when it has expired. */
+export async function validateSessionToken(
+  db: DbOrTrx,
+  cookieValue: string | undefined,
+  nowMs = Date.now(),
+): Promise<ValidatedSession | null> {
+  const token = parseSessionToken(cookieValue);
+  if (!token) return null;
+  const row = await findSessionWithUser(db, token.id);
+  if (!row || !sessionSecretMatches(token.secret, row.secret_hash)) return null;
+
+  const absoluteEnd = row.created_at_ms + SESSION_ABSOLUTE_MS;
+  if (nowMs >= absoluteEnd || nowMs >= row.last_used_at_ms + SESSION_INACTIVITY_MS) {
+    await deleteSession(db, row.id);
+    return null;
+  }
+  let lastUsed = row.last_used_at_ms;
+  const renewed = nowMs - lastUsed >= TOUCH_INTERVAL_MS;
+  if (renewed) {
+    await touchSession(db, row.id, nowMs);
+    lastUsed = nowMs;
+  }
+  return {
+    sessionId: row.id,
+    user: { id: row.user_id, email: row.email },
+    expiresAtMs: Math.min(absoluteEnd, lastUsed + SESSION_INACTIVITY_MS),
+    renewed,
+  };
+}
+
+export async function invalidateSession(db: DbOrTrx, sessionId: string): Promise<void> {
+  await deleteSession(db, sessionId);
+}
+
+export async function pruneExpiredSessions(db: DbOrTrx, nowMs = Date.now()): Promise<number> {
+  return deleteExpiredSessions(db, {
+    createdBeforeMs: nowMs - SESSION_ABSOLUTE_MS,
+    unusedSinceMs: nowMs - SESSION_INACTIVITY_MS,
+  });
+}

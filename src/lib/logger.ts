@@ -1,0 +1,20 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Tokens ride in signing-link paths; they must never reach a log line (architecture decision 6). */
+export function redactUrl(url: string): string {
+  return url.replace(/\/esign\/[^/?#]+/g, '/esign/[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  if (level === 'silent') return false;
+  return {
+    level,
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        ip: request.ip,
+      }),
+    },
+  };
+}

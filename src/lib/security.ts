@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError } from './app-error.js';
+
+/** CSP and the other security headers on every response (issue 2 item 5). */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Signatures travel as data: URLs; logos are served from our origin.
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS over plain http is ignored by browsers and wrong on a LAN install; send it only on https.
+    strictTransportSecurity: config.isHttps
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+  });
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence (architecture decision 2): a state-changing request must come from our own origin,
+ * proven by Origin or, where a browser omits it, by Sec-Fetch-Site.
+ */
+export function registerOriginCheck(app: FastifyInstance, config: Config) {
+  const allowedOrigin = new URL(config.PUBLIC_URL).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!unsafeMethods.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin === allowedOrigin) return;
+    if (!origin && request.headers['sec-fetch-site'] === 'same-origin') return;
+    throw new AppError(
+      'FORBIDDEN',
+      `Cross-origin request refused: send Origin: ${allowedOrigin} with this request`,
+    );
+  });
+}

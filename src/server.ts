@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb } from './db/kysely.js';
+import { migrateToLatest } from './db/migrate.js';
+import { startMaintenance } from './maintenance.js';
+
+/** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
+export async function startServer(config: Config) {
+  const databaseFile = path.resolve(config.DATA_DIR, 'app.db');
+  const { db } = createDb(databaseFile);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  const stopMaintenance = startMaintenance(db, app.log);
+  app.addHook('onClose', async () => {
+    stopMaintenance();
+    await db.destroy();
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`TradeSign is ready at ${config.PUBLIC_URL} (database ${databaseFile})`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
+    // A stuck request must not keep the process alive forever.
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return app;
+}
+
+async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(problem);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await startServer(config);
+}
+
+const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+if (isEntryPoint) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

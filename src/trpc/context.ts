@@ -1,0 +1,16 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { Config } from '../config.js';
+import type { DB } from '../db/kysely.js';
+import { getRequestSession } from '../features/sessions/session-cookie.js';
+
+export interface AppDeps {
+  db: DB;
+  config: Config;
+}
+
+export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
+  const session = await getRequestSession(req, res, deps);
+  return { ...deps, req, res, session, client: { ip: req.ip } };
+}
+
+export type Context = Awaited<ReturnType<typeof createContext>>;
