@@ -41,7 +41,8 @@ export async function startServer(config: Config) {
   return app;
 }
 
-async function main() {
+/** The `npm start` entry: reads .env when present, validates configuration, starts. */
+export async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config: Config;
   try {

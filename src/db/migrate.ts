@@ -18,7 +18,7 @@ export async function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<strin
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';
-    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);
 }

@@ -40,14 +40,16 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config) {
   const allowedOrigin = new URL(config.PUBLIC_URL).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (origin === allowedOrigin) return;
-    if (!origin && request.headers['sec-fetch-site'] === 'same-origin') return;
-    throw new AppError(
-      'FORBIDDEN',
-      `Cross-origin request refused: send Origin: ${allowedOrigin} with this request`,
+    const sameOrigin =
+      origin === allowedOrigin || (!origin && request.headers['sec-fetch-site'] === 'same-origin');
+    if (!unsafeMethods.has(request.method) || sameOrigin) return done();
+    done(
+      new AppError(
+        'FORBIDDEN',
+        `Cross-origin request refused: send Origin: ${allowedOrigin} with this request`,
+      ),
     );
   });
 }

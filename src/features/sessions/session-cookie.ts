@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/kysely.js';

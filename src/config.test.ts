@@ -1,0 +1,144 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+function configProblems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error(`expected ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.isHttps).toBe(false);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.OLLAMA_TIMEOUT_MS).toBe(20_000);
+    expect(config.SIGNING_LINK_DAYS).toBe(30);
+  });
+
+  it('derives the default PUBLIC_URL from PORT', () => {
+    const config = loadConfig({ PORT: '8080' });
+    expect(config.PORT).toBe(8080);
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('reads explicit values', () => {
+    const config = loadConfig({
+      PORT: '4100',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://contracts.example.com/',
+      DATA_DIR: '/var/lib/tradesign',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      OLLAMA_TIMEOUT_MS: '5000',
+      SIGNING_LINK_DAYS: '14',
+    });
+    expect(config).toMatchObject({
+      PORT: 4100,
+      HOST: '127.0.0.1',
+      // The trailing slash is dropped so links and the Origin check compare cleanly.
+      PUBLIC_URL: 'https://contracts.example.com',
+      isHttps: true,
+      DATA_DIR: '/var/lib/tradesign',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      OLLAMA_TIMEOUT_MS: 5000,
+      SIGNING_LINK_DAYS: 14,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'notaurl'],
+    ['PUBLIC_URL', 'ftp://files.example.com'],
+    ['SMTP_URL', 'http://x'],
+    ['OLLAMA_TIMEOUT_MS', '-5'],
+    ['SIGNING_LINK_DAYS', '0'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    const problems = configProblems({ [name]: value });
+    expect(problems).toHaveLength(1);
+    const [line = ''] = problems;
+    expect(line).not.toContain('\n');
+    expect(line).toContain(name);
+    expect(line).toContain(value);
+  });
+
+  it('reports every bad variable, one line each', () => {
+    const problems = configProblems({ PORT: 'abc', SIGNING_LINK_DAYS: '0', SMTP_URL: 'http://x' });
+    expect(problems).toHaveLength(3);
+    expect(problems.find((line) => line.includes('PORT'))).toBeDefined();
+    expect(problems.find((line) => line.includes('SIGNING_LINK_DAYS'))).toBeDefined();
+    expect(problems.find((line) => line.includes('SMTP_URL'))).toBeDefined();
+  });
+
+  it('the ConfigError message is the problems joined by newlines', () => {
+    try {
+      loadConfig({ PORT: 'abc' });
+      expect.unreachable('loadConfig should throw');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toBe((error as ConfigError).problems.join('\n'));
+    }
+  });
+
+  it('treats an empty string as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      HOST: '',
+      PUBLIC_URL: '',
+      DATA_DIR: '',
+      SMTP_URL: '',
+      OLLAMA_TIMEOUT_MS: '',
+      SIGNING_LINK_DAYS: '',
+    });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: './data',
+      OLLAMA_TIMEOUT_MS: 20_000,
+      SIGNING_LINK_DAYS: 30,
+    });
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+});
+
+describe('server start with bad configuration', () => {
+  it('exits non-zero with a single stderr line naming PORT', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-config-'));
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: repoRoot,
+        // Only what the process needs: no configuration leaks in from the test runner's environment.
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: 'abc', DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect(result.error).toBeUndefined();
+      expect(result.signal).toBeNull();
+      expect(result.status).not.toBe(0);
+      const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toContain('PORT');
+      expect(lines[0]).toContain('abc');
+      // It stopped before touching the database.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

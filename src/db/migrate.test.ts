@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enableTsImports } from '../test/test-app.js';
+import { createDb, type DB } from './kysely.js';
+import { migrateToLatest } from './migrate.js';
+import type SQLite from 'better-sqlite3';
+
+const appTables = ['preferences', 'rate_limits', 'sessions', 'users'];
+
+describe('migrateToLatest', () => {
+  let dir: string;
+  let db: DB;
+  let sqlite: SQLite.Database;
+
+  beforeAll(() => {
+    enableTsImports();
+  });
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-migrate-'));
+    ({ db, sqlite } = createDb(path.join(dir, 'nested', 'app.db')));
+  });
+  afterEach(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  function tableNames(): string[] {
+    return sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .pluck()
+      .all() as string[];
+  }
+
+  it('creates the tables on a fresh file (creating its folder)', async () => {
+    expect(tableNames()).toEqual([]);
+    const applied = await migrateToLatest(db);
+    expect(applied.length).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(dir, 'nested', 'app.db'))).toBe(true);
+    const tables = tableNames();
+    for (const table of appTables) expect(tables).toContain(table);
+  });
+
+  it('is a no-op the second time and keeps the data', async () => {
+    await migrateToLatest(db);
+    await db.insertInto('users').values({ email: 'a@example.com', password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+    const tablesBefore = tableNames();
+
+    expect(await migrateToLatest(db)).toEqual([]);
+    expect(tableNames()).toEqual(tablesBefore);
+    const users = await db.selectFrom('users').select('email').execute();
+    expect(users).toEqual([{ email: 'a@example.com' }]);
+  });
+
+  it('opens the file in WAL mode with foreign keys on', async () => {
+    expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('enforces foreign keys and cascades a user delete to sessions and preferences', async () => {
+    await migrateToLatest(db);
+    await expect(
+      db.insertInto('sessions').values({ id: 'orphan', user_id: 999, secret_hash: new Uint8Array(32), created_at_ms: 1, last_used_at_ms: 1 }).execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+
+    const { id } = await db
+      .insertInto('users')
+      .values({ email: 'b@example.com', password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('sessions').values({ id: 's1', user_id: id, secret_hash: new Uint8Array(32), created_at_ms: 1, last_used_at_ms: 1 }).execute();
+    await db.insertInto('preferences').values({ user_id: id, company_name: 'B Co', updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+    await db.deleteFrom('users').where('id', '=', id).execute();
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('preferences').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps emails unique regardless of case', async () => {
+    await migrateToLatest(db);
+    await db.insertInto('users').values({ email: 'Case@Example.com', password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+    await expect(
+      db.insertInto('users').values({ email: 'case@example.COM', password_hash: 'y', created_at: '2026-01-01T00:00:00.000Z' }).execute(),
+    ).rejects.toThrow(/UNIQUE/);
+  });
+});

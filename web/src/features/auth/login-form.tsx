@@ -1,0 +1,57 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { loginFormSchema, safeRedirectPath } from '@domain/auth-forms.schemas';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { currentUserQuery } from './use-current-user';
+import { showToast } from '../../lib/toast';
+
+export function LoginForm({ redirectTo }: { redirectTo: string | undefined }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(loginFormSchema, { sync: true }),
+  });
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: async (answer) => {
+        queryClient.setQueryData(currentUserQuery().queryKey, answer);
+        showToast({ title: 'Welcome back!', message: `Signed in as ${answer.user.email}` });
+        await navigate({ to: safeRedirectPath(redirectTo) });
+      },
+      onError: (error) => {
+        showToast({ title: 'Login failed', message: errorMessage(error, 'Invalid credentials'), error: true });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+      <Stack>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth size="md">
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}

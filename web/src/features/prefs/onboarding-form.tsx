@@ -1,0 +1,44 @@
+import { Button, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { onboardingInputSchema } from '@domain/prefs.schemas';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { CompanyFields, toCompanyValues, type CompanyFormValues } from './company-fields';
+import { showToast } from '../../lib/toast';
+
+export function OnboardingForm({ accountEmail }: { accountEmail: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: prefs } = useSuspenseQuery(trpc.prefs.get.queryOptions());
+  const form = useForm<CompanyFormValues>({
+    mode: 'uncontrolled',
+    // The sign-in email is the likeliest business email; the contractor can change it.
+    initialValues: { ...toCompanyValues(prefs), company_email: prefs.company_email ?? accountEmail },
+    validate: schemaResolver(onboardingInputSchema, { sync: true }),
+  });
+  const save = useMutation(
+    trpc.prefs.completeOnboarding.mutationOptions({
+      onSuccess: async (saved) => {
+        queryClient.setQueryData(trpc.prefs.get.queryKey(), saved);
+        showToast({ title: 'Settings saved', message: 'You are ready to write contracts' });
+        await navigate({ to: '/' });
+      },
+      onError: (error) => {
+        showToast({ title: 'Failed to save', message: errorMessage(error, 'Please try again'), error: true });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack>
+        <CompanyFields form={form} required={{ phone: true, email: true }} />
+        <Button type="submit" size="md" loading={save.isPending}>
+          Complete Setup
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { createFileRoute } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { PageLoading } from '../../../components/page-loading';
+import { useCurrentUser } from '../../../features/auth/use-current-user';
+import { useLogout } from '../../../features/auth/use-logout';
+import { BrandingForm } from '../../../features/prefs/branding-form';
+
+export const Route = createFileRoute('/_authed/settings/branding')({
+  component: BrandingPage,
+});
+
+function BrandingPage() {
+  const { data } = useCurrentUser();
+  const logout = useLogout();
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Branding
+        </Title>
+        <Text c="dimmed">Your company details as clients see them on contracts</Text>
+      </div>
+      <Paper withBorder p="lg">
+        <Suspense fallback={<PageLoading />}>
+          <BrandingForm />
+        </Suspense>
+      </Paper>
+      <Paper withBorder p="lg">
+        <Group justify="space-between" wrap="wrap">
+          <div>
+            <Text size="sm" c="dimmed">
+              Signed in as
+            </Text>
+            <Text fw={600} data-testid="account-email">
+              {data?.user?.email}
+            </Text>
+          </div>
+          <Button
+            variant="default"
+            leftSection={<IconLogout size={18} aria-hidden />}
+            loading={logout.isPending}
+            onClick={() => logout.mutate()}
+          >
+            Log Out
+          </Button>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

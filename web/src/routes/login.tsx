@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AuthCard } from '../features/auth/auth-card';
+import { LoginForm } from '../features/auth/login-form';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect } = Route.useSearch();
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Write, sign and send contracts from the job site."
+      switchText="New to TradeSign?"
+      switchLabel="Create an account"
+      switchTo="/signup"
+    >
+      <LoginForm redirectTo={redirect} />
+    </AuthCard>
+  );
+}
