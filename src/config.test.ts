@@ -60,6 +60,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('treats an upper-case HTTPS scheme as https (URL schemes are case-insensitive)', () => {
+    const config = loadConfig({ PUBLIC_URL: 'HTTPS://Contracts.Example.com' });
+    // Otherwise an https site would get a non-Secure session cookie and no HSTS.
+    expect(config.isHttps).toBe(true);
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],

@@ -6,20 +6,31 @@ import { z } from 'zod';
  */
 const port = z.coerce.number().int().min(1).max(65535);
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-  .transform((value) => value.replace(/\/+$/, ''));
+const httpUrl = z.url({ protocol: /^https?$/i, error: 'must be an http(s) URL' });
+
+/** An origin only (scheme, host, port): links are built by appending paths to it. */
+const originUrl = httpUrl.pipe(
+  z
+    .string()
+    .refine((value) => {
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username;
+    }, 'must be scheme, host and optional port only, like https://contracts.example.com')
+    .transform((value) => new URL(value).origin),
+);
 
 const configSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  PUBLIC_URL: httpUrl.optional(),
+  PUBLIC_URL: originUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Contracts <no-reply@localhost>'),
-  OLLAMA_HOST: httpUrl.default('http://127.0.0.1:11434'),
+  OLLAMA_HOST: httpUrl
+    .transform((value) => value.replace(/\/+$/, ''))
+    .default('http://127.0.0.1:11434'),
   OLLAMA_MODEL: z.string().trim().min(1).default('qwen2.5:3b-instruct'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -54,5 +65,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
-  return { ...values, PUBLIC_URL: publicUrl, isHttps: publicUrl.startsWith('https://') };
+  return { ...values, PUBLIC_URL: publicUrl, isHttps: new URL(publicUrl).protocol === 'https:' };
 }

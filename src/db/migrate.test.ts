@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enableTsImports } from '../test/test-app.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DB } from './kysely.js';
-import { migrateToLatest } from './migrate.js';
+import { migrateToLatest, migrations } from './migrate.js';
 import type SQLite from 'better-sqlite3';
 
 const appTables = ['preferences', 'rate_limits', 'sessions', 'users'];
@@ -14,9 +13,6 @@ describe('migrateToLatest', () => {
   let db: DB;
   let sqlite: SQLite.Database;
 
-  beforeAll(() => {
-    enableTsImports();
-  });
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-migrate-'));
     ({ db, sqlite } = createDb(path.join(dir, 'nested', 'app.db')));
@@ -53,7 +49,7 @@ describe('migrateToLatest', () => {
     expect(users).toEqual([{ email: 'a@example.com' }]);
   });
 
-  it('opens the file in WAL mode with foreign keys on', async () => {
+  it('opens the file in WAL mode with foreign keys on', () => {
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
@@ -83,5 +79,14 @@ describe('migrateToLatest', () => {
     await expect(
       db.insertInto('users').values({ email: 'case@example.COM', password_hash: 'y', created_at: '2026-01-01T00:00:00.000Z' }).execute(),
     ).rejects.toThrow(/UNIQUE/);
+  });
+
+  it('lists every migration file of db/migrations, in order', () => {
+    const files = fs
+      .readdirSync(path.resolve(import.meta.dirname, '../../db/migrations'))
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(Object.keys(migrations)).toEqual(files);
   });
 });

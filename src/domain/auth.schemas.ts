@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyNameField } from './prefs.schemas.js';
 
 /** Call schemas for accounts (spec sections 5 and 7), shared by tRPC, REST and the web forms. */
 
@@ -17,11 +18,8 @@ export const passwordSchema = z
   .min(6, 'At least 6 characters')
   .max(1024, 'Password is too long');
 
-export const companyNameSchema = z
-  .string({ error: 'Company name is required' })
-  .trim()
-  .min(1, 'Company name is required')
-  .max(200, 'Company name is too long');
+/** Signup asks for the company name with the branding rule (spec section 5). */
+export const companyNameSchema = companyNameField;
 
 export const loginInputSchema = z.object({
   email: emailSchema,

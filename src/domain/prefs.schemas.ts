@@ -68,7 +68,8 @@ export const onboardingInputSchema = z.object({
     .trim()
     .min(1, 'Required')
     .max(254, 'Email is too long')
-    .pipe(z.email({ error: 'Invalid email' })),
+    .pipe(z.email({ error: 'Invalid email' }))
+    .transform((email) => email.toLowerCase()),
   company_address: optionalText(500),
   company_website: optionalWebsite,
 });

@@ -3,23 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { register } from 'tsx/esm/api';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type DB } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrate.js';
-
-let tsImportsEnabled = false;
-
-/**
- * migrateToLatest loads db/migrations/*.ts with a native import() inside kysely, which vitest does
- * not transform and Node 20 cannot load. tsx (already how the server runs) teaches this worker .ts.
- */
-export function enableTsImports(): void {
-  if (tsImportsEnabled) return;
-  register();
-  tsImportsEnabled = true;
-}
 
 /** PUBLIC_URL origin of each app made by createTestApp, so helpers send the right Origin. */
 const appOrigins = new WeakMap<FastifyInstance, string>();
@@ -37,18 +24,19 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  enableTsImports();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));
   const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000', ...overrides });
   const { db, sqlite } = createDb(path.join(dir, 'app.db'));
-  await migrateToLatest(db);
-  const app = await buildApp({
-    config,
-    db,
-    logLevel: 'silent',
-    webDistDir: path.join(dir, 'no-web-build'),
-  });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    await migrateToLatest(db);
+    app = await buildApp({ config, db, logLevel: 'silent', webDistDir: path.join(dir, 'no-web-build') });
+    await app.ready();
+  } catch (error) {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const origin = new URL(config.PUBLIC_URL).origin;
   appOrigins.set(app, origin);
   let closed = false;

@@ -99,6 +99,19 @@ describe('REST auth', () => {
     expect(rows).toEqual([{ email: 'mixed@case.com' }]);
   });
 
+  it('two simultaneous signups for one email make one account: one 200, one 409', async () => {
+    const email = freshEmail('race');
+    const responses = await Promise.all([
+      jsonPost(t.app, '/api/auth/signup', account(email)),
+      jsonPost(t.app, '/api/auth/signup', account(email.toUpperCase())),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const loser = responses.find((response) => response.statusCode === 409);
+    expect(loser?.body).toBe('An account with this email already exists. Sign in instead.');
+    const rows = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('login sets a new session cookie, different from the signup one', async () => {
     const input = account();
     const signupCookie = await signUp(t.app, input);
@@ -489,13 +502,14 @@ describe('tRPC auth', () => {
     expect(cookiePair(limited, 'session')).toBeUndefined();
   });
 
-  it('does not log out without a session', async () => {
+  it('treats logging out without a session as done, like the REST call', async () => {
     const logout = await t.app.inject({
       method: 'POST',
       url: '/trpc/auth.logout',
       headers: { origin: t.origin, 'content-type': 'application/json' },
     });
-    expect(logout.statusCode).toBe(401);
+    expect(logout.statusCode).toBe(200);
+    expect(cookiePair(logout, 'session')).toBe('session=');
   });
 
   it('malformed JSON to a mutation is a 400, not a 500', async () => {

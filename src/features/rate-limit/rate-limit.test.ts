@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DB } from '../../db/kysely.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { AppError } from '../../lib/app-error.js';
-import { enableTsImports } from '../../test/test-app.js';
 import { enforceRateLimits, hitRateLimit, pruneRateLimits, type RateLimitRule } from './rate-limit.js';
 
 const rule: RateLimitRule = { limit: 3, windowMs: 60_000 };
@@ -15,7 +14,6 @@ describe('rate limits on SQLite', () => {
   let dir: string;
   let db: DB;
   beforeAll(async () => {
-    enableTsImports();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-rate-'));
     db = createDb(path.join(dir, 'app.db')).db;
     await migrateToLatest(db);

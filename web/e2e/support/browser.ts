@@ -28,6 +28,7 @@ export async function newPage(
   viewport = PHONE,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, hasTouch: viewport === PHONE });
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,18 +1,21 @@
-import { createFileRoute, Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { PageLoading } from '../components/page-loading';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { currentUserQuery } from '../features/auth/use-current-user';
 
-/** Every signed-in screen sits under this layout: 'Loading...' while we ask, /login when signed out. */
+/**
+ * Every signed-in screen sits under this layout. The guard runs before any protected screen's
+ * code loads: 'Loading...' while we ask who is signed in, then /login when nobody is.
+ */
 export const Route = createFileRoute('/_authed')({
-  component: RequireSignIn,
+  beforeLoad: async ({ context, location }) => {
+    const { user } = await context.queryClient.ensureQueryData(currentUserQuery());
+    if (!user) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's redirect idiom
+      throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+    }
+    return { user };
+  },
+  pendingComponent: PageLoading,
+  pendingMs: 0,
+  component: Outlet,
 });
-
-function RequireSignIn() {
-  const location = useLocation();
-  const { data, isPending, isError } = useCurrentUser();
-  if (isPending) return <PageLoading />;
-  if (isError || !data.user) {
-    return <Navigate to="/login" search={{ redirect: location.href }} replace />;
-  }
-  return <Outlet />;
-}

@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+
+/** Locators by visible label; Mantine appends " *" to required labels, hence the anchors. */
+export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
+
+export async function signUpThroughUi(
+  page: Page,
+  account: { company: string; email: string; password: string },
+): Promise<void> {
+  await page.goto('/signup');
+  await field(page, 'Company Name').fill(account.company);
+  await field(page, 'Email').fill(account.email);
+  await field(page, 'Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL('**/onboarding');
+}
+
+export async function completeOnboarding(page: Page, phone = '(555) 123-4567'): Promise<void> {
+  await field(page, 'Phone').fill(phone);
+  await page.getByRole('button', { name: 'Complete Setup' }).click();
+  await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+}
+
+export async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The toast on screen (spec section 9: at most one). */
+export const toast = (page: Page) => page.locator('.mantine-Notification-root');
