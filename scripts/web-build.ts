@@ -5,14 +5,22 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Everything the web bundle is built from; a change to any of these makes web/dist stale. */
-const buildInputs = ['web/src', 'web/public', 'web/index.html', 'src/domain', 'vite.config.ts', 'package-lock.json'];
+const buildInputs = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'src/domain',
+  'vite.config.ts',
+  'package-lock.json',
+];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 

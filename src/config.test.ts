@@ -130,7 +130,12 @@ describe('server start with bad configuration', () => {
       const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
         cwd: repoRoot,
         // Only what the process needs: no configuration leaks in from the test runner's environment.
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: 'abc', DATA_DIR: dataDir },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          PORT: 'abc',
+          DATA_DIR: dataDir,
+        },
         encoding: 'utf8',
         timeout: 15_000,
       });

@@ -13,8 +13,8 @@ const originUrl = httpUrl.pipe(
   z
     .string()
     .refine((value) => {
-    const url = new URL(value);
-    return url.pathname === '/' && !url.search && !url.hash && !url.username;
+      const url = new URL(value);
+      return url.pathname === '/' && !url.search && !url.hash && !url.username;
     }, 'must be scheme, host and optional port only, like https://contracts.example.com')
     .transform((value) => new URL(value).origin),
 );
@@ -24,9 +24,7 @@ const configSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PUBLIC_URL: originUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
-    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Contracts <no-reply@localhost>'),
   OLLAMA_HOST: httpUrl
     .transform((value) => value.replace(/\/+$/, ''))

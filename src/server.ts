@@ -57,7 +57,8 @@ export async function main() {
   await startServer(config);
 }
 
-const isEntryPoint = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
+const isEntryPoint =
+  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (isEntryPoint) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

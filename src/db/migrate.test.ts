@@ -24,7 +24,9 @@ describe('migrateToLatest', () => {
 
   function tableNames(): string[] {
     return sqlite
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
       .pluck()
       .all() as string[];
   }
@@ -40,7 +42,14 @@ describe('migrateToLatest', () => {
 
   it('is a no-op the second time and keeps the data', async () => {
     await migrateToLatest(db);
-    await db.insertInto('users').values({ email: 'a@example.com', password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        email: 'a@example.com',
+        password_hash: 'x',
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
     const tablesBefore = tableNames();
 
     expect(await migrateToLatest(db)).toEqual([]);
@@ -58,16 +67,41 @@ describe('migrateToLatest', () => {
   it('enforces foreign keys and cascades a user delete to sessions and preferences', async () => {
     await migrateToLatest(db);
     await expect(
-      db.insertInto('sessions').values({ id: 'orphan', user_id: 999, secret_hash: new Uint8Array(32), created_at_ms: 1, last_used_at_ms: 1 }).execute(),
+      db
+        .insertInto('sessions')
+        .values({
+          id: 'orphan',
+          user_id: 999,
+          secret_hash: new Uint8Array(32),
+          created_at_ms: 1,
+          last_used_at_ms: 1,
+        })
+        .execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
 
     const { id } = await db
       .insertInto('users')
-      .values({ email: 'b@example.com', password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' })
+      .values({
+        email: 'b@example.com',
+        password_hash: 'x',
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('sessions').values({ id: 's1', user_id: id, secret_hash: new Uint8Array(32), created_at_ms: 1, last_used_at_ms: 1 }).execute();
-    await db.insertInto('preferences').values({ user_id: id, company_name: 'B Co', updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+    await db
+      .insertInto('sessions')
+      .values({
+        id: 's1',
+        user_id: id,
+        secret_hash: new Uint8Array(32),
+        created_at_ms: 1,
+        last_used_at_ms: 1,
+      })
+      .execute();
+    await db
+      .insertInto('preferences')
+      .values({ user_id: id, company_name: 'B Co', updated_at: '2026-01-01T00:00:00.000Z' })
+      .execute();
     await db.deleteFrom('users').where('id', '=', id).execute();
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('preferences').selectAll().execute()).toEqual([]);
@@ -75,9 +109,23 @@ describe('migrateToLatest', () => {
 
   it('keeps emails unique regardless of case', async () => {
     await migrateToLatest(db);
-    await db.insertInto('users').values({ email: 'Case@Example.com', password_hash: 'x', created_at: '2026-01-01T00:00:00.000Z' }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        email: 'Case@Example.com',
+        password_hash: 'x',
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
     await expect(
-      db.insertInto('users').values({ email: 'case@example.COM', password_hash: 'y', created_at: '2026-01-01T00:00:00.000Z' }).execute(),
+      db
+        .insertInto('users')
+        .values({
+          email: 'case@example.COM',
+          password_hash: 'y',
+          created_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute(),
     ).rejects.toThrow(/UNIQUE/);
   });
 

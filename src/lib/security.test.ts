@@ -36,7 +36,10 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
 }
 
 async function userCount(t: TestApp): Promise<number> {
-  const row = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -78,7 +81,12 @@ describe('security headers over http', () => {
   });
 
   it('are on a refused cross-origin request and a 400', async () => {
-    const forbidden = await jsonPost(t.app, '/api/auth/login', { email: 'a@example.com', password }, { origin: 'http://evil.example' });
+    const forbidden = await jsonPost(
+      t.app,
+      '/api/auth/login',
+      { email: 'a@example.com', password },
+      { origin: 'http://evil.example' },
+    );
     expect(forbidden.statusCode).toBe(403);
     expectSecurityHeaders(forbidden);
     const bad = await jsonPost(t.app, '/api/auth/login', '{not json');
@@ -111,9 +119,19 @@ describe('security headers over https', () => {
 
   it('require the https origin: the http twin is cross-origin', async () => {
     const email = 'twin@example.com';
-    const http = await jsonPost(t.app, '/api/auth/signup', { email, password, company_name: 'Acme' }, { origin: 'http://contracts.example.com' });
+    const http = await jsonPost(
+      t.app,
+      '/api/auth/signup',
+      { email, password, company_name: 'Acme' },
+      { origin: 'http://contracts.example.com' },
+    );
     expect(http.statusCode).toBe(403);
-    const https = await jsonPost(t.app, '/api/auth/signup', { email, password, company_name: 'Acme' }, { origin: 'https://contracts.example.com' });
+    const https = await jsonPost(
+      t.app,
+      '/api/auth/signup',
+      { email, password, company_name: 'Acme' },
+      { origin: 'https://contracts.example.com' },
+    );
     expect(https.statusCode).toBe(200);
   });
 });
@@ -128,15 +146,30 @@ describe('Origin check (CSRF)', () => {
   });
 
   it('refuses a login from another origin with 403', async () => {
-    const response = await jsonPost(t.app, '/api/auth/login', { email: 'a@example.com', password }, { origin: 'http://evil.example' });
+    const response = await jsonPost(
+      t.app,
+      '/api/auth/login',
+      { email: 'a@example.com', password },
+      { origin: 'http://evil.example' },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.body).toMatch(/cross-origin/i);
   });
 
   it('creates no account for a signup from another origin', async () => {
     const before = await userCount(t);
-    for (const origin of ['http://evil.example', 'http://localhost:3001', 'https://localhost:3000', 'null']) {
-      const response = await jsonPost(t.app, '/api/auth/signup', { email: 'victim@example.com', password, company_name: 'Acme' }, { origin });
+    for (const origin of [
+      'http://evil.example',
+      'http://localhost:3001',
+      'https://localhost:3000',
+      'null',
+    ]) {
+      const response = await jsonPost(
+        t.app,
+        '/api/auth/signup',
+        { email: 'victim@example.com', password, company_name: 'Acme' },
+        { origin },
+      );
       expect(response.statusCode, origin).toBe(403);
       expect(response.headers['set-cookie'], origin).toBeUndefined();
     }
@@ -156,7 +189,12 @@ describe('Origin check (CSRF)', () => {
 
   it('refuses a request with neither Origin nor a same-origin Sec-Fetch-Site', async () => {
     const before = await userCount(t);
-    const none = await jsonPost(t.app, '/api/auth/signup', { email: 'no-origin@example.com', password, company_name: 'Acme' }, { origin: null });
+    const none = await jsonPost(
+      t.app,
+      '/api/auth/signup',
+      { email: 'no-origin@example.com', password, company_name: 'Acme' },
+      { origin: null },
+    );
     expect(none.statusCode).toBe(403);
     for (const site of ['cross-site', 'same-site', 'none']) {
       const response = await jsonPost(
@@ -200,8 +238,17 @@ describe('Origin check (CSRF)', () => {
   });
 
   it('refuses a cross-origin PUT and logout, leaving data and session alone', async () => {
-    const cookie = await signUp(t.app, { email: 'owner@example.com', password, company_name: 'Owner Co' });
-    const put = await jsonPut(t.app, '/api/prefs', { company_name: 'Hijacked' }, { cookie, origin: 'http://evil.example' });
+    const cookie = await signUp(t.app, {
+      email: 'owner@example.com',
+      password,
+      company_name: 'Owner Co',
+    });
+    const put = await jsonPut(
+      t.app,
+      '/api/prefs',
+      { company_name: 'Hijacked' },
+      { cookie, origin: 'http://evil.example' },
+    );
     expect(put.statusCode).toBe(403);
     const logout = await t.app.inject({
       method: 'POST',
@@ -236,10 +283,13 @@ describe('log redaction', () => {
       throw new Error('expected logger options with serializers');
     }
     const serializeRequest = options.serializers?.req as
-      | ((request: { method: string; url: string; ip?: string }) => { url: string })
-      | undefined;
+      ((request: { method: string; url: string; ip?: string }) => { url: string }) | undefined;
     expect(serializeRequest).toBeTypeOf('function');
-    const logged = serializeRequest?.({ method: 'GET', url: '/esign/secret-token-value', ip: '192.0.2.1' });
+    const logged = serializeRequest?.({
+      method: 'GET',
+      url: '/esign/secret-token-value',
+      ip: '192.0.2.1',
+    });
     expect(logged?.url).toBe('/esign/[redacted]');
     expect(JSON.stringify(logged)).not.toContain('secret-token-value');
   });

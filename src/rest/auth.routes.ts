@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  currentUserSchema,
-  loginInputSchema,
-  signupInputSchema,
-} from '../domain/auth.schemas.js';
+import { currentUserSchema, loginInputSchema, signupInputSchema } from '../domain/auth.schemas.js';
 import { logIn, logOut, signUp } from '../features/auth/auth.service.js';
 import {
   clearSessionCookie,

@@ -30,7 +30,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   let app: FastifyInstance;
   try {
     await migrateToLatest(db);
-    app = await buildApp({ config, db, logLevel: 'silent', webDistDir: path.join(dir, 'no-web-build') });
+    app = await buildApp({
+      config,
+      db,
+      logLevel: 'silent',
+      webDistDir: path.join(dir, 'no-web-build'),
+    });
     await app.ready();
   } catch (error) {
     await db.destroy();
@@ -96,15 +101,29 @@ export function jsonRequest(
   });
 }
 
-export function jsonPost(app: FastifyInstance, url: string, body: unknown, options: RequestOptions = {}) {
+export function jsonPost(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+) {
   return jsonRequest(app, 'POST', url, body, options);
 }
 
-export function jsonPut(app: FastifyInstance, url: string, body: unknown, options: RequestOptions = {}) {
+export function jsonPut(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+) {
   return jsonRequest(app, 'PUT', url, body, options);
 }
 
-export function get(app: FastifyInstance, url: string, options: Pick<RequestOptions, 'cookie' | 'headers'> = {}) {
+export function get(
+  app: FastifyInstance,
+  url: string,
+  options: Pick<RequestOptions, 'cookie' | 'headers'> = {},
+) {
   return app.inject({
     method: 'GET',
     url,
@@ -113,13 +132,23 @@ export function get(app: FastifyInstance, url: string, options: Pick<RequestOpti
 }
 
 /** GET of a tRPC query (v11, not batched): the input rides as JSON in `?input=`. */
-export function trpcQuery(app: FastifyInstance, procedure: string, input?: unknown, options: { cookie?: string } = {}) {
+export function trpcQuery(
+  app: FastifyInstance,
+  procedure: string,
+  input?: unknown,
+  options: { cookie?: string } = {},
+) {
   const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   return get(app, `/trpc/${procedure}${query}`, options);
 }
 
 /** POST of a tRPC mutation (v11, not batched): the body is the input JSON itself. */
-export function trpcMutation(app: FastifyInstance, procedure: string, input: unknown, options: RequestOptions = {}) {
+export function trpcMutation(
+  app: FastifyInstance,
+  procedure: string,
+  input: unknown,
+  options: RequestOptions = {},
+) {
   return jsonPost(app, `/trpc/${procedure}`, input, options);
 }
 
@@ -132,7 +161,9 @@ export function setCookieHeaders(response: LightMyRequestResponse): string[] {
 
 /** The `name=value` pair of the last Set-Cookie for `name` (or undefined). */
 export function cookiePair(response: LightMyRequestResponse, name: string): string | undefined {
-  const raw = setCookieHeaders(response).filter((line) => line.startsWith(`${name}=`)).at(-1);
+  const raw = setCookieHeaders(response)
+    .filter((line) => line.startsWith(`${name}=`))
+    .at(-1);
   return raw?.split(';')[0];
 }
 
@@ -153,6 +184,7 @@ export async function signUp(
     throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   }
   const pair = cookiePair(response, 'session') ?? cookiePair(response, '__Host-session');
-  if (!pair) throw new Error(`signup set no session cookie: ${setCookieHeaders(response).join(' | ')}`);
+  if (!pair)
+    throw new Error(`signup set no session cookie: ${setCookieHeaders(response).join(' | ')}`);
   return pair;
 }

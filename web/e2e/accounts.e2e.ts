@@ -32,10 +32,17 @@ describe('accounts in the browser', () => {
     await page.getByText('Manage your project contracts').waitFor();
     await page.getByText('No contracts yet').waitFor();
     await page.getByText('Create your first contract to get started').waitFor();
-    expect(await page.getByRole('link', { name: 'Create First Contract' }).getAttribute('href')).toBe('/wizard');
-    expect(await page.getByRole('link', { name: 'New Contract' }).getAttribute('href')).toBe('/wizard');
+    expect(
+      await page.getByRole('link', { name: 'Create First Contract' }).getAttribute('href'),
+    ).toBe('/wizard');
+    expect(await page.getByRole('link', { name: 'New Contract' }).getAttribute('href')).toBe(
+      '/wizard',
+    );
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
     await page.getByTestId('account-email').getByText(email).waitFor();
     // Onboarding saved the phone: the branding form shows it.
     expect(await field(page, 'Phone').inputValue()).toBe('(555) 123-4567');
@@ -122,8 +129,14 @@ describe('accounts in the browser', () => {
 
   it('says "Failed to save" when onboarding cannot be saved, keeping the form', async () => {
     const { page, context } = await newPage(browser, app.url);
-    await signUpThroughUi(page, { company: 'Offline Co', email: uniqueEmail('offline'), password: 'secret123' });
-    await page.route('**/trpc/prefs.completeOnboarding**', (route) => route.abort('connectionrefused'));
+    await signUpThroughUi(page, {
+      company: 'Offline Co',
+      email: uniqueEmail('offline'),
+      password: 'secret123',
+    });
+    await page.route('**/trpc/prefs.completeOnboarding**', (route) =>
+      route.abort('connectionrefused'),
+    );
     await field(page, 'Phone').fill('555 000 1111');
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Failed to save');
@@ -134,7 +147,11 @@ describe('accounts in the browser', () => {
 
   it('says "Logout failed" when the server cannot be reached, staying signed in', async () => {
     const { page, context } = await newPage(browser, app.url);
-    await signUpThroughUi(page, { company: 'Stay Co', email: uniqueEmail('stay'), password: 'secret123' });
+    await signUpThroughUi(page, {
+      company: 'Stay Co',
+      email: uniqueEmail('stay'),
+      password: 'secret123',
+    });
     await completeOnboarding(page);
     await page.goto('/settings/branding');
     await page.route('**/trpc/auth.logout**', (route) => route.abort('connectionrefused'));

@@ -17,8 +17,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const bottomNav = (page: Page) =>
-  page.getByRole('navigation', { name: 'Main' });
+const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 describe('the app shell', () => {
   it('sends a signed-out visitor of a protected page to /login, then back after signing in', async () => {
@@ -68,7 +67,11 @@ describe('the app shell', () => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await bottomNav(page).count()).toBe(0);
 
-    await signUpThroughUi(page, { company: 'Nav Co', email: uniqueEmail('nav'), password: 'secret123' });
+    await signUpThroughUi(page, {
+      company: 'Nav Co',
+      email: uniqueEmail('nav'),
+      password: 'secret123',
+    });
     // Signed in, but onboarding hides it.
     expect(await bottomNav(page).count()).toBe(0);
     await completeOnboarding(page);
@@ -76,7 +79,9 @@ describe('the app shell', () => {
     await bottomNav(page).waitFor();
     const links = bottomNav(page).getByRole('link');
     expect(await links.allTextContents()).toEqual(['Home', 'New', 'Templates', 'Settings']);
-    expect(await bottomNav(page).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await bottomNav(page).getByRole('link', { name: 'Home' }).getAttribute('aria-current'),
+    ).toBe('page');
 
     await bottomNav(page).getByRole('link', { name: 'Templates' }).click();
     await page.waitForURL('**/templates');
@@ -93,10 +98,17 @@ describe('the app shell', () => {
 
   it('leaves navigation to the header on a desktop screen', async () => {
     const { page, context } = await newPage(browser, app.url, DESKTOP);
-    await signUpThroughUi(page, { company: 'Desk Co', email: uniqueEmail('desk'), password: 'secret123' });
+    await signUpThroughUi(page, {
+      company: 'Desk Co',
+      email: uniqueEmail('desk'),
+      password: 'secret123',
+    });
     await completeOnboarding(page);
     expect(await bottomNav(page).isVisible()).toBe(false);
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Templates' }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('link', { name: 'Templates' })
+      .click();
     await page.waitForURL('**/templates');
     await context.close();
   });
@@ -106,14 +118,24 @@ describe('the app shell', () => {
     for (const path of ['/login', '/signup']) {
       await page.goto(path);
       await page.locator('main').getByRole('heading').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).toBeLessThanOrEqual(390);
     }
-    await signUpThroughUi(page, { company: 'Narrow Co', email: uniqueEmail('narrow'), password: 'secret123' });
+    await signUpThroughUi(page, {
+      company: 'Narrow Co',
+      email: uniqueEmail('narrow'),
+      password: 'secret123',
+    });
     await completeOnboarding(page);
     for (const path of ['/', '/onboarding', '/settings/branding', '/wizard', '/templates']) {
       await page.goto(path);
       await page.locator('main').getByRole('heading').first().waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).toBeLessThanOrEqual(390);
     }
     await context.close();
   });

@@ -77,7 +77,9 @@ describe('REST auth', () => {
     // Same session id, different secret: the secret hash must be checked, not just the id.
     const tampered = `${name}=${id}.${secret.startsWith('a') ? 'b' : 'a'}${secret.slice(1)}`;
     expect((await get(t.app, '/api/auth/user', { cookie: tampered })).statusCode).toBe(401);
-    expect((await get(t.app, '/api/auth/user', { cookie: 'session=garbage' })).statusCode).toBe(401);
+    expect((await get(t.app, '/api/auth/user', { cookie: 'session=garbage' })).statusCode).toBe(
+      401,
+    );
     expect((await get(t.app, '/api/auth/user', { cookie })).statusCode).toBe(200);
   });
 
@@ -95,7 +97,11 @@ describe('REST auth', () => {
     expect(again.body).toBe('An account with this email already exists. Sign in instead.');
     expect(cookiePair(again, 'session')).toBeUndefined();
 
-    const rows = await t.db.selectFrom('users').select('email').where('email', 'like', 'mixed@case.com').execute();
+    const rows = await t.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'like', 'mixed@case.com')
+      .execute();
     expect(rows).toEqual([{ email: 'mixed@case.com' }]);
   });
 
@@ -157,18 +163,29 @@ describe('REST auth', () => {
     expect(logout.statusCode).toBe(200);
     expectCookieCleared(logout);
 
-    const row = await t.db.selectFrom('sessions').selectAll().where('id', '=', sessionIdOf(cookie)).executeTakeFirst();
+    const row = await t.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sessionIdOf(cookie))
+      .executeTakeFirst();
     expect(row).toBeUndefined();
     // A copy of the old cookie (kept by an attacker or another tab) no longer works.
     const replay = await get(t.app, '/api/auth/user', { cookie });
     expect(replay.statusCode).toBe(401);
   });
 
-  it('logging out leaves the same account\'s other sessions signed in', async () => {
+  it("logging out leaves the same account's other sessions signed in", async () => {
     const input = account();
     const first = await signUp(t.app, input);
-    const second = cookiePair(await jsonPost(t.app, '/api/auth/login', { email: input.email, password }), 'session');
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: t.origin, cookie: first } });
+    const second = cookiePair(
+      await jsonPost(t.app, '/api/auth/login', { email: input.email, password }),
+      'session',
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: t.origin, cookie: first },
+    });
     expect((await get(t.app, '/api/auth/user', { cookie: first })).statusCode).toBe(401);
     expect((await get(t.app, '/api/auth/user', { cookie: second })).statusCode).toBe(200);
   });
@@ -185,7 +202,9 @@ describe('REST auth', () => {
     const me = await get(t.app, '/api/auth/user', { cookie });
     expect(me.statusCode).toBe(401);
     expectCookieCleared(me);
-    expect(await t.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('ends a session older than 30 days even when it was used recently', async () => {
@@ -193,24 +212,37 @@ describe('REST auth', () => {
     const id = sessionIdOf(cookie);
     await t.db
       .updateTable('sessions')
-      .set({ created_at_ms: Date.now() - 30 * DAY_MS - 60_000, last_used_at_ms: Date.now() - 60_000 })
+      .set({
+        created_at_ms: Date.now() - 30 * DAY_MS - 60_000,
+        last_used_at_ms: Date.now() - 60_000,
+      })
       .where('id', '=', id)
       .execute();
 
     const me = await get(t.app, '/api/auth/user', { cookie });
     expect(me.statusCode).toBe(401);
-    expect(await t.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('sessions').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('keeps a session used 6 days ago and moves its last use forward', async () => {
     const cookie = await signUp(t.app, account());
     const id = sessionIdOf(cookie);
     const sixDaysAgo = Date.now() - 6 * DAY_MS;
-    await t.db.updateTable('sessions').set({ last_used_at_ms: sixDaysAgo }).where('id', '=', id).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_used_at_ms: sixDaysAgo })
+      .where('id', '=', id)
+      .execute();
 
     const me = await get(t.app, '/api/auth/user', { cookie });
     expect(me.statusCode).toBe(200);
-    const row = await t.db.selectFrom('sessions').select('last_used_at_ms').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('last_used_at_ms')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.last_used_at_ms).toBeGreaterThan(Date.now() - 60_000);
     // The browser's cookie is renewed to the new inactivity deadline.
     expect(cookiePair(me, 'session')).toBe(cookie);
@@ -236,15 +268,27 @@ describe('REST auth', () => {
   it('stores an argon2id hash, never the password', async () => {
     const input = { ...account(), password: 'plain-text-never-stored' };
     await signUp(t.app, input);
-    const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', input.email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', input.email)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(row.password_hash).not.toContain(input.password);
   });
 
   describe('validation', () => {
     it.each([
-      ['short password', { email: 'v1@example.com', password: 'abc', company_name: 'Acme' }, 'password: At least 6 characters'],
-      ['invalid email', { email: 'not-an-email', password, company_name: 'Acme' }, 'email: Invalid email address'],
+      [
+        'short password',
+        { email: 'v1@example.com', password: 'abc', company_name: 'Acme' },
+        'password: At least 6 characters',
+      ],
+      [
+        'invalid email',
+        { email: 'not-an-email', password, company_name: 'Acme' },
+        'email: Invalid email address',
+      ],
       ['missing email', { password, company_name: 'Acme' }, 'email: Required'],
       ['missing password', { email: 'v2@example.com', company_name: 'Acme' }, 'password: Required'],
     ])('signup with %s is 400 with a field message', async (_label, body, message) => {
@@ -266,7 +310,9 @@ describe('REST auth', () => {
         expect(response.body).toMatch(/^company_name: /);
         expect(response.body).toMatch(/company name/i);
       }
-      expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBeUndefined();
     });
 
     it('login validates email and password presence', async () => {
@@ -278,11 +324,14 @@ describe('REST auth', () => {
       expect(badEmail.body).toBe('email: Invalid email address');
     });
 
-    it.each(['/api/auth/signup', '/api/auth/login'])('malformed JSON to %s is a 400, not a 500', async (url) => {
-      const response = await jsonPost(t.app, url, '{"email": "a@example.com", ');
-      expect(response.statusCode).toBe(400);
-      expect(response.body).not.toMatch(/Something went wrong/);
-    });
+    it.each(['/api/auth/signup', '/api/auth/login'])(
+      'malformed JSON to %s is a 400, not a 500',
+      async (url) => {
+        const response = await jsonPost(t.app, url, '{"email": "a@example.com", ');
+        expect(response.statusCode).toBe(400);
+        expect(response.body).not.toMatch(/Something went wrong/);
+      },
+    );
 
     it('a JSON array or string body is a 400', async () => {
       for (const body of ['[]', '"hello"', 'null']) {
@@ -304,7 +353,9 @@ describe('https deployment', () => {
 
   it('names the cookie __Host-session and marks it Secure', async () => {
     expect(t.origin).toBe('https://contracts.example.com');
-    const response = await jsonPost(t.app, '/api/auth/signup', account(), { origin: 'https://contracts.example.com' });
+    const response = await jsonPost(t.app, '/api/auth/signup', account(), {
+      origin: 'https://contracts.example.com',
+    });
     expect(response.statusCode).toBe(200);
     expect(cookiePair(response, 'session')).toBeUndefined();
     const line = setCookieHeaders(response).find((header) => header.startsWith('__Host-session='));
@@ -320,13 +371,19 @@ describe('https deployment', () => {
     const me = await get(t.app, '/api/auth/user', { cookie });
     expect(me.statusCode).toBe(200);
     // The plain name is not honoured on an https deployment.
-    const plain = await get(t.app, '/api/auth/user', { cookie: (cookie ?? '').replace('__Host-session=', 'session=') });
+    const plain = await get(t.app, '/api/auth/user', {
+      cookie: (cookie ?? '').replace('__Host-session=', 'session='),
+    });
     expect(plain.statusCode).toBe(401);
   });
 
   it('logout clears the __Host- cookie', async () => {
     const cookie = await signUp(t.app, account());
-    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: t.origin, cookie } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { origin: t.origin, cookie },
+    });
     expect(logout.statusCode).toBe(200);
     expectCookieCleared(logout, '__Host-session');
     const line = setCookieHeaders(logout).find((header) => header.startsWith('__Host-session='));
@@ -372,7 +429,12 @@ describe('auth rate limits', () => {
     // Another account from the same address is unaffected.
     const other = account();
     await signUp(t.app, other, { remoteAddress: '198.51.100.2' });
-    const ok = await jsonPost(t.app, '/api/auth/login', { email: other.email, password }, { remoteAddress: '198.51.100.99' });
+    const ok = await jsonPost(
+      t.app,
+      '/api/auth/login',
+      { email: other.email, password },
+      { remoteAddress: '198.51.100.99' },
+    );
     expect(ok.statusCode).toBe(200);
   });
 
@@ -380,10 +442,14 @@ describe('auth rate limits', () => {
     const input = account();
     await signUp(t.app, input, { remoteAddress: '192.0.2.1' });
     for (let attempt = 2; attempt <= 5; attempt += 1) {
-      const response = await jsonPost(t.app, '/api/auth/signup', input, { remoteAddress: `192.0.2.${attempt}` });
+      const response = await jsonPost(t.app, '/api/auth/signup', input, {
+        remoteAddress: `192.0.2.${attempt}`,
+      });
       expect(response.statusCode, `attempt ${attempt}`).toBe(409);
     }
-    const limited = await jsonPost(t.app, '/api/auth/signup', input, { remoteAddress: '192.0.2.6' });
+    const limited = await jsonPost(t.app, '/api/auth/signup', input, {
+      remoteAddress: '192.0.2.6',
+    });
     expect(limited.statusCode).toBe(429);
     expect(String(limited.headers['retry-after'])).toMatch(/^[1-9]\d*$/);
   });
@@ -391,19 +457,31 @@ describe('auth rate limits', () => {
   it('limits signups per IP to 20 an hour; other addresses still sign up', async () => {
     const ip = '203.0.113.7';
     for (let n = 1; n <= 20; n += 1) {
-      const response = await jsonPost(t.app, '/api/auth/signup', account(freshEmail('burst')), { remoteAddress: ip });
+      const response = await jsonPost(t.app, '/api/auth/signup', account(freshEmail('burst')), {
+        remoteAddress: ip,
+      });
       expect(response.statusCode, `signup ${n}`).toBe(200);
     }
     const blockedEmail = freshEmail('blocked');
-    const limited = await jsonPost(t.app, '/api/auth/signup', account(blockedEmail), { remoteAddress: ip });
+    const limited = await jsonPost(t.app, '/api/auth/signup', account(blockedEmail), {
+      remoteAddress: ip,
+    });
     expect(limited.statusCode).toBe(429);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);
-    expect(await t.db.selectFrom('users').select('id').where('email', '=', blockedEmail).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', blockedEmail)
+        .executeTakeFirst(),
+    ).toBeUndefined();
 
-    const elsewhere = await jsonPost(t.app, '/api/auth/signup', account(blockedEmail), { remoteAddress: '203.0.113.8' });
+    const elsewhere = await jsonPost(t.app, '/api/auth/signup', account(blockedEmail), {
+      remoteAddress: '203.0.113.8',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 });
@@ -421,7 +499,9 @@ describe('tRPC auth', () => {
     const input = account('Trpc.User@Example.com');
     const signup = await trpcMutation(t.app, 'auth.signup', input);
     expect(signup.statusCode).toBe(200);
-    expect(signup.json()).toEqual({ result: { data: { user: { email: 'trpc.user@example.com' } } } });
+    expect(signup.json()).toEqual({
+      result: { data: { user: { email: 'trpc.user@example.com' } } },
+    });
     const signupCookie = cookiePair(signup, 'session');
     expect(signupCookie).toBeDefined();
 
@@ -437,7 +517,10 @@ describe('tRPC auth', () => {
     // The same session works on the REST facade.
     expect((await get(t.app, '/api/auth/user', { cookie: signupCookie })).statusCode).toBe(200);
 
-    const login = await trpcMutation(t.app, 'auth.login', { email: 'TRPC.user@example.com', password });
+    const login = await trpcMutation(t.app, 'auth.login', {
+      email: 'TRPC.user@example.com',
+      password,
+    });
     expect(login.statusCode).toBe(200);
     const loginCookie = cookiePair(login, 'session');
     expect(loginCookie).toBeDefined();
@@ -455,7 +538,9 @@ describe('tRPC auth', () => {
     expect(after.json()).toEqual({ result: { data: { user: null } } });
     // Only that session ended.
     const stillIn = await trpcQuery(t.app, 'auth.user', undefined, { cookie: signupCookie });
-    expect(stillIn.json()).toEqual({ result: { data: { user: { email: 'trpc.user@example.com' } } } });
+    expect(stillIn.json()).toEqual({
+      result: { data: { user: { email: 'trpc.user@example.com' } } },
+    });
   });
 
   it('gives friendly field messages for bad input', async () => {
@@ -463,7 +548,10 @@ describe('tRPC auth', () => {
     expect(short.statusCode).toBe(400);
     expect(trpcError(short).message).toBe('password: At least 6 characters');
 
-    const badEmail = await trpcMutation(t.app, 'auth.signup', { ...account(), email: 'not-an-email' });
+    const badEmail = await trpcMutation(t.app, 'auth.signup', {
+      ...account(),
+      email: 'not-an-email',
+    });
     expect(badEmail.statusCode).toBe(400);
     expect(trpcError(badEmail).message).toBe('email: Invalid email address');
 
@@ -475,12 +563,23 @@ describe('tRPC auth', () => {
   it('rejects duplicates and bad credentials with the same messages as REST', async () => {
     const input = account();
     expect((await trpcMutation(t.app, 'auth.signup', input)).statusCode).toBe(200);
-    const duplicate = await trpcMutation(t.app, 'auth.signup', { ...input, email: input.email.toUpperCase() });
+    const duplicate = await trpcMutation(t.app, 'auth.signup', {
+      ...input,
+      email: input.email.toUpperCase(),
+    });
     expect(duplicate.statusCode).toBe(409);
-    expect(trpcError(duplicate).message).toBe('An account with this email already exists. Sign in instead.');
+    expect(trpcError(duplicate).message).toBe(
+      'An account with this email already exists. Sign in instead.',
+    );
 
-    const wrong = await trpcMutation(t.app, 'auth.login', { email: input.email, password: 'wrong password' });
-    const unknown = await trpcMutation(t.app, 'auth.login', { email: freshEmail('ghost'), password: 'wrong password' });
+    const wrong = await trpcMutation(t.app, 'auth.login', {
+      email: input.email,
+      password: 'wrong password',
+    });
+    const unknown = await trpcMutation(t.app, 'auth.login', {
+      email: freshEmail('ghost'),
+      password: 'wrong password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(trpcError(wrong).message).toBe('Invalid email or password');
@@ -492,7 +591,10 @@ describe('tRPC auth', () => {
     const input = account();
     expect((await trpcMutation(t.app, 'auth.signup', input)).statusCode).toBe(200);
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await trpcMutation(t.app, 'auth.login', { email: input.email, password: 'wrong password' });
+      const response = await trpcMutation(t.app, 'auth.login', {
+        email: input.email,
+        password: 'wrong password',
+      });
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
     }
     const limited = await trpcMutation(t.app, 'auth.login', { email: input.email, password });

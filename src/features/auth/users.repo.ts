@@ -14,12 +14,20 @@ export async function insertUser(
 ): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ email: user.email.toLowerCase(), password_hash: user.passwordHash, created_at: user.createdAt })
+    .values({
+      email: user.email.toLowerCase(),
+      password_hash: user.passwordHash,
+      created_at: user.createdAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function updatePasswordHash(db: DbOrTrx, userId: number, passwordHash: string) {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .execute();
 }

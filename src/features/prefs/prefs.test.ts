@@ -28,7 +28,11 @@ describe('preferences over REST', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signUp(t.app, { email: 'owner@example.com', password, company_name: 'Acme Roofing' });
+    cookie = await signUp(t.app, {
+      email: 'owner@example.com',
+      password,
+      company_name: 'Acme Roofing',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -90,7 +94,12 @@ describe('preferences over REST', () => {
     [{ company_website: 'javascript:alert(1)' }, 'company_website: Invalid URL'],
   ])('rejects %j with "%s" and saves nothing', async (body, message) => {
     const before = await prefsOf(t, cookie);
-    const response = await jsonPut(t.app, '/api/prefs', { company_phone: '555-9999', ...body }, { cookie });
+    const response = await jsonPut(
+      t.app,
+      '/api/prefs',
+      { company_phone: '555-9999', ...body },
+      { cookie },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toBe(message);
@@ -98,15 +107,27 @@ describe('preferences over REST', () => {
   });
 
   it('each account sees and changes only its own preferences', async () => {
-    const other = await signUp(t.app, { email: 'other@example.com', password, company_name: 'Bolt Electric' });
+    const other = await signUp(t.app, {
+      email: 'other@example.com',
+      password,
+      company_name: 'Bolt Electric',
+    });
     expect((await prefsOf(t, other)).company_name).toBe('Bolt Electric');
     const ownerBefore = await prefsOf(t, cookie);
 
-    const put = await jsonPut(t.app, '/api/prefs', { company_name: 'Bolt Electric LLC', company_phone: '555-0199' }, { cookie: other });
+    const put = await jsonPut(
+      t.app,
+      '/api/prefs',
+      { company_name: 'Bolt Electric LLC', company_phone: '555-0199' },
+      { cookie: other },
+    );
     expect(put.statusCode).toBe(200);
 
     expect(await prefsOf(t, cookie)).toEqual(ownerBefore);
-    expect(await prefsOf(t, other)).toMatchObject({ company_name: 'Bolt Electric LLC', company_phone: '555-0199' });
+    expect(await prefsOf(t, other)).toMatchObject({
+      company_name: 'Bolt Electric LLC',
+      company_phone: '555-0199',
+    });
   });
 });
 
@@ -115,7 +136,11 @@ describe('preferences over tRPC', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signUp(t.app, { email: 'onboard@example.com', password, company_name: 'Cedar Decks' });
+    cookie = await signUp(t.app, {
+      email: 'onboard@example.com',
+      password,
+      company_name: 'Cedar Decks',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -130,11 +155,21 @@ describe('preferences over tRPC', () => {
   });
 
   it('completeOnboarding requires phone and email', async () => {
-    const noPhone = await trpcMutation(t.app, 'prefs.completeOnboarding', { company_name: 'Cedar Decks', company_email: 'hi@cedar.example.com' }, { cookie });
+    const noPhone = await trpcMutation(
+      t.app,
+      'prefs.completeOnboarding',
+      { company_name: 'Cedar Decks', company_email: 'hi@cedar.example.com' },
+      { cookie },
+    );
     expect(noPhone.statusCode).toBe(400);
     expect(trpcError(noPhone).message).toBe('company_phone: Required');
 
-    const noEmail = await trpcMutation(t.app, 'prefs.completeOnboarding', { company_name: 'Cedar Decks', company_phone: '555-0142' }, { cookie });
+    const noEmail = await trpcMutation(
+      t.app,
+      'prefs.completeOnboarding',
+      { company_name: 'Cedar Decks', company_phone: '555-0142' },
+      { cookie },
+    );
     expect(noEmail.statusCode).toBe(400);
     expect(trpcError(noEmail).message).toBe('company_email: Required');
 
@@ -163,7 +198,12 @@ describe('preferences over tRPC', () => {
     const response = await trpcMutation(
       t.app,
       'prefs.completeOnboarding',
-      { company_name: 'Cedar Decks Inc', company_phone: '555-0142', company_email: 'hi@cedar.example.com', company_website: '' },
+      {
+        company_name: 'Cedar Decks Inc',
+        company_phone: '555-0142',
+        company_email: 'hi@cedar.example.com',
+        company_website: '',
+      },
       { cookie },
     );
     expect(response.statusCode).toBe(200);
@@ -178,7 +218,12 @@ describe('preferences over tRPC', () => {
   });
 
   it('prefs.update validates with the same messages', async () => {
-    const response = await trpcMutation(t.app, 'prefs.update', { company_website: 'nope' }, { cookie });
+    const response = await trpcMutation(
+      t.app,
+      'prefs.update',
+      { company_website: 'nope' },
+      { cookie },
+    );
     expect(response.statusCode).toBe(400);
     expect(trpcError(response).message).toBe('company_website: Invalid URL');
   });

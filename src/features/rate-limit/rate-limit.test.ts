@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DB } from '../../db/kysely.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { AppError } from '../../lib/app-error.js';
-import { enforceRateLimits, hitRateLimit, pruneRateLimits, type RateLimitRule } from './rate-limit.js';
+import {
+  enforceRateLimits,
+  hitRateLimit,
+  pruneRateLimits,
+  type RateLimitRule,
+} from './rate-limit.js';
 
 const rule: RateLimitRule = { limit: 3, windowMs: 60_000 };
 const start = 1_800_000_000_000;
@@ -30,7 +35,8 @@ describe('rate limits on SQLite', () => {
   it('counts attempts and blocks past the limit', async () => {
     const key = 'test:count';
     const results = [];
-    for (let i = 0; i < 5; i += 1) results.push(await hitRateLimit(db, key, rule, start + i * 1000));
+    for (let i = 0; i < 5; i += 1)
+      results.push(await hitRateLimit(db, key, rule, start + i * 1000));
     expect(results.map((result) => result.allowed)).toEqual([true, true, true, false, false]);
     expect(await hitsOf(key)).toEqual({ key, window_started_at_ms: start, hits: 5 });
   });

@@ -48,7 +48,8 @@ export function getRequestSession(
   if (!pending) {
     const cookieValue = request.cookies[sessionCookieName(deps.config)];
     pending = validateSessionToken(deps.db, cookieValue).then((session) => {
-      if (session?.renewed) setSessionCookie(reply, deps.config, cookieValue ?? '', session.expiresAtMs);
+      if (session?.renewed)
+        setSessionCookie(reply, deps.config, cookieValue ?? '', session.expiresAtMs);
       if (!session && cookieValue) clearSessionCookie(reply, deps.config);
       return session;
     });

@@ -17,7 +17,11 @@ export function AppHeader() {
   const signedIn = Boolean(data?.user) && !isSigningPage;
 
   return (
-    <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="header"
+      py="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Container size="md">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={800} c="blue.8" size="lg" component="span">

@@ -24,7 +24,11 @@ export function LoginForm({ redirectTo }: { redirectTo: string | undefined }) {
         await navigate({ to: safeRedirectPath(redirectTo) });
       },
       onError: (error) => {
-        showToast({ title: 'Login failed', message: errorMessage(error, 'Invalid credentials'), error: true });
+        showToast({
+          title: 'Login failed',
+          message: errorMessage(error, 'Invalid credentials'),
+          error: true,
+        });
       },
     }),
   );

@@ -27,7 +27,11 @@ export function SignupForm() {
         await navigate({ to: '/onboarding' });
       },
       onError: (error) => {
-        showToast({ title: 'Signup failed', message: errorMessage(error, 'Could not create account'), error: true });
+        showToast({
+          title: 'Signup failed',
+          message: errorMessage(error, 'Could not create account'),
+          error: true,
+        });
       },
     }),
   );

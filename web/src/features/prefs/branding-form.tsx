@@ -23,7 +23,11 @@ export function BrandingForm() {
         showToast({ title: 'Settings saved', message: 'Your company details are updated' });
       },
       onError: (error) => {
-        showToast({ title: 'Failed to save', message: errorMessage(error, 'Please try again'), error: true });
+        showToast({
+          title: 'Failed to save',
+          message: errorMessage(error, 'Please try again'),
+          error: true,
+        });
       },
     }),
   );

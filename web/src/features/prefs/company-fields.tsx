@@ -72,6 +72,9 @@ export function CompanyFields(props: {
 /** Preferences as form values: nulls become empty inputs. */
 export function toCompanyValues(prefs: Partial<Record<keyof CompanyFormValues, string | null>>) {
   return Object.fromEntries(
-    Object.keys(emptyCompanyValues).map((key) => [key, prefs[key as keyof CompanyFormValues] ?? '']),
+    Object.keys(emptyCompanyValues).map((key) => [
+      key,
+      prefs[key as keyof CompanyFormValues] ?? '',
+    ]),
   ) as unknown as CompanyFormValues;
 }

@@ -15,7 +15,10 @@ export function OnboardingForm({ accountEmail }: { accountEmail: string }) {
   const form = useForm<CompanyFormValues>({
     mode: 'uncontrolled',
     // The sign-in email is the likeliest business email; the contractor can change it.
-    initialValues: { ...toCompanyValues(prefs), company_email: prefs.company_email ?? accountEmail },
+    initialValues: {
+      ...toCompanyValues(prefs),
+      company_email: prefs.company_email ?? accountEmail,
+    },
     validate: schemaResolver(onboardingInputSchema, { sync: true }),
   });
   const save = useMutation(
@@ -26,7 +29,11 @@ export function OnboardingForm({ accountEmail }: { accountEmail: string }) {
         await navigate({ to: '/' });
       },
       onError: (error) => {
-        showToast({ title: 'Failed to save', message: errorMessage(error, 'Please try again'), error: true });
+        showToast({
+          title: 'Failed to save',
+          message: errorMessage(error, 'Please try again'),
+          error: true,
+        });
       },
     }),
   );

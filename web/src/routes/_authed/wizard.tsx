@@ -6,5 +6,10 @@ export const Route = createFileRoute('/_authed/wizard')({
 });
 
 function WizardPage() {
-  return <ScreenInProgress title="New Contract" subtitle="Scope, client, payment, preview, sign and send" />;
+  return (
+    <ScreenInProgress
+      title="New Contract"
+      subtitle="Scope, client, payment, preview, sign and send"
+    />
+  );
 }

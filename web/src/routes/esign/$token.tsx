@@ -6,5 +6,7 @@ export const Route = createFileRoute('/esign/$token')({
 });
 
 function SigningPage() {
-  return <ScreenInProgress title="Secure Contract Signature" subtitle="Review and sign your contract" />;
+  return (
+    <ScreenInProgress title="Secure Contract Signature" subtitle="Review and sign your contract" />
+  );
 }

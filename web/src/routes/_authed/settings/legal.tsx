@@ -6,5 +6,10 @@ export const Route = createFileRoute('/_authed/settings/legal')({
 });
 
 function LegalPage() {
-  return <ScreenInProgress title="Legal Acknowledgment" subtitle="Read and accept before sending contracts" />;
+  return (
+    <ScreenInProgress
+      title="Legal Acknowledgment"
+      subtitle="Read and accept before sending contracts"
+    />
+  );
 }

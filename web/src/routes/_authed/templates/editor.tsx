@@ -6,5 +6,7 @@ export const Route = createFileRoute('/_authed/templates/editor')({
 });
 
 function TemplateEditorPage() {
-  return <ScreenInProgress title="Template Editor" subtitle="Write the HTML of a contract template" />;
+  return (
+    <ScreenInProgress title="Template Editor" subtitle="Write the HTML of a contract template" />
+  );
 }

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what the test suite needs on Debian: Chromium for the browser tests (from apt, since
+# browser downloads are not possible here) and the npm packages. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Debian's chromium for the browser tests..."
+  if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+# better-sqlite3 compiles from source when its prebuilt binary cannot be downloaded; point
+# node-gyp at the system's Node headers when they are there, so it never tries to fetch them.
+if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ]; then
+  export npm_config_nodedir=/usr
+fi
+npm install --no-audit --no-fund

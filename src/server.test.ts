@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs the real entry point on a data folder that does not exist yet. */
+async function startServerProcess() {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-server-'));
+  dirs.push(base);
+  const dataDir = path.join(base, 'fresh', 'data');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+
+  const deadline = Date.now() + 20_000;
+  while (!output.includes('TradeSign is ready')) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, exited, dataDir, url: `http://127.0.0.1:${port}`, output: () => output };
+}
+
+describe('the server process', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'creates its database on first start and stops cleanly on %s',
+    async (signal) => {
+      const server = await startServerProcess();
+      expect(fs.existsSync(path.join(server.dataDir, 'app.db'))).toBe(true);
+      const answer = await fetch(`${server.url}/api/auth/user`);
+      expect(answer.status).toBe(401);
+
+      server.child.kill(signal);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain(`${signal} received`);
+      // The port is free again: nothing was left listening.
+      await expect(fetch(`${server.url}/api/auth/user`)).rejects.toThrow();
+    },
+  );
+});

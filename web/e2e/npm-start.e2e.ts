@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/app-server';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-npm-start-'));
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/**
+ * The README's way to run the app: `npm start` serves the built web app and the API, and stops
+ * cleanly when its process group is signalled (Ctrl-C in a terminal, systemd's default KillMode).
+ */
+describe('npm start', () => {
+  it('serves the app and stops cleanly on SIGTERM to its process group', async () => {
+    const port = await freePort();
+    const child = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      detached: true,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+    const deadline = Date.now() + 45_000;
+    while (!output.includes('TradeSign is ready')) {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`npm start failed:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const page = await fetch(`http://127.0.0.1:${port}/wizard`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(fs.existsSync(path.join(dataDir, 'app.db'))).toBe(true);
+
+    process.kill(-(child.pid ?? 0), 'SIGTERM');
+    await exited;
+    await expect.poll(() => output, { timeout: 10_000 }).toContain('SIGTERM received');
+    await expect(fetch(`http://127.0.0.1:${port}/wizard`)).rejects.toThrow();
+  });
+});
