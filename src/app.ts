@@ -31,6 +31,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Batched tRPC calls put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy on the same machine (Caddy, nginx: the usual way to get https), the
+    // client's address comes from X-Forwarded-For. Only a loopback peer is believed, so a remote
+    // client cannot spoof its address to dodge per-IP limits.
+    trustProxy: ['127.0.0.1', '::1'],
   });
 
   registerErrorHandler(app);

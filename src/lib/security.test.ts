@@ -294,3 +294,39 @@ describe('log redaction', () => {
     expect(JSON.stringify(logged)).not.toContain('secret-token-value');
   });
 });
+
+describe('client address behind a local reverse proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function loginFrom(remoteAddress: string, forwardedFor: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: {
+        origin: t.origin,
+        'content-type': 'application/json',
+        'x-forwarded-for': forwardedFor,
+      },
+      payload: { email: `proxy-${Math.random()}@example.com`, password: 'whatever1' },
+    });
+  }
+
+  it('counts per-IP limits by X-Forwarded-For only when the proxy is on this machine', async () => {
+    // 50 logins from one forwarded address exhaust that address's allowance...
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      expect((await loginFrom('127.0.0.1', '198.51.100.7')).statusCode).toBe(401);
+    }
+    expect((await loginFrom('127.0.0.1', '198.51.100.7')).statusCode).toBe(429);
+    // ...while another client behind the same proxy is unaffected,
+    expect((await loginFrom('127.0.0.1', '198.51.100.8')).statusCode).toBe(401);
+    // and a remote client's X-Forwarded-For is ignored: it is counted by its real address.
+    expect((await loginFrom('203.0.113.50', '198.51.100.7')).statusCode).toBe(401);
+  });
+});
