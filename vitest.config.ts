@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'db/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'web/src/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20_000,
         },

@@ -1,32 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app-server';
-import { DESKTOP, launchBrowser, newPage, PHONE, uniqueEmail } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, PHONE, uniqueEmail, startAppAndBrowserPerFile } from './support/browser';
 import { completeOnboarding, logInThroughUi, signUpThroughUi } from './support/flows';
 
-let app: RunningApp;
-let browser: Browser;
+const running = startAppAndBrowserPerFile();
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+/** Visits each path and checks nothing is wider than the phone's screen. */
+async function expectNoSidewaysScroll(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    await page.locator('main').getByRole('heading').first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(PHONE.width);
+  }
+}
 
 const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 describe('the app shell', () => {
   it('sends a signed-out visitor of a protected page to /login, then back after signing in', async () => {
     const email = uniqueEmail('redirect');
-    const setup = await newPage(browser, app.url);
+    const setup = await newPage(running.browser(), running.app().url);
     await signUpThroughUi(setup.page, { company: 'Redirect Co', email, password: 'secret123' });
     await setup.context.close();
 
-    const { page, context } = await newPage(browser, app.url);
+    const { page, context } = await newPage(running.browser(), running.app().url);
     await page.goto('/templates');
     await page.waitForURL('**/login**');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/templates');
@@ -37,7 +35,7 @@ describe('the app shell', () => {
   });
 
   it('shows Loading while it asks who is signed in', async () => {
-    const { page, context } = await newPage(browser, app.url);
+    const { page, context } = await newPage(running.browser(), running.app().url);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/trpc/auth.user**', async (route) => {
@@ -52,7 +50,7 @@ describe('the app shell', () => {
   });
 
   it('shows a 404 page with a way home for unknown paths', async () => {
-    const { page, context } = await newPage(browser, app.url);
+    const { page, context } = await newPage(running.browser(), running.app().url);
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Go to home' }).click();
@@ -62,7 +60,7 @@ describe('the app shell', () => {
   });
 
   it('shows the bottom navigation on a 390 px phone only where the spec allows', async () => {
-    const { page, context } = await newPage(browser, app.url, PHONE);
+    const { page, context } = await newPage(running.browser(), running.app().url, PHONE);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await bottomNav(page).count()).toBe(0);
@@ -88,7 +86,10 @@ describe('the app shell', () => {
     await bottomNav(page).getByRole('link', { name: 'New' }).click();
     await page.waitForURL('**/wizard');
 
-    for (const hiddenPath of ['/signup', '/login', '/onboarding', '/esign/some-token']) {
+    // Signed in, /login and /signup lead home; signed out, the bar is hidden on them (checked above).
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+    for (const hiddenPath of ['/onboarding', '/esign/some-token']) {
       await page.goto(hiddenPath);
       await page.locator('main').getByRole('heading').first().waitFor();
       expect(await bottomNav(page).count(), hiddenPath).toBe(0);
@@ -97,7 +98,7 @@ describe('the app shell', () => {
   });
 
   it('leaves navigation to the header on a desktop screen', async () => {
-    const { page, context } = await newPage(browser, app.url, DESKTOP);
+    const { page, context } = await newPage(running.browser(), running.app().url, DESKTOP);
     await signUpThroughUi(page, {
       company: 'Desk Co',
       email: uniqueEmail('desk'),
@@ -114,29 +115,23 @@ describe('the app shell', () => {
   });
 
   it('keeps every screen within a 390 px wide phone screen', async () => {
-    const { page, context } = await newPage(browser, app.url, PHONE);
-    for (const path of ['/login', '/signup']) {
-      await page.goto(path);
-      await page.locator('main').getByRole('heading').first().waitFor();
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth),
-        path,
-      ).toBeLessThanOrEqual(390);
-    }
+    const { page, context } = await newPage(running.browser(), running.app().url, PHONE);
+    await expectNoSidewaysScroll(page, ['/login', '/signup', '/esign/any-token']);
     await signUpThroughUi(page, {
       company: 'Narrow Co',
       email: uniqueEmail('narrow'),
       password: 'secret123',
     });
     await completeOnboarding(page);
-    for (const path of ['/', '/onboarding', '/settings/branding', '/wizard', '/templates']) {
-      await page.goto(path);
-      await page.locator('main').getByRole('heading').first().waitFor();
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth),
-        path,
-      ).toBeLessThanOrEqual(390);
-    }
+    await expectNoSidewaysScroll(page, [
+      '/',
+      '/onboarding',
+      '/settings/branding',
+      '/wizard',
+      '/templates',
+      '/templates/editor',
+      '/settings/legal',
+    ]);
     await context.close();
   });
 });

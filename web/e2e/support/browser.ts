@@ -1,4 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startApp, type RunningApp } from './app-server';
 
 /** Debian's Chromium; the flags keep it off the network this machine does not have. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -38,4 +40,26 @@ let counter = 0;
 export function uniqueEmail(label: string): string {
   counter += 1;
   return `${label}-${Date.now()}-${counter}@example.com`;
+}
+
+/** A server and a browser for one test file, started before its tests and stopped after. */
+export function startAppAndBrowserPerFile(): { app: () => RunningApp; browser: () => Browser } {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  return {
+    app: () => app ?? raise('the app did not start'),
+    browser: () => browser ?? raise('the browser did not start'),
+  };
+}
+
+function raise(message: string): never {
+  throw new Error(message);
 }

@@ -3,6 +3,7 @@ import { IconFileText, IconHome, IconPlus, IconSettings } from '@tabler/icons-re
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import classes from './bottom-nav.module.css';
+import { isBottomNavHidden } from './bottom-nav-visibility';
 
 const items = [
   { to: '/', label: 'Home', icon: IconHome },
@@ -10,13 +11,6 @@ const items = [
   { to: '/templates', label: 'Templates', icon: IconFileText },
   { to: '/settings/branding', label: 'Settings', icon: IconSettings },
 ] as const;
-
-const hiddenPaths = new Set(['/login', '/signup', '/onboarding']);
-
-/** Spec section 2: hidden on /esign/*, /login, /signup, /onboarding and whenever signed out. */
-export function isBottomNavHidden(pathname: string, signedIn: boolean): boolean {
-  return pathname.startsWith('/esign/') || hiddenPaths.has(pathname) || !signedIn;
-}
 
 /** The phone-only bottom navigation; larger screens use the header links. */
 export function BottomNav() {

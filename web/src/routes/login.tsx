@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AuthCard } from '../features/auth/auth-card';
+import { redirectWhenSignedIn } from '../features/auth/redirect-signed-in';
 import { LoginForm } from '../features/auth/login-form';
 
 export const Route = createFileRoute('/login')({
+  beforeLoad: ({ context }) => redirectWhenSignedIn(context.queryClient),
   validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
   component: LoginPage,
 });

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthCard } from '../features/auth/auth-card';
+import { redirectWhenSignedIn } from '../features/auth/redirect-signed-in';
 import { SignupForm } from '../features/auth/signup-form';
 
 export const Route = createFileRoute('/signup')({
+  beforeLoad: ({ context }) => redirectWhenSignedIn(context.queryClient),
   component: SignupPage,
 });
 

@@ -1,10 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { loginFormSchema, safeRedirectPath } from '@domain/auth-forms.schemas';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { CredentialsFields } from './credentials-fields';
 import { currentUserQuery } from './use-current-user';
 import { showToast } from '../../lib/toast';
 
@@ -36,22 +37,7 @@ export function LoginForm({ redirectTo }: { redirectTo: string | undefined }) {
   return (
     <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
       <Stack>
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <CredentialsFields form={form} purpose="sign-in" />
         <Button type="submit" loading={login.isPending} fullWidth size="md">
           Sign In
         </Button>

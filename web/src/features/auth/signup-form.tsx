@@ -1,10 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { signupFormSchema } from '@domain/auth-forms.schemas';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { CredentialsFields } from './credentials-fields';
 import { currentUserQuery } from './use-current-user';
 import { showToast } from '../../lib/toast';
 
@@ -46,23 +47,7 @@ export function SignupForm() {
           key={form.key('company_name')}
           {...form.getInputProps('company_name')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          description="At least 6 characters"
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <CredentialsFields form={form} purpose="sign-up" />
         <Button type="submit" loading={signup.isPending} fullWidth size="md">
           Create Account
         </Button>
