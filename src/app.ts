@@ -8,8 +8,11 @@ import { registerErrorHandler } from './lib/error-handler.js';
 import { loggerOptions } from './lib/logger.js';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
 import { registerWebApp } from './lib/web-app.js';
+import { registerAcceptanceRoutes } from './rest/acceptances.routes.js';
 import { registerAuthRoutes } from './rest/auth.routes.js';
+import { registerLogoRoutes } from './rest/logo.routes.js';
 import { registerPrefsRoutes } from './rest/prefs.routes.js';
+import { registerTemplateRoutes } from './rest/templates.routes.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
 
@@ -58,6 +61,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerAuthRoutes(app, deps);
   registerPrefsRoutes(app, deps);
+  await registerLogoRoutes(app, deps);
+  registerTemplateRoutes(app, deps);
+  registerAcceptanceRoutes(app, deps);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from '../../db/migrations/202611211230_accounts.js';
+import * as templatesBrandingLegal from '../../db/migrations/202611211300_templates_branding_legal.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -8,6 +9,7 @@ import * as accounts from '../../db/migrations/202611211230_accounts.js';
  */
 export const migrations: Record<string, Migration> = {
   '202611211230_accounts': accounts,
+  '202611211300_templates_branding_legal': templatesBrandingLegal,
 };
 
 export const migrationProvider: MigrationProvider = {

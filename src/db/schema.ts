@@ -40,11 +40,47 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface TemplatesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  html: string;
+  /** 1 marks the account's one default template. */
+  is_preset: number;
+  version: number;
+  preset_key: string | null;
+  preset_sha256: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LogosTable {
+  id: string;
+  user_id: number;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
+export interface AcceptancesTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  typed_name: string;
+  disclaimer_version: string;
+  ip: string;
+  user_agent: string;
+  accepted_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   preferences: PreferencesTable;
   rate_limits: RateLimitsTable;
+  templates: TemplatesTable;
+  logos: LogosTable;
+  acceptances: AcceptancesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -51,6 +51,10 @@ export const updatePrefsInputSchema = z.object({
   company_email: optionalEmail,
   company_address: optionalText(500),
   company_website: optionalWebsite,
+  /** Only null is accepted: it removes the logo. A logo is set by uploading it. */
+  logo_path: z
+    .null({ error: 'logo_path can only be null (to remove the logo); upload a logo instead' })
+    .optional(),
 });
 export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
 

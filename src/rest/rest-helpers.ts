@@ -18,6 +18,11 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply, 
   return session;
 }
 
+/** Who is acting, for audit records. */
+export function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+}
+
 /** A Fastify response schema from a zod schema, so replies are serialized fast and never leak extra fields. */
 export function responseSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7' });

@@ -188,3 +188,22 @@ export async function signUp(
     throw new Error(`signup set no session cookie: ${setCookieHeaders(response).join(' | ')}`);
   return pair;
 }
+
+/** A request without a body or content type (DELETE, and POSTs like set-default or logout). */
+export function bodylessRequest(
+  app: FastifyInstance,
+  method: 'POST' | 'DELETE',
+  url: string,
+  options: RequestOptions = {},
+): Promise<LightMyRequestResponse> {
+  const origin = options.origin === undefined ? defaultOrigin(app) : options.origin;
+  return app.inject({
+    method,
+    url,
+    headers: {
+      ...(origin === null ? {} : { origin }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+  });
+}

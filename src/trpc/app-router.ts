@@ -1,10 +1,14 @@
+import { acceptancesRouter } from '../features/acceptances/acceptances.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { prefsRouter } from '../features/prefs/prefs.router.js';
+import { templatesRouter } from '../features/templates/templates.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
   auth: authRouter,
   prefs: prefsRouter,
+  templates: templatesRouter,
+  acceptances: acceptancesRouter,
 });
 
 /** The web app imports this type only. */

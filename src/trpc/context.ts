@@ -10,7 +10,13 @@ export interface AppDeps {
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
   const session = await getRequestSession(req, res, deps);
-  return { ...deps, req, res, session, client: { ip: req.ip } };
+  return {
+    ...deps,
+    req,
+    res,
+    session,
+    client: { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' },
+  };
 }
 
 export type Context = Awaited<ReturnType<typeof createContext>>;

@@ -2,6 +2,7 @@ import type { DB } from '../../db/kysely.js';
 import type { LoginInput, SignupInput } from '../../domain/auth.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { upsertPrefs } from '../prefs/prefs.repo.js';
+import { installAllPresets } from '../templates/preset-install.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
 import { createSession, invalidateSession } from '../sessions/sessions.service.js';
 import {
@@ -50,6 +51,7 @@ export async function signUp(db: DB, input: SignupInput, client: ClientInfo): Pr
     return await db.transaction().execute(async (trx) => {
       const userId = await insertUser(trx, { email: input.email, passwordHash, createdAt: now });
       await upsertPrefs(trx, userId, { company_name: input.company_name }, now);
+      await installAllPresets(trx, userId);
       const session = await createSession(trx, userId);
       return { user: { id: userId, email: input.email }, session };
     });

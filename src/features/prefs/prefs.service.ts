@@ -1,5 +1,6 @@
-import type { DbOrTrx } from '../../db/kysely.js';
+import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { OnboardingInput, Prefs, UpdatePrefsInput } from '../../domain/prefs.schemas.js';
+import { removeLogo } from './logo.service.js';
 import { findPrefs, upsertPrefs, type PrefsColumns } from './prefs.repo.js';
 
 const emptyPrefs: Prefs = {
@@ -15,16 +16,23 @@ export async function getPrefs(db: DbOrTrx, userId: number): Promise<Prefs> {
   return (await findPrefs(db, userId)) ?? emptyPrefs;
 }
 
-/** Saves only the fields present in the input: a field left out keeps its value. */
+/**
+ * Saves only the fields present in the input: a field left out keeps its value.
+ * `logo_path: null` removes the logo (and its stored image).
+ */
 export async function updatePrefs(
-  db: DbOrTrx,
+  db: DB,
   userId: number,
   input: UpdatePrefsInput | OnboardingInput,
 ): Promise<Prefs> {
+  const { logo_path: logoPath, ...fields } = { logo_path: undefined, ...input };
   const values: PrefsColumns = {};
-  for (const [key, value] of Object.entries(input) as [keyof PrefsColumns, string | null][]) {
+  for (const [key, value] of Object.entries(fields) as [keyof PrefsColumns, string | null][]) {
     if (value !== undefined) values[key] = value;
   }
-  await upsertPrefs(db, userId, values, new Date().toISOString());
+  if (logoPath === null) await removeLogo(db, userId);
+  if (Object.keys(values).length > 0) {
+    await upsertPrefs(db, userId, values, new Date().toISOString());
+  }
   return getPrefs(db, userId);
 }

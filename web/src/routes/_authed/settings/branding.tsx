@@ -6,6 +6,8 @@ import { PageLoading } from '../../../components/page-loading';
 import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { useLogout } from '../../../features/auth/use-logout';
 import { BrandingForm } from '../../../features/prefs/branding-form';
+import { LogoUploader } from '../../../features/prefs/logo-uploader';
+import { SettingsNav } from '../../../components/settings-nav';
 
 export const Route = createFileRoute('/_authed/settings/branding')({
   component: BrandingPage,
@@ -16,6 +18,7 @@ function BrandingPage() {
   const logout = useLogout();
   return (
     <Stack gap="lg">
+      <SettingsNav />
       <div>
         <Title order={1} size="h2">
           Branding
@@ -24,7 +27,10 @@ function BrandingPage() {
       </div>
       <Paper withBorder p="lg">
         <Suspense fallback={<PageLoading />}>
-          <BrandingForm />
+          <Stack gap="lg">
+            <LogoUploader />
+            <BrandingForm />
+          </Stack>
         </Suspense>
       </Paper>
       <Paper withBorder p="lg">

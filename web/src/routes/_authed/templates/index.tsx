@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenInProgress } from '../../../components/screen-in-progress';
+import { TemplatesList } from '../../../features/templates/templates-list';
 
 export const Route = createFileRoute('/_authed/templates/')({
-  component: TemplatesPage,
+  component: TemplatesList,
 });
-
-function TemplatesPage() {
-  return <ScreenInProgress title="Templates" subtitle="Your contract templates" />;
-}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/**
+ * The data a contract template sees (spec section 3, "Template data model"), the zod schema that
+ * checks it, and the sample the template editor previews with (spec section 9: total $5,000.00,
+ * placeholder company values when preferences are missing).
+ */
+
+export interface CompanyData {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  website: string | null;
+  /** An image URL or data URL, or null when no logo was uploaded. */
+  logo: string | null;
+}
+
+export interface ClientData {
+  name: string;
+  email: string;
+  phone: string | null;
+  /** Shown to users as 'Project Address'. */
+  address: string | null;
+}
+
+export interface PaymentStageData {
+  label: string;
+  percent: number;
+  amount_cents: number;
+  trigger: string;
+}
+
+/** A signature: all null until that party signs. `png` is an image data URL. */
+export interface SignatureData {
+  typed_name: string | null;
+  /** ISO timestamp of the signing. */
+  timestamp: string | null;
+  png: string | null;
+}
+
+export interface ContractTemplateData {
+  company: CompanyData;
+  client: ClientData;
+  scope: { paragraph: string; bullets: string[] };
+  contract: { total_cents: number };
+  payments: PaymentStageData[];
+  /** YYYY-MM-DD. */
+  today: string;
+  /** The contractor's signature. */
+  signature: SignatureData;
+  /** The client's signature, filled in after the client signs. */
+  client_signature: SignatureData;
+}
+
+const signatureSchema = z.object({
+  typed_name: z.string().nullable(),
+  timestamp: z.string().nullable(),
+  png: z.string().nullable(),
+});
+
+export const contractTemplateDataSchema = z.object({
+  company: z.object({
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    website: z.string().nullable(),
+    logo: z.string().nullable(),
+  }),
+  client: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+  }),
+  scope: z.object({ paragraph: z.string(), bullets: z.array(z.string()) }),
+  contract: z.object({ total_cents: z.number().int() }),
+  payments: z.array(
+    z.object({
+      label: z.string(),
+      percent: z.number(),
+      amount_cents: z.number().int(),
+      trigger: z.string(),
+    }),
+  ),
+  today: z.iso.date(),
+  signature: signatureSchema,
+  client_signature: signatureSchema,
+}) satisfies z.ZodType<ContractTemplateData>;
+
+/** Shown in the preview when the contractor has not filled in their company details yet. */
+export const PLACEHOLDER_COMPANY: CompanyData = {
+  name: 'Your Company Name',
+  phone: '(555) 000-0000',
+  email: 'you@yourcompany.com',
+  address: '123 Main Street, Your City, ST 00000',
+  website: null,
+  logo: null,
+};
+
+function given(value: string | null | undefined, placeholder: string | null): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : placeholder;
+}
+
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+const NOT_SIGNED: SignatureData = { typed_name: null, timestamp: null, png: null };
+
+/**
+ * Realistic data for the template editor's preview: a landscaping job for Jordan Rivera, $5,000.00
+ * in three stages. Each company field given (non-empty) replaces its placeholder.
+ */
+export function sampleTemplateData(
+  company?: Partial<CompanyData> | null,
+  today?: string,
+): ContractTemplateData {
+  const fields = company ?? {};
+  return {
+    company: {
+      name: given(fields.name, PLACEHOLDER_COMPANY.name),
+      phone: given(fields.phone, PLACEHOLDER_COMPANY.phone),
+      email: given(fields.email, PLACEHOLDER_COMPANY.email),
+      address: given(fields.address, PLACEHOLDER_COMPANY.address),
+      website: given(fields.website, PLACEHOLDER_COMPANY.website),
+      logo: given(fields.logo, PLACEHOLDER_COMPANY.logo),
+    },
+    client: {
+      name: 'Jordan Rivera',
+      email: 'jordan@example.com',
+      phone: '5551234567',
+      address: '42 Maple Street, Springfield, IL 62704',
+    },
+    scope: {
+      paragraph:
+        'Renovate the front and back yards: clear the existing overgrown beds, regrade the lawn ' +
+        'for drainage, install new sod and planting beds, and add a paver walkway to the front door.',
+      bullets: [
+        'Remove existing shrubs, weeds and debris from all planting beds',
+        'Regrade and lay 2,000 sq ft of new sod',
+        'Plant 12 native shrubs and mulch all beds',
+        'Install a 40 ft paver walkway from the driveway to the front door',
+      ],
+    },
+    contract: { total_cents: 500_000 },
+    payments: [
+      { label: 'Stage 1', percent: 33, amount_cents: 165_000, trigger: 'At signing' },
+      { label: 'Stage 2', percent: 33, amount_cents: 165_000, trigger: 'Mid-project' },
+      { label: 'Stage 3', percent: 34, amount_cents: 170_000, trigger: 'Substantial completion' },
+    ],
+    today: typeof today === 'string' && today.trim() !== '' ? today : todayUtc(),
+    signature: { ...NOT_SIGNED },
+    client_signature: { ...NOT_SIGNED },
+  };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import {
+  createTemplateInputSchema,
+  templateIdSchema,
+  templateInputSchema,
+} from '../../domain/templates.schemas.js';
+import { authedProcedure, router } from '../../trpc/init.js';
+import {
+  createTemplate,
+  deleteTemplate,
+  getDefaultTemplate,
+  getTemplate,
+  listTemplates,
+  setDefaultTemplate,
+  updateTemplate,
+} from './templates.service.js';
+
+const byId = z.object({ id: templateIdSchema });
+
+export const templatesRouter = router({
+  list: authedProcedure.query(({ ctx }) => listTemplates(ctx.db, ctx.user.id)),
+  default: authedProcedure.query(({ ctx }) => getDefaultTemplate(ctx.db, ctx.user.id)),
+  get: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getTemplate(ctx.db, ctx.user.id, input.id)),
+  create: authedProcedure
+    .input(createTemplateInputSchema)
+    .mutation(({ ctx, input }) => createTemplate(ctx.db, ctx.user.id, input)),
+  update: authedProcedure
+    .input(byId.extend(templateInputSchema.shape))
+    .mutation(({ ctx, input }) => updateTemplate(ctx.db, ctx.user.id, input.id, input)),
+  delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
+    await deleteTemplate(ctx.db, ctx.user.id, input.id);
+    return { ok: true };
+  }),
+  setDefault: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => setDefaultTemplate(ctx.db, ctx.user.id, input.id)),
+});

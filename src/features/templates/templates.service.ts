@@ -1,0 +1,133 @@
+import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { compileTemplate } from '../../domain/template-engine/index.js';
+import {
+  TEMPLATE_HTML_MAX_BYTES,
+  utf8Bytes,
+  type CreateTemplateInput,
+  type Template,
+  type TemplateInput,
+  type TemplateSummary,
+} from '../../domain/templates.schemas.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  clearDefaultTemplate,
+  deleteTemplateRow,
+  findDefaultTemplateRow,
+  findNewestTemplateId,
+  findTemplateRow,
+  insertTemplateRow,
+  listTemplateRows,
+  markDefaultTemplate,
+  updateTemplateRow,
+} from './templates.repo.js';
+
+const TEMPLATE_NOT_FOUND = 'Template not found';
+
+type Row = { id: number; name: string; is_preset: number; version: number; updated_at: string };
+
+function toSummary(row: Row): TemplateSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    is_preset: row.is_preset === 1,
+    version: row.version,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * A template that does not compile is refused on save, so sending a contract can never fail on
+ * a template error. Size first: the engine never sees more than 200 KB.
+ */
+export function assertUsableTemplateHtml(html: string): void {
+  if (utf8Bytes(html) > TEMPLATE_HTML_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Template HTML must be at most 200 KB');
+  }
+  const compiled = compileTemplate(html);
+  if (!compiled.ok) {
+    const problems = compiled.problems
+      .slice(0, 3)
+      .map((problem) => `line ${problem.line}: ${problem.message}`);
+    throw new AppError('BAD_REQUEST', `Template has errors: ${problems.join('; ')}`);
+  }
+}
+
+export async function listTemplates(db: DbOrTrx, userId: number): Promise<TemplateSummary[]> {
+  return (await listTemplateRows(db, userId)).map(toSummary);
+}
+
+export async function getTemplate(db: DbOrTrx, userId: number, id: number): Promise<Template> {
+  const row = await findTemplateRow(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  return { ...toSummary(row), html: row.html };
+}
+
+export async function getDefaultTemplate(db: DbOrTrx, userId: number): Promise<Template> {
+  const row = await findDefaultTemplateRow(db, userId);
+  if (!row) {
+    throw new AppError('NOT_FOUND', 'No default template. Choose one on the Templates page.');
+  }
+  return { ...toSummary(row), html: row.html };
+}
+
+/** The account's first template, or one created with is_preset true, becomes the default. */
+export async function createTemplate(
+  db: DB,
+  userId: number,
+  input: CreateTemplateInput,
+): Promise<Template> {
+  assertUsableTemplateHtml(input.html);
+  return db.transaction().execute(async (trx) => {
+    const hasDefault = Boolean(await findDefaultTemplateRow(trx, userId));
+    const makeDefault = input.is_preset === true || !hasDefault;
+    if (makeDefault) await clearDefaultTemplate(trx, userId);
+    const id = await insertTemplateRow(trx, {
+      userId,
+      name: input.name,
+      html: input.html,
+      isDefault: makeDefault,
+      now: new Date().toISOString(),
+    });
+    return getTemplate(trx, userId, id);
+  });
+}
+
+export async function updateTemplate(
+  db: DB,
+  userId: number,
+  id: number,
+  input: TemplateInput,
+): Promise<Template> {
+  assertUsableTemplateHtml(input.html);
+  const changed = await updateTemplateRow(db, userId, id, {
+    name: input.name,
+    html: input.html,
+    now: new Date().toISOString(),
+  });
+  if (!changed) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  return getTemplate(db, userId, id);
+}
+
+/** Deleting the default hands the marker to the most recently changed remaining template. */
+export async function deleteTemplate(db: DB, userId: number, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await findTemplateRow(trx, userId, id);
+    if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+    await deleteTemplateRow(trx, userId, id);
+    if (row.is_preset === 1) {
+      const successor = await findNewestTemplateId(trx, userId);
+      if (successor !== undefined) await markDefaultTemplate(trx, userId, successor);
+    }
+  });
+}
+
+export async function setDefaultTemplate(db: DB, userId: number, id: number): Promise<Template> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await findTemplateRow(trx, userId, id))) {
+      throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+    }
+    await clearDefaultTemplate(trx, userId);
+    await markDefaultTemplate(trx, userId, id);
+    return getTemplate(trx, userId, id);
+  });
+}
