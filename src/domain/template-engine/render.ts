@@ -11,7 +11,7 @@ import { applyFormatter } from './formatters.js';
 /** Default output cap: 2 million characters ("2 MB"). */
 export const TEMPLATE_MAX_OUTPUT_CHARS = 2_000_000;
 /** Node visits plus loop iterations allowed per render; catches loops that print little. */
-export const TEMPLATE_MAX_RENDER_STEPS = 5_000_000;
+export const TEMPLATE_MAX_RENDER_STEPS = 1_000_000;
 
 export type RenderResult = { ok: true; html: string } | { ok: false; problems: TemplateProblem[] };
 
@@ -22,8 +22,11 @@ interface Scope {
   parent: Scope | null;
 }
 
-class RenderStopped {
-  constructor(readonly problem: TemplateProblem) {}
+/** Unwinds the recursive render at the first limit hit; caught in renderNodes. */
+class RenderStopped extends Error {
+  constructor(readonly problem: TemplateProblem) {
+    super(problem.message);
+  }
 }
 
 export function describeSize(chars: number): string {

@@ -563,9 +563,10 @@ describe('limits', () => {
 describe('editor support', () => {
   it('lists a token for every path of the sample data', () => {
     const sample = sampleTemplateData(null, '2026-11-21');
+    const fields: Record<string, unknown> = { ...sample };
     const tokens = TEMPLATE_TOKENS.map((entry) => entry.token).join(' ');
     const paths = [
-      ...Object.entries(sample).flatMap(([key, value]) =>
+      ...Object.entries(fields).flatMap(([key, value]) =>
         value !== null && typeof value === 'object' && !Array.isArray(value)
           ? Object.keys(value).map((field) => `${key}.${field}`)
           : [key],

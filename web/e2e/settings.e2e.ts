@@ -1,0 +1,137 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
+import { completeOnboarding, field, signUpThroughUi, toast } from './support/flows';
+
+const running = startAppAndBrowserPerFile();
+const fixtures = path.join(import.meta.dirname, 'fixtures');
+
+async function signedInPhone(label: string): Promise<Page> {
+  const { page } = await newPage(running.browser(), running.app().url);
+  await signUpThroughUi(page, {
+    company: `${label} Remodeling`,
+    email: uniqueEmail(label),
+    password: 'secret123',
+  });
+  await completeOnboarding(page);
+  return page;
+}
+
+async function chooseLogo(
+  page: Page,
+  buttonName: string,
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: buttonName }).click();
+  await (await chooser).setFiles(typeof file === 'string' ? path.join(fixtures, file) : file);
+}
+
+describe('branding at phone width', () => {
+  it('uploads a real logo that shows on the page and in the template preview, then removes it', async () => {
+    const page = await signedInPhone('brand');
+    await page.goto('/settings/branding');
+    await chooseLogo(page, 'Upload Logo', 'logo.png');
+    await expect.poll(() => toast(page).textContent()).toContain('Logo uploaded successfully');
+    const logo = page.getByRole('img', { name: 'Company logo' });
+    await logo.waitFor();
+    await expect
+      .poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(200);
+
+    await page.goto('/templates');
+    await page.getByRole('link', { name: 'Edit Standard Contract' }).click();
+    await page.getByRole('button', { name: 'Show Preview' }).click();
+    const previewLogo = page
+      .frameLocator('iframe[title="Template preview"]')
+      .getByRole('img', { name: /logo/ });
+    await expect
+      .poll(() => previewLogo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(200);
+
+    await page.goto('/settings/branding');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Logo removed');
+    await page.getByText('No logo').waitFor();
+  });
+
+  it('refuses a file that is not a PNG or JPEG, and one over 2MB, before uploading', async () => {
+    const page = await signedInPhone('badlogo');
+    await page.goto('/settings/branding');
+    await chooseLogo(page, 'Upload Logo', {
+      name: 'logo.gif',
+      mimeType: 'image/gif',
+      buffer: Buffer.from('GIF89a'),
+    });
+    await expect.poll(() => toast(page).textContent()).toContain('Invalid file type');
+    expect(await toast(page).textContent()).toContain('Please upload a JPEG or PNG image');
+
+    const big = Buffer.alloc(2 * 1024 * 1024 + 1, 0);
+    await chooseLogo(page, 'Upload Logo', { name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await expect.poll(() => toast(page).textContent()).toContain('File too large');
+    expect(await toast(page).textContent()).toContain('Please upload an image under 2MB');
+  });
+
+  it('says "Upload failed" when the server refuses a disguised file', async () => {
+    const page = await signedInPhone('disguised');
+    await page.goto('/settings/branding');
+    await chooseLogo(page, 'Upload Logo', 'not-an-image.png');
+    await expect.poll(() => toast(page).textContent()).toContain('Upload failed');
+    await page.getByText('No logo').waitFor();
+  });
+
+  it('saves company details with "Settings saved" and checks them', async () => {
+    const page = await signedInPhone('details');
+    await page.goto('/settings/branding');
+    await field(page, 'Website').fill('not a url');
+    await field(page, 'Email').fill('nope');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Invalid URL').waitFor();
+    await page.getByText('Invalid email').waitFor();
+    await field(page, 'Company Name').fill('X');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Company name required').waitFor();
+
+    await field(page, 'Company Name').fill('Details Remodeling LLC');
+    await field(page, 'Website').fill('https://details.example');
+    await field(page, 'Email').fill('office@details.example');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Settings saved');
+    await page.reload();
+    expect(await field(page, 'Company Name').inputValue()).toBe('Details Remodeling LLC');
+    expect(await field(page, 'Website').inputValue()).toBe('https://details.example');
+  });
+});
+
+describe('the legal page at phone width', () => {
+  it('needs the box ticked and a full name, then shows Acknowledgment Complete', async () => {
+    const page = await signedInPhone('legal');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'Legal' })
+      .click();
+    await page.getByText('not a law firm').waitFor();
+
+    const submit = page.getByRole('button', { name: 'Submit Acknowledgment' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('I have read and accept this acknowledgment').check();
+    expect(await submit.isDisabled()).toBe(false);
+    await field(page, 'Type your full name').fill('J');
+    await submit.click();
+    await page.getByText('Please type your full name').waitFor();
+
+    await field(page, 'Type your full name').fill('Jamie Legal');
+    await submit.click();
+    await expect.poll(() => toast(page).textContent()).toContain('Acknowledgment recorded');
+    expect(await toast(page).textContent()).toContain('You can now use all features');
+    await page.getByText('Acknowledgment Complete').waitFor();
+    await page.reload();
+    await page.getByText('Acknowledgment Complete').waitFor();
+    await page.getByText('Accepted by Jamie Legal').waitFor();
+  });
+});

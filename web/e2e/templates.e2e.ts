@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
+import { completeOnboarding, field, signUpThroughUi, toast } from './support/flows';
+
+const running = startAppAndBrowserPerFile();
+
+async function signedInPhone(label: string): Promise<Page> {
+  const { page } = await newPage(running.browser(), running.app().url);
+  await signUpThroughUi(page, {
+    company: `${label} Landscaping`,
+    email: uniqueEmail(label),
+    password: 'secret123',
+  });
+  await completeOnboarding(page);
+  return page;
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+
+describe('templates at phone width', () => {
+  it('lists the default preset, creates, edits, sets default and deletes with confirmation', async () => {
+    const page = await signedInPhone('tpl');
+    await page.goto('/templates');
+    const preset = card(page, 'Standard Contract');
+    await preset.getByText('Default').waitFor();
+    await preset.getByText('Version 1').waitFor();
+    // The default has no "Set as default" button.
+    expect(await preset.getByRole('button', { name: /as default/ }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'New Template' }).click();
+    await field(page, 'Template Name').fill('Irrigation job');
+    await field(page, 'HTML Template').fill(
+      '<h1>{{company.name}}</h1><p>{{client.name}} owes {{money contract.total_cents}}</p>',
+    );
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Template created');
+    await page.waitForURL('**/templates');
+    const mine = card(page, 'Irrigation job');
+    await mine.getByText('Version 1').waitFor();
+
+    await mine.getByRole('link', { name: 'Edit Irrigation job' }).click();
+    await field(page, 'HTML Template').fill('<p>Changed {{client.name}}</p>');
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Template updated');
+    await card(page, 'Irrigation job').getByText('Version 2').waitFor();
+
+    await card(page, 'Irrigation job')
+      .getByRole('button', { name: 'Set Irrigation job as default' })
+      .click();
+    await expect.poll(() => toast(page).textContent()).toContain('Default template updated');
+    await card(page, 'Irrigation job').getByText('Default').waitFor();
+    await card(page, 'Standard Contract')
+      .getByRole('button', { name: 'Set Standard Contract as default' })
+      .waitFor();
+
+    await card(page, 'Standard Contract')
+      .getByRole('button', { name: 'Delete Standard Contract' })
+      .click();
+    await page.getByText('Are you sure you want to delete this template?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await card(page, 'Standard Contract').waitFor();
+
+    await card(page, 'Standard Contract')
+      .getByRole('button', { name: 'Delete Standard Contract' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Template deleted');
+    await card(page, 'Standard Contract').waitFor({ state: 'detached' });
+
+    await card(page, 'Irrigation job')
+      .getByRole('button', { name: 'Delete Irrigation job' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No templates yet').waitFor();
+  });
+
+  it('previews the template with sample data in a sandboxed frame, and shows syntax errors with their line', async () => {
+    const page = await signedInPhone('preview');
+    await page.goto('/templates/editor');
+    await page.getByText('Tokens you can use').click();
+    await page.getByText('{{client.name}}', { exact: true }).first().waitFor();
+
+    await field(page, 'Template Name').fill('Preview test');
+    await field(page, 'HTML Template').fill(
+      '<h1>{{company.name}}</h1>\n<p id="total">{{money contract.total_cents}}</p>\n{{#each payments}}\n<p>{{label}}',
+    );
+    await page.getByText('Line 3: ').waitFor();
+    expect(await page.getByRole('button', { name: 'Save Template' }).isDisabled()).toBe(true);
+
+    await field(page, 'HTML Template').fill(
+      '<h1>{{company.name}}</h1>\n<p id="total">{{money contract.total_cents}}</p>\n<p>{{client.name}}</p><script>parent.document.title="pwned"</script>',
+    );
+    await page.getByRole('button', { name: 'Show Preview' }).click();
+    const preview = page.frameLocator('iframe[title="Template preview"]');
+    await preview.getByText('$5,000.00').waitFor();
+    await preview.getByText('Preview Landscaping').waitFor();
+    await preview.getByText('Jordan Rivera').waitFor();
+    expect(await page.locator('iframe[title="Template preview"]').getAttribute('sandbox')).toBe('');
+    expect(await page.title()).not.toBe('pwned');
+
+    await page.getByRole('button', { name: 'Hide Preview' }).click();
+    expect(await page.locator('iframe[title="Template preview"]').count()).toBe(0);
+  });
+
+  it('keeps what was typed when saving fails', async () => {
+    const page = await signedInPhone('savefail');
+    await page.goto('/templates/editor');
+    await field(page, 'Template Name').fill('Will fail');
+    await field(page, 'HTML Template').fill('<p>Precious work</p>');
+    await page.route('**/trpc/templates.create**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Failed to save template');
+    expect(await field(page, 'HTML Template').inputValue()).toBe('<p>Precious work</p>');
+    expect(new URL(page.url()).pathname).toBe('/templates/editor');
+  });
+
+  it('says "Failed to fetch template" for a template that cannot be loaded', async () => {
+    const page = await signedInPhone('fetchfail');
+    await page.goto('/templates/editor?id=999999');
+    await page.getByText('Failed to fetch template').waitFor();
+  });
+
+  it('asks for a name and HTML before saving', async () => {
+    const page = await signedInPhone('required');
+    await page.goto('/templates/editor');
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    expect(await page.getByText('Name and HTML are required').count()).toBeGreaterThan(0);
+  });
+});
