@@ -51,6 +51,12 @@ describe('branding at phone width', () => {
       .toBe(200);
 
     await page.goto('/settings/branding');
+    await page.route('**/trpc/prefs.update**', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Failed to remove logo');
+    await logo.waitFor();
+    await page.unroute('**/trpc/prefs.update**');
+
     await page.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Logo removed');
     await page.getByText('No logo').waitFor();

@@ -6,7 +6,7 @@ import type {
   TemplatePath,
   TemplateProblem,
 } from './ast.js';
-import { lexTemplate } from './lexer.js';
+import { lexTemplate, snippet } from './lexer.js';
 import { parseTag, type BlockKind } from './tag.js';
 
 /**
@@ -64,12 +64,15 @@ export function parseTemplate(source: string): ParseResult {
         break;
       case 'value':
         if (usesLoopContext(tag.path) && !insideEach()) {
-          problem(line, `${token.raw.trim()} can only be used inside {{#each …}}…{{/each}}`);
+          problem(
+            line,
+            `${snippet(token.raw.trim())} can only be used inside {{#each …}}…{{/each}}`,
+          );
         }
         current().push({ kind: 'value', line, path: tag.path, formatter: tag.formatter });
         break;
       case 'open': {
-        // {{#each this}} / {{#if @index}} are checked against the blocks around them, not itself.
+        // Checked before this block is pushed: {{#each this}} needs an enclosing {{#each}}.
         if (usesLoopContext(tag.path) && !insideEach()) {
           problem(line, `${tag.shown} uses the loop item, so it must be inside {{#each …}}`);
         }

@@ -577,6 +577,11 @@ describe('editor support', () => {
       expect(tokens).toMatch(new RegExp(`[ {]${path.replace('.', '\\.')}}}`));
   });
 
+  it('lists each token once', () => {
+    const tokens = TEMPLATE_TOKENS.map((entry) => entry.token);
+    expect(new Set(tokens).size).toBe(tokens.length);
+  });
+
   it('lists only tokens that compile (loop-only ones inside an each)', () => {
     for (const { token, meaning } of TEMPLATE_TOKENS) {
       expect(meaning.length).toBeGreaterThan(0);
