@@ -1,5 +1,6 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
+import { PageHeader } from './page-header';
 
 /**
  * The frame of a screen whose feature has not shipped yet: its route exists (spec section 2) and
@@ -8,12 +9,7 @@ import { IconTools } from '@tabler/icons-react';
 export function ScreenInProgress(props: { title: string; subtitle: string }) {
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {props.title}
-        </Title>
-        <Text c="dimmed">{props.subtitle}</Text>
-      </div>
+      <PageHeader title={props.title} subtitle={props.subtitle} />
       <Alert variant="light" icon={<IconTools aria-hidden />} title="Not available yet">
         This part of TradeSign arrives in an upcoming update.
       </Alert>

@@ -1,27 +1,21 @@
-import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { PageHeader } from '../../components/page-header';
 
 /** Spec section 2, Contracts list: heading, subtitle, New Contract, and the empty state. */
 export function ContractsScreen() {
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Title order={1} size="h2">
-            Contracts
-          </Title>
-          <Text c="dimmed">Manage your project contracts</Text>
-        </div>
-        <Button
-          component={Link}
-          to="/wizard"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          style={{ flexShrink: 0 }}
-        >
-          New Contract
-        </Button>
-      </Group>
+      <PageHeader
+        title="Contracts"
+        subtitle="Manage your project contracts"
+        action={
+          <Button component={Link} to="/wizard" leftSection={<IconPlus size={18} aria-hidden />}>
+            New Contract
+          </Button>
+        }
+      />
       <EmptyContracts />
     </Stack>
   );

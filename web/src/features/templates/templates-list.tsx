@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconEdit, IconPlus, IconStar } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -8,28 +8,26 @@ import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ButtonLink } from '../../components/button-link';
 import { DeleteTemplateButton } from './delete-template-button';
+import { PageHeader } from '../../components/page-header';
 
 /** Spec section 2, Templates list. */
 export function TemplatesList() {
   const templates = useQuery(trpc.templates.list.queryOptions());
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Title order={1} size="h2">
-            Templates
-          </Title>
-          <Text c="dimmed">The contract your clients read and sign</Text>
-        </div>
-        <Button
-          component={Link}
-          to="/templates/editor"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          style={{ flexShrink: 0 }}
-        >
-          New Template
-        </Button>
-      </Group>
+      <PageHeader
+        title="Templates"
+        subtitle="The contract your clients read and sign"
+        action={
+          <Button
+            component={Link}
+            to="/templates/editor"
+            leftSection={<IconPlus size={18} aria-hidden />}
+          >
+            New Template
+          </Button>
+        }
+      />
       {templates.isPending && <Skeleton height={96} radius="md" />}
       {templates.isError && (
         <Text c="red">Templates could not be loaded: {errorMessage(templates.error, '')}</Text>

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
@@ -8,6 +8,7 @@ import { useLogout } from '../../../features/auth/use-logout';
 import { BrandingForm } from '../../../features/prefs/branding-form';
 import { LogoUploader } from '../../../features/prefs/logo-uploader';
 import { SettingsNav } from '../../../components/settings-nav';
+import { PageHeader } from '../../../components/page-header';
 
 export const Route = createFileRoute('/_authed/settings/branding')({
   component: BrandingPage,
@@ -19,12 +20,10 @@ function BrandingPage() {
   return (
     <Stack gap="lg">
       <SettingsNav />
-      <div>
-        <Title order={1} size="h2">
-          Branding
-        </Title>
-        <Text c="dimmed">Your company details as clients see them on contracts</Text>
-      </div>
+      <PageHeader
+        title="Branding"
+        subtitle="Your company details as clients see them on contracts"
+      />
       <Paper withBorder p="lg">
         <Suspense fallback={<PageLoading />}>
           <Stack gap="lg">

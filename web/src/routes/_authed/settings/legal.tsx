@@ -7,6 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { LegalForm } from '../../../features/legal/legal-form';
 import { trpc } from '../../../lib/trpc';
 import { SettingsNav } from '../../../components/settings-nav';
+import { PageHeader } from '../../../components/page-header';
 
 export const Route = createFileRoute('/_authed/settings/legal')({
   component: LegalPage,
@@ -19,12 +20,10 @@ function LegalPage() {
   return (
     <Stack gap="lg">
       <SettingsNav />
-      <div>
-        <Title order={1} size="h2">
-          Legal Acknowledgment
-        </Title>
-        <Text c="dimmed">Required once before you send contracts for signature</Text>
-      </div>
+      <PageHeader
+        title="Legal Acknowledgment"
+        subtitle="Required once before you send contracts for signature"
+      />
       <Paper withBorder p="lg" component="section" aria-labelledby="disclaimer-title">
         <Title order={2} size="h4" id="disclaimer-title" mb="sm">
           {LEGAL_DISCLAIMER.title}
