@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { DB } from './db/kysely.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { createScopeCleaner, type ScopeCleaner } from './features/scope/scope.service.js';
 import { loggerOptions } from './lib/logger.js';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
 import { registerWebApp } from './lib/web-app.js';
@@ -12,6 +13,7 @@ import { registerAcceptanceRoutes } from './rest/acceptances.routes.js';
 import { registerAuthRoutes } from './rest/auth.routes.js';
 import { registerLogoRoutes } from './rest/logo.routes.js';
 import { registerPrefsRoutes } from './rest/prefs.routes.js';
+import { registerScopeRoutes } from './rest/scope.routes.js';
 import { registerTemplateRoutes } from './rest/templates.routes.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
@@ -23,12 +25,21 @@ export interface BuildAppOptions {
   logLevel?: string;
   /** Folder of the built web app; defaults to web/dist. */
   webDistDir?: string;
+  /** Scope cleanup; defaults to Ollama per configuration with the rules engine as fallback. */
+  scopeCleaner?: ScopeCleaner;
 }
 
 /** Builds the whole HTTP app without listening: the server and the tests share it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const deps = { config, db };
+  const scopeCleaner =
+    options.scopeCleaner ??
+    createScopeCleaner({
+      host: config.OLLAMA_HOST,
+      model: config.OLLAMA_MODEL,
+      timeoutMs: config.OLLAMA_TIMEOUT_MS,
+    });
+  const deps = { config, db, scopeCleaner };
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info'),
     // Batched tRPC calls put every procedure name in the path.
@@ -64,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerLogoRoutes(app, deps);
   registerTemplateRoutes(app, deps);
   registerAcceptanceRoutes(app, deps);
+  registerScopeRoutes(app, deps);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

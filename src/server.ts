@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
+import { describeOllama } from './features/scope/ollama-cleaner.js';
 import { startMaintenance } from './maintenance.js';
 
 /** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
@@ -19,6 +20,12 @@ export async function startServer(config: Config) {
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`TradeSign is ready at ${config.PUBLIC_URL} (database ${databaseFile})`);
+  // Tell the owner up front whether cleanup will use the model; never delays the start.
+  void describeOllama({
+    host: config.OLLAMA_HOST,
+    model: config.OLLAMA_MODEL,
+    timeoutMs: config.OLLAMA_TIMEOUT_MS,
+  }).then((status) => app.log.info(status));
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type DB } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -23,7 +23,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  appOptions: Pick<BuildAppOptions, 'scopeCleaner'> = {},
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));
   const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000', ...overrides });
   const { db, sqlite } = createDb(path.join(dir, 'app.db'));
@@ -31,6 +34,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   try {
     await migrateToLatest(db);
     app = await buildApp({
+      ...appOptions,
       config,
       db,
       logLevel: 'silent',

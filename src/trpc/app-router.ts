@@ -1,6 +1,7 @@
 import { acceptancesRouter } from '../features/acceptances/acceptances.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { prefsRouter } from '../features/prefs/prefs.router.js';
+import { scopeRouter } from '../features/scope/scope.router.js';
 import { templatesRouter } from '../features/templates/templates.router.js';
 import { router } from './init.js';
 
@@ -9,6 +10,7 @@ export const appRouter = router({
   prefs: prefsRouter,
   templates: templatesRouter,
   acceptances: acceptancesRouter,
+  scope: scopeRouter,
 });
 
 /** The web app imports this type only. */

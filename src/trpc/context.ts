@@ -1,11 +1,13 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/kysely.js';
+import type { ScopeCleaner } from '../features/scope/scope.service.js';
 import { getRequestSession } from '../features/sessions/session-cookie.js';
 
 export interface AppDeps {
   db: DB;
   config: Config;
+  scopeCleaner: ScopeCleaner;
 }
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {

@@ -42,12 +42,17 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${counter}@example.com`;
 }
 
-/** A server and a browser for one test file, started before its tests and stopped after. */
-export function startAppAndBrowserPerFile(): { app: () => RunningApp; browser: () => Browser } {
+/**
+ * A server and a browser for one test file, started before its tests and stopped after.
+ * `serverEnv` runs first and may start helpers (a fake Ollama) whose addresses the server needs.
+ */
+export function startAppAndBrowserPerFile(
+  options: { serverEnv?: () => Promise<Record<string, string>> } = {},
+): { app: () => RunningApp; browser: () => Browser } {
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp((await options.serverEnv?.()) ?? {});
     browser = await launchBrowser();
   });
   afterAll(async () => {

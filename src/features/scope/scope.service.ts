@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ZodError } from 'zod';
+import type { DbOrTrx } from '../../db/kysely.js';
+import { cleanScopeWithRules } from '../../domain/scope-rules/index.js';
+import type { CleanScopeResult } from '../../domain/scope.schemas.js';
+import { enforceRateLimits } from '../rate-limit/rate-limit.js';
+import { cleanScopeWithOllama, type OllamaSettings } from './ollama-cleaner.js';
+
+/** A contractor cleans a scope a few times per contract; this stops scripted abuse of the model. */
+export const scopeCleanupRateLimit = { limit: 30, windowMs: 10 * 60 * 1000 };
+
+/**
+ * After Ollama cannot be reached (refused, timed out, server error), skip it for a minute: a dead
+ * or unroutable host must not cost every contractor the full timeout. Process memory is right
+ * here: it is a cache, not state. A junk answer does not count: it may be specific to one input.
+ */
+const OLLAMA_RETRY_AFTER_MS = 60_000;
+
+export interface ScopeCleaner {
+  clean(
+    db: DbOrTrx,
+    userId: number,
+    snippets: readonly string[],
+    log: FastifyBaseLogger,
+  ): Promise<CleanScopeResult>;
+}
+
+export function createScopeCleaner(
+  settings: OllamaSettings,
+  options: { retryAfterMs?: number } = {},
+): ScopeCleaner {
+  const retryAfterMs = options.retryAfterMs ?? OLLAMA_RETRY_AFTER_MS;
+  let skipOllamaUntil = 0;
+  return {
+    async clean(db, userId, snippets, log) {
+      await enforceRateLimits(
+        db,
+        [{ key: `scope:user:${userId}`, rule: scopeCleanupRateLimit }],
+        'Too many cleanups in a short time. Please wait a few minutes.',
+      );
+      const notes = snippets.map((snippet) => snippet.trim()).filter((snippet) => snippet !== '');
+      if (notes.length > 0 && Date.now() >= skipOllamaUntil) {
+        try {
+          const scope = await cleanScopeWithOllama(notes, settings);
+          return { ...scope, engine: 'ollama' };
+        } catch (error) {
+          if (!isJunkAnswer(error)) skipOllamaUntil = Date.now() + retryAfterMs;
+          // The reason only: the notes are the contractor's business, not the log's.
+          log.warn(
+            { reason: describeFailure(error) },
+            'Ollama cleanup failed; using the rules engine',
+          );
+        }
+      }
+      return { ...cleanScopeWithRules(notes), engine: 'rules' };
+    },
+  };
+}
+
+/** A reply that arrived but was not valid JSON of the right shape. */
+function isJunkAnswer(error: unknown): boolean {
+  return error instanceof SyntaxError || error instanceof ZodError;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
+  return 'unknown error';
+}

@@ -1,0 +1,134 @@
+import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconMicrophone, IconPlayerStopFilled, IconSparkles } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { clientFallbackScope, type CleanedScope } from '@domain/scope.schemas';
+import { showToast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { CleanedScopeEditor } from './cleaned-scope-editor';
+import { NoteChip } from './note-chip';
+import { ScopeNotesInput } from './scope-notes-input';
+import { useSpeechRecognition } from './use-speech-recognition';
+import classes from './scope-capture.module.css';
+
+export interface ScopeState {
+  snippets: string[];
+  cleaned: CleanedScope | null;
+  engine: 'ollama' | 'rules' | 'fallback' | null;
+}
+
+/** Spec section 2, Scope-notes capture widget: voice or typed notes, then the AI cleanup. */
+export function ScopeCapture(props: {
+  value: ScopeState;
+  /** Takes an updater: voice results can arrive faster than React re-renders. */
+  onChange: (update: (previous: ScopeState) => ScopeState) => void;
+}) {
+  const { value, onChange } = props;
+  const addSnippet = (text: string) =>
+    onChange((previous) => ({ ...previous, snippets: [...previous.snippets, text] }));
+  const speech = useSpeechRecognition({
+    onUtterance: addSnippet,
+    onError: () =>
+      showToast({
+        title: 'Voice recognition error',
+        message: 'Please try again or type your notes manually',
+        error: true,
+      }),
+    onUnsupported: () =>
+      showToast({
+        title: 'Voice recognition not supported',
+        message: 'Please use a supported browser like Chrome',
+        error: true,
+      }),
+  });
+  const cleanup = useMutation(
+    trpc.scope.clean.mutationOptions({
+      onSuccess: ({ engine, ...cleaned }) => {
+        onChange((previous) => ({ ...previous, cleaned, engine }));
+        showToast({
+          title: 'Scope cleaned up!',
+          message: 'AI has formatted your notes into a professional scope',
+        });
+      },
+      onError: () => {
+        onChange((previous) => ({
+          ...previous,
+          cleaned: clientFallbackScope(previous.snippets),
+          engine: 'fallback',
+        }));
+        showToast({ title: 'Cleanup failed', message: 'Using fallback formatting', error: true });
+      },
+    }),
+  );
+
+  return (
+    <Stack gap="md">
+      <Button
+        size="xl"
+        h={88}
+        radius="lg"
+        color={speech.recording ? 'red' : 'blue'}
+        variant={speech.recording ? 'filled' : 'light'}
+        className={speech.recording ? classes.recording : undefined}
+        leftSection={
+          speech.recording ? <IconPlayerStopFilled aria-hidden /> : <IconMicrophone aria-hidden />
+        }
+        onClick={speech.toggle}
+        aria-pressed={speech.recording}
+        fullWidth
+      >
+        <Text span fw={600} size="md" style={{ whiteSpace: 'normal' }}>
+          {speech.recording ? 'Recording... Speak your scope notes' : 'Tap to start recording'}
+        </Text>
+      </Button>
+
+      <ScopeNotesInput onAdd={addSnippet} />
+
+      {value.snippets.length > 0 && (
+        <Card withBorder padding="sm">
+          <Text size="sm" fw={500} mb="xs">
+            Your notes ({value.snippets.length})
+          </Text>
+          <Group gap="xs" role="list" aria-label="Scope notes">
+            {value.snippets.map((snippet, index) => (
+              <NoteChip
+                key={`${index}:${snippet}`}
+                text={snippet}
+                onRemove={() =>
+                  onChange((previous) => ({
+                    ...previous,
+                    snippets: previous.snippets.filter((_, at) => at !== index),
+                  }))
+                }
+              />
+            ))}
+          </Group>
+        </Card>
+      )}
+
+      {value.snippets.length > 0 && (
+        <Button
+          size="md"
+          leftSection={
+            cleanup.isPending ? (
+              <Loader size={18} color="white" />
+            ) : (
+              <IconSparkles size={18} aria-hidden />
+            )
+          }
+          disabled={cleanup.isPending}
+          onClick={() => cleanup.mutate({ snippets: value.snippets })}
+        >
+          {cleanup.isPending ? 'Cleaning up...' : 'Clean Up Scope with AI'}
+        </Button>
+      )}
+
+      {value.cleaned && (
+        <CleanedScopeEditor
+          scope={value.cleaned}
+          engine={value.engine}
+          onChange={(cleaned) => onChange((previous) => ({ ...previous, cleaned }))}
+        />
+      )}
+    </Stack>
+  );
+}
