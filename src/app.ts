@@ -11,6 +11,7 @@ import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js'
 import { registerWebApp } from './lib/web-app.js';
 import { registerAcceptanceRoutes } from './rest/acceptances.routes.js';
 import { registerAuthRoutes } from './rest/auth.routes.js';
+import { registerContractRoutes } from './rest/contracts.routes.js';
 import { registerLogoRoutes } from './rest/logo.routes.js';
 import { registerPrefsRoutes } from './rest/prefs.routes.js';
 import { registerScopeRoutes } from './rest/scope.routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTemplateRoutes(app, deps);
   registerAcceptanceRoutes(app, deps);
   registerScopeRoutes(app, deps);
+  registerContractRoutes(app, deps);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

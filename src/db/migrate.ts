@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as accounts from '../../db/migrations/202611211230_accounts.js';
 import * as templatesBrandingLegal from '../../db/migrations/202611211300_templates_branding_legal.js';
+import * as contracts from '../../db/migrations/202611211400_contracts.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -10,6 +11,7 @@ import * as templatesBrandingLegal from '../../db/migrations/202611211300_templa
 export const migrations: Record<string, Migration> = {
   '202611211230_accounts': accounts,
   '202611211300_templates_branding_legal': templatesBrandingLegal,
+  '202611211400_contracts': contracts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -73,6 +73,48 @@ export interface AcceptancesTable {
   accepted_at: string;
 }
 
+export interface ContractsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  client_name: string | null;
+  client_email: string | null;
+  client_phone: string | null;
+  client_address: string | null;
+  /** JSON: string[] */
+  scope_raw: Generated<string>;
+  /** JSON: {paragraph, bullets} */
+  scope_clean: string | null;
+  total_price_cents: number | null;
+  /** JSON: {label, percent, amount_cents, trigger}[] */
+  payment_plan_json: string | null;
+  my_signature_png: string | null;
+  my_signed_at: string | null;
+  /** JSON: {name, email, phone, address} as sent */
+  client_data: string | null;
+  client_signed_at: string | null;
+  template_html: string | null;
+  template_sha256: string | null;
+  company_name: string | null;
+  company_phone: string | null;
+  company_email: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+export interface ContractEventsTable {
+  id: Generated<number>;
+  contract_id: number;
+  type: string;
+  at: string;
+  actor: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON with event-specific facts. */
+  details: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -81,6 +123,8 @@ export interface Database {
   templates: TemplatesTable;
   logos: LogosTable;
   acceptances: AcceptancesTable;
+  contracts: ContractsTable;
+  contract_events: ContractEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { acceptancesRouter } from '../features/acceptances/acceptances.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
+import { contractsRouter } from '../features/contracts/contracts.router.js';
 import { prefsRouter } from '../features/prefs/prefs.router.js';
 import { scopeRouter } from '../features/scope/scope.router.js';
 import { templatesRouter } from '../features/templates/templates.router.js';
@@ -11,6 +12,7 @@ export const appRouter = router({
   templates: templatesRouter,
   acceptances: acceptancesRouter,
   scope: scopeRouter,
+  contracts: contractsRouter,
 });
 
 /** The web app imports this type only. */

@@ -40,5 +40,7 @@ export const publicProcedure = t.procedure.use(appErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
-  return next({ ctx: { ...ctx, session: ctx.session, user: ctx.session.user } });
+  const user = ctx.session.user;
+  const actor = { email: user.email, ip: ctx.client.ip, userAgent: ctx.client.userAgent };
+  return next({ ctx: { ...ctx, session: ctx.session, user, actor } });
 });

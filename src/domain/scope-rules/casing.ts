@@ -1,5 +1,5 @@
 import { type Words } from './fillers.js';
-import { hasTrail, splitToken, withCore } from './tokens.js';
+import { splitToken, withCore } from './tokens.js';
 import {
   ACRONYMS,
   HUNTER_NEXT,
@@ -11,13 +11,14 @@ import {
 
 /**
  * Capitals for one item. Existing capitals are never lowered. Lower-case words are raised only
- * when they are known: trade acronyms (pvc -> PVC, gfcis -> GFCIs, spelled "p v c" -> PVC),
- * "led" before a lighting word, brand names and days/months (trex -> Trex, rain bird -> Rain
- * Bird, hunter before a model number or a part -> Hunter), model numbers and ratings (x2 -> X2,
- * r-19 -> R-19) and the pronoun I. Then the item's first letter is made a capital.
+ * when they are known: trade acronyms (pvc -> PVC, gfcis -> GFCIs; spelled "p v c" -> PVC is
+ * done first, by joinSpelledAcronyms), "led" before a lighting word, brand names and days and
+ * months (trex -> Trex, rain bird -> Rain Bird, hunter before a model number or a part ->
+ * Hunter), one-letter model numbers and ratings (x2 -> X2, r-19 -> R-19) and the pronoun I.
+ * Then the item's first letter is made a capital. Changes `words` in place.
  */
 export function applyCasing(words: Words): string[] {
-  const { tokens: out, keys } = joinSpelledAcronyms(words);
+  const { tokens: out, keys } = words;
   for (let at = 0; at < out.length; at += 1) {
     const key = keys[at] ?? '';
     if (!mayRaise(key)) continue;
@@ -83,8 +84,8 @@ function capitalize(word: string): string {
   return first === first.toUpperCase() ? word : first.toUpperCase() + word.slice(1);
 }
 
-/** Dictated letter by letter: "p v c" -> "PVC", "a g f c i" -> "a GFCI". */
-function joinSpelledAcronyms({ tokens, keys }: Words): Words {
+/** Dictated letter by letter: "p v c" -> "PVC", "a g f c i" -> "a GFCI". Runs before fillers. */
+export function joinSpelledAcronyms({ tokens, keys }: Words): Words {
   const out: Words = { tokens: [], keys: [] };
   let at = 0;
   while (at < tokens.length) {
@@ -92,17 +93,19 @@ function joinSpelledAcronyms({ tokens, keys }: Words): Words {
     // Acronyms are short, so a run of single letters is read at most six at a time.
     while (end < tokens.length && end - at < 6 && isLetterToken(tokens[end] ?? '', end === at)) {
       end += 1;
-      if (hasTrail(tokens[end - 1] ?? '')) break;
+      const trail = splitToken(tokens[end - 1] ?? '').trail;
+      if (trail.includes('.')) end -= 1; // "c." may be an initial, or end a sentence
+      if (trail !== '') break;
     }
     const word = end - at >= 2 ? keys.slice(at, end).join('') : '';
     const trail = end - at >= 2 ? splitToken(tokens[end - 1] ?? '').trail : '';
     if (word !== '' && ACRONYMS.has(word)) {
       out.tokens.push(word.toUpperCase() + trail);
-      out.keys.push('');
+      out.keys.push(word);
       at = end;
     } else if (word.length >= 3 && 'ai'.includes(word.charAt(0)) && ACRONYMS.has(word.slice(1))) {
       out.tokens.push(tokens[at] ?? '', word.slice(1).toUpperCase() + trail);
-      out.keys.push(keys[at] ?? '', '');
+      out.keys.push(keys[at] ?? '', word.slice(1));
       at = end;
     } else {
       out.tokens.push(tokens[at] ?? '');
@@ -113,9 +116,11 @@ function joinSpelledAcronyms({ tokens, keys }: Words): Words {
   return out;
 }
 
-/** A single lower-case letter, opening punctuation only on the first of a run. */
+/** A single lower-case letter (or "I"), opening punctuation only on the first of a run. */
 function isLetterToken(token: string, first: boolean): boolean {
   if (token.length > 4) return false;
   const { lead, core } = splitToken(token);
-  return core.length === 1 && core >= 'a' && core <= 'z' && (first || lead === '');
+  return (
+    (core === 'I' || (core.length === 1 && core >= 'a' && core <= 'z')) && (first || lead === '')
+  );
 }

@@ -1,5 +1,6 @@
 import {
   endsClause,
+  HESITATION,
   hasLead,
   hasLetterOrDigit,
   hasTrail,
@@ -24,7 +25,8 @@ import {
 /**
  * Filler words and stutters, removed from one item's tokens (with their keys alongside).
  *
- * Always dropped: hesitation sounds (um, uh, er, ah, hmm...) and "basically".
+ * Always dropped: hesitation sounds (um, uh, er, ah, hmm...) and "basically", which normalize.ts
+ * has already turned into HESITATION marks.
  * Dropped at the start of an item: so, okay, ok, alright, and, then, also ("okay so install..." ->
  * "install...", "and then replace..." -> "replace...").
  * "you know" is dropped unless it follows let/if/do/will... ("we will let you know" stays).
@@ -61,9 +63,10 @@ interface Context extends Words {
 
 /** Every word that can start a filler, to skip all other words quickly. */
 const FILLER_STARTS = new Set([
+  HESITATION,
   ...SOUND_FILLERS,
   ...OPENING_FILLERS,
-  ...'basically you i kind sort okay ok alright all like'.split(' '),
+  ...'you i kind sort okay ok alright all like'.split(' '),
 ]);
 
 /** How many tokens from `at` are a filler: n for a hesitation, -n for a hedge, 0 for none. */
@@ -72,7 +75,7 @@ function fillerLength(context: Context): number {
   const key = keys[at] ?? '';
   const next = keys[at + 1] ?? '';
   const open = !hasTrail(tokens[at] ?? '');
-  if (SOUND_FILLERS.has(key) || key === 'basically') return 1;
+  if (key === HESITATION || SOUND_FILLERS.has(key)) return 1;
   if (key === 'you' && next === 'know' && open && !YOU_KNOW_KEEP_PREV.has(prev)) return 2;
   if (key === 'i' && next === 'mean' && open && !I_MEAN_KEEP_PREV.has(prev)) return 2;
   if ((key === 'kind' || key === 'sort') && next === 'of' && open && !KIND_KEEP_PREV.has(prev)) {
@@ -132,7 +135,7 @@ function isFillerLike(context: Context): boolean {
   const next = keys[at + 1] ?? '';
   // A lone "like" opening an item is a filler; "...whatever you like" keeps it.
   if (nextToken === undefined) return clauseStart;
-  if (SOUND_FILLERS.has(next)) return true;
+  if (next === HESITATION || SOUND_FILLERS.has(next)) return true;
   if (clauseStart) return !LIKE_KEEP_NEXT.has(next);
   if (isNumberish(nextToken) || APPROXIMATORS.has(next)) return true;
   return next === 'a' && QUANTITY_NOUNS.has(keys[at + 2] ?? '');

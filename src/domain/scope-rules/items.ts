@@ -1,4 +1,4 @@
-import { applyCasing } from './casing.js';
+import { applyCasing, joinSpelledAcronyms } from './casing.js';
 import { removeFillers, removeStutters, type Words } from './fillers.js';
 import { noteSegments } from './normalize.js';
 import { ABBREVIATIONS, KEEP_FINAL_PERIOD, PROPER_SPELLINGS } from './terms.js';
@@ -7,6 +7,7 @@ import {
   hasTrail,
   hasLetterOrDigit,
   isDash,
+  isHesitationMark,
   isNumberish,
   splitToken,
   wordKeys,
@@ -90,12 +91,16 @@ function tidy({ tokens, keys }: Words): Words {
   return out;
 }
 
+const isWordOrHesitation = (token: string): boolean =>
+  isHesitationMark(token) || hasLetterOrDigit(token);
+
 /** One sentence as a clean bullet, or undefined when only fillers or punctuation were said. */
 export function cleanItem(sentence: string[]): string | undefined {
   let start = 0;
-  while (start < sentence.length && !hasLetterOrDigit(sentence[start] ?? '')) start += 1;
+  // Leading punctuation and dashes go; a leading hesitation stays for the "um like..." rule.
+  while (start < sentence.length && !isWordOrHesitation(sentence[start] ?? '')) start += 1;
   const tokens = sentence.slice(start);
-  let words: Words = { tokens, keys: wordKeys(tokens) };
+  let words = joinSpelledAcronyms({ tokens, keys: wordKeys(tokens) });
   // Removing a filler or a stutter can bring another together ("you um know", "I kind of mean"),
   // so both run again while they still remove something (a few rounds at most).
   for (let round = 0; round < 4; round += 1) {

@@ -29,6 +29,16 @@ const NUMBER_WORDS = new Set([
   'twelve', 'fifteen', 'twenty', 'thirty', 'forty', 'fifty', 'hundred', 'half', 'several',
 ]);
 
+/**
+ * Stands in a segment for a dropped hesitation sound ("um", "uh"...), followed by any punctuation
+ * that was typed after it. sanitize() removes every control character, so no note contains it.
+ */
+export const HESITATION = '\u0000';
+
+export function isHesitationMark(token: string | undefined): boolean {
+  return token !== undefined && token.startsWith(HESITATION);
+}
+
 export interface TokenParts {
   readonly lead: string;
   readonly core: string;

@@ -5,8 +5,10 @@
 
 const set = (words: string): ReadonlySet<string> => new Set(words.split(' '));
 
-/** Hesitation sounds: always dropped, wherever they occur. */
-export const SOUND_FILLERS = set('um umm ummm uh uhh uhm er erm ah ahh hmm hmmm hm mm mmm');
+/** Hesitation sounds (and "basically"): always dropped, wherever they occur. */
+export const SOUND_FILLERS = set(
+  'um umm ummm uh uhh uhm er erm ah ahh hmm hmmm hm mm mmm basically',
+);
 
 /** Dropped when they open an item: "so install...", "okay so...", "and then replace...". */
 export const OPENING_FILLERS = set('so okay ok alright and then also');
@@ -70,7 +72,7 @@ export const PERIOD_NOUN_PREV = new Set([
 export const NEW_LINE_NOUN_PREV = new Set([
   ...DETERMINERS,
   ...set('install installing run running add adding lay laying put pull pulling need needs'),
-  ...set('with for of into trench tap connect'),
+  ...set('with for into trench tap connect'),
 ]);
 
 /** ...or before these: "new line to the hose bib", "new line from the meter". */

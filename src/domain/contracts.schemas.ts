@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { cleanedScopeSchema, scopeSnippetsSchema } from './scope.schemas.js';
+
+/** Contract calls (spec sections 3, 5 and 7; issue 5). A draft may be partial but never malformed. */
+
+export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'completed'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+export const MAX_STAGES = 20;
+/** $100 million: far past any trade job, well inside safe integers. */
+export const MAX_TOTAL_CENTS = 10_000_000_000;
+/** A signature PNG from a phone-sized pad at 3x is well under this; the cap bounds the row. */
+export const MAX_SIGNATURE_DATA_URL_CHARS = 700_000;
+
+/** Empty text counts as "not filled in yet" and is stored as null. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+const optionalEmail = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, 'Invalid email address')
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Invalid email address')
+  .transform((value) => (value === '' ? null : value.toLowerCase()))
+  .nullable()
+  .optional();
+
+export const paymentStageSchema = z.object({
+  label: z
+    .string({ error: 'Each stage needs a label' })
+    .trim()
+    .max(100, 'Stage labels are at most 100 characters'),
+  percent: z
+    .number({ error: 'Stage percent must be a number' })
+    .finite('Stage percent must be a number')
+    .min(0, 'Stage percent must be between 0 and 100')
+    .max(100, 'Stage percent must be between 0 and 100'),
+  amount_cents: z
+    .number({ error: 'Stage amount must be a whole number of cents' })
+    .int('Stage amount must be a whole number of cents')
+    .min(0, 'Stage amount cannot be negative'),
+  trigger: z
+    .string({ error: 'Each stage needs a trigger' })
+    .trim()
+    .max(200, 'Stage triggers are at most 200 characters'),
+});
+export type PaymentStageInput = z.infer<typeof paymentStageSchema>;
+
+/** PNG data URLs only: what signature_pad produces, and nothing a browser could execute. */
+export const signaturePngSchema = z
+  .string({ error: 'The signature must be a PNG image' })
+  .max(MAX_SIGNATURE_DATA_URL_CHARS, 'The signature image is too large')
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'The signature must be a PNG image');
+
+/** POST /api/contracts and PUT /api/contracts/:id (spec section 7). */
+export const contractDraftInputSchema = z.object({
+  client_id: z.null({ error: 'client_id is always null' }).optional(),
+  client_name: optionalText(200, 'Client name is at most 200 characters'),
+  client_email: optionalEmail,
+  client_phone: optionalText(40, 'Phone is at most 40 characters'),
+  client_address: optionalText(500, 'Address is at most 500 characters'),
+  scope_raw: scopeSnippetsSchema.optional(),
+  scope_clean: cleanedScopeSchema
+    .extend({
+      paragraph: z.string().max(5000, 'The scope summary is at most 5,000 characters'),
+      bullets: z
+        .array(z.string().max(1000, 'Work items are at most 1,000 characters'))
+        .max(200, 'At most 200 work items'),
+    })
+    .nullable()
+    .optional(),
+  total_price_cents: z
+    .number({ error: 'total_price_cents must be a whole number of cents' })
+    .int('total_price_cents must be a whole number of cents')
+    .min(0, 'The total cannot be negative')
+    .max(MAX_TOTAL_CENTS, 'The total is too large')
+    .nullable()
+    .optional(),
+  payment_plan_json: z
+    .array(paymentStageSchema, { error: 'payment_plan_json must be a list of stages' })
+    .max(MAX_STAGES, `At most ${MAX_STAGES} payment stages`)
+    .nullable()
+    .optional(),
+  // Accepted for the spec's payload shape; the signature itself is set only by sign-mine.
+  my_signature_png: signaturePngSchema.nullable().optional(),
+});
+export type ContractDraftInput = z.infer<typeof contractDraftInputSchema>;
+
+export const signMineInputSchema = z.object({
+  signature: z
+    .string({ error: 'Please sign the contract' })
+    .min(1, 'Please sign the contract')
+    .pipe(signaturePngSchema),
+});
+
+export const contractIdSchema = z.coerce
+  .number({ error: 'Contract id must be a number' })
+  .int('Contract id must be a whole number')
+  .positive('Contract id must be a whole number');
+
+export const clientDataSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable().optional(),
+  address: z.string().nullable().optional(),
+});
+
+export const contractSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  sent_at: z.string().nullable(),
+  total_price_cents: z.number().nullable(),
+  scope_raw: z.array(z.string()),
+  scope_clean: cleanedScopeSchema.nullable(),
+  client_id: z.null(),
+  client_name: z.string().nullable(),
+  client_email: z.string().nullable(),
+  client_phone: z.string().nullable(),
+  client_address: z.string().nullable(),
+  payment_plan_json: z.array(paymentStageSchema).nullable(),
+  my_signature_png: z.string().nullable(),
+  my_signed_at: z.string().nullable(),
+  client_data: clientDataSchema.nullable(),
+  client_signed_at: z.string().nullable(),
+  template_html: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+});
+export type Contract = z.infer<typeof contractSchema>;
+
+export const contractSummarySchema = contractSchema.pick({
+  id: true,
+  status: true,
+  created_at: true,
+  updated_at: true,
+  sent_at: true,
+  total_price_cents: true,
+  client_name: true,
+});
+export type ContractSummary = z.infer<typeof contractSummarySchema>;

@@ -1,0 +1,91 @@
+import type { Insertable } from 'kysely';
+import type { ContractsTable } from '../../db/schema.js';
+import type { Contract, ContractDraftInput } from '../../domain/contracts.schemas.js';
+import { computeStageAmounts } from '../../domain/payment-plan.js';
+import type { ContractRow } from './contracts.repo.js';
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A stored row as the API answers it (spec section 3's fields). */
+export function toContract(row: NonNullable<ContractRow>): Contract {
+  return {
+    id: row.id,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    sent_at: row.sent_at,
+    total_price_cents: row.total_price_cents,
+    scope_raw: parseJson<string[]>(row.scope_raw, []),
+    scope_clean: parseJson<Contract['scope_clean']>(row.scope_clean, null),
+    client_id: null,
+    client_name: row.client_name,
+    client_email: row.client_email,
+    client_phone: row.client_phone,
+    client_address: row.client_address,
+    payment_plan_json: parseJson<Contract['payment_plan_json']>(row.payment_plan_json, null),
+    my_signature_png: row.my_signature_png,
+    my_signed_at: row.my_signed_at,
+    client_data: parseJson<Contract['client_data']>(row.client_data, null),
+    client_signed_at: row.client_signed_at,
+    template_html: row.template_html,
+    company_name: row.company_name,
+    company_phone: row.company_phone,
+    company_email: row.company_email,
+  };
+}
+
+type ContentColumns = Pick<
+  Insertable<ContractsTable>,
+  | 'client_name'
+  | 'client_email'
+  | 'client_phone'
+  | 'client_address'
+  | 'scope_raw'
+  | 'scope_clean'
+  | 'total_price_cents'
+  | 'payment_plan_json'
+>;
+
+/**
+ * The columns a draft payload sets. Fields left out are not touched. Stage amounts are always
+ * recomputed from the total and percentages (architecture decision 9), so whatever a client
+ * sends, stored amounts add up to the total.
+ */
+export function draftColumns(input: ContractDraftInput, current?: Contract): ContentColumns {
+  const columns: ContentColumns = {};
+  if (input.client_name !== undefined) columns.client_name = input.client_name;
+  if (input.client_email !== undefined) columns.client_email = input.client_email;
+  if (input.client_phone !== undefined) columns.client_phone = input.client_phone;
+  if (input.client_address !== undefined) columns.client_address = input.client_address;
+  if (input.scope_raw !== undefined) columns.scope_raw = JSON.stringify(input.scope_raw);
+  if (input.scope_clean !== undefined) {
+    columns.scope_clean = input.scope_clean === null ? null : JSON.stringify(input.scope_clean);
+  }
+  if (input.total_price_cents !== undefined) columns.total_price_cents = input.total_price_cents;
+
+  const total =
+    input.total_price_cents !== undefined ? input.total_price_cents : current?.total_price_cents;
+  const plan =
+    input.payment_plan_json !== undefined ? input.payment_plan_json : current?.payment_plan_json;
+  if (input.payment_plan_json !== undefined || input.total_price_cents !== undefined) {
+    columns.payment_plan_json =
+      plan === null || plan === undefined
+        ? null
+        : JSON.stringify(computeStageAmounts(total ?? 0, plan));
+  }
+  return columns;
+}
+
+/** True when the columns would change what the contract says. */
+export function changesContent(columns: ContentColumns, row: NonNullable<ContractRow>): boolean {
+  return (Object.keys(columns) as (keyof ContentColumns)[]).some(
+    (key) => (columns[key] ?? null) !== (row[key] ?? null),
+  );
+}

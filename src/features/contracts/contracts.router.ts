@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import {
+  contractDraftInputSchema,
+  contractIdSchema,
+  signMineInputSchema,
+} from '../../domain/contracts.schemas.js';
+import { authedProcedure, router } from '../../trpc/init.js';
+import {
+  createDraft,
+  getContract,
+  listContracts,
+  signAsContractor,
+  updateDraft,
+} from './contracts.service.js';
+
+const byId = z.object({ id: contractIdSchema });
+
+export const contractsRouter = router({
+  list: authedProcedure.query(({ ctx }) => listContracts(ctx.db, ctx.user.id)),
+  get: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getContract(ctx.db, ctx.user.id, input.id)),
+  create: authedProcedure
+    .input(contractDraftInputSchema)
+    .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor)),
+  update: authedProcedure
+    .input(byId.extend({ draft: contractDraftInputSchema }))
+    .mutation(({ ctx, input }) =>
+      updateDraft(ctx.db, ctx.user.id, input.id, input.draft, ctx.actor),
+    ),
+  signMine: authedProcedure
+    .input(byId.extend(signMineInputSchema.shape))
+    .mutation(({ ctx, input }) =>
+      signAsContractor(ctx.db, ctx.user.id, input.id, input.signature, ctx.actor),
+    ),
+});

@@ -1,0 +1,139 @@
+import type { DB, DbOrTrx } from '../../db/kysely.js';
+import type {
+  Contract,
+  ContractDraftInput,
+  ContractSummary,
+} from '../../domain/contracts.schemas.js';
+import { AppError } from '../../lib/app-error.js';
+import { changesContent, draftColumns, toContract } from './contract-mapping.js';
+import {
+  findContractRow,
+  insertContractEvent,
+  insertContractRow,
+  listContractRows,
+  updateDraftRow,
+} from './contracts.repo.js';
+
+export interface Actor {
+  email: string;
+  ip: string;
+  userAgent: string;
+}
+
+const NOT_FOUND = 'Contract not found';
+const NOT_A_DRAFT = 'This contract was already sent and can no longer be changed';
+
+export async function listContracts(db: DbOrTrx, userId: number): Promise<ContractSummary[]> {
+  return listContractRows(db, userId);
+}
+
+export async function getContract(db: DbOrTrx, userId: number, id: number): Promise<Contract> {
+  const row = await findContractRow(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return toContract(row);
+}
+
+export async function createDraft(
+  db: DB,
+  userId: number,
+  input: ContractDraftInput,
+  actor: Actor,
+): Promise<Contract> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const id = await insertContractRow(trx, {
+      user_id: userId,
+      status: 'draft',
+      ...draftColumns(input),
+      created_at: now,
+      updated_at: now,
+    });
+    await insertContractEvent(trx, {
+      contractId: id,
+      type: 'created',
+      at: now,
+      ...actorFields(actor),
+    });
+    return getContract(trx, userId, id);
+  });
+}
+
+/**
+ * Saves a draft. A change to what the contract says removes the contractor's signature: a
+ * signature belongs to the exact text that was signed.
+ */
+export async function updateDraft(
+  db: DB,
+  userId: number,
+  id: number,
+  input: ContractDraftInput,
+  actor: Actor,
+): Promise<Contract> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await findContractRow(trx, userId, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (row.status !== 'draft') throw new AppError('CONFLICT', NOT_A_DRAFT);
+    const columns = draftColumns(input, toContract(row));
+    const changed = changesContent(columns, row);
+    const signatureCleared = changed && row.my_signed_at !== null;
+    await updateDraftRow(trx, userId, id, {
+      ...columns,
+      ...(signatureCleared ? { my_signature_png: null, my_signed_at: null } : {}),
+      updated_at: now,
+    });
+    if (changed) {
+      await insertContractEvent(trx, {
+        contractId: id,
+        type: 'updated',
+        at: now,
+        ...actorFields(actor),
+        ...(signatureCleared ? { details: { contractor_signature_cleared: true } } : {}),
+      });
+    }
+    return getContract(trx, userId, id);
+  });
+}
+
+/** The contractor signs the draft as it stands now (spec section 4, Sign & Send). */
+export async function signAsContractor(
+  db: DB,
+  userId: number,
+  id: number,
+  signaturePng: string,
+  actor: Actor,
+): Promise<Contract> {
+  assertPngDataUrl(signaturePng);
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await findContractRow(trx, userId, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (row.status !== 'draft') throw new AppError('CONFLICT', NOT_A_DRAFT);
+    await updateDraftRow(trx, userId, id, {
+      my_signature_png: signaturePng,
+      my_signed_at: now,
+      updated_at: now,
+    });
+    await insertContractEvent(trx, {
+      contractId: id,
+      type: 'signed_by_contractor',
+      at: now,
+      ...actorFields(actor),
+    });
+    return getContract(trx, userId, id);
+  });
+}
+
+/** The schema checked the shape; the bytes must really start like a PNG. */
+function assertPngDataUrl(dataUrl: string): void {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const head = Buffer.from(base64.slice(0, 16), 'base64');
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (!png.every((byte, index) => head[index] === byte)) {
+    throw new AppError('BAD_REQUEST', 'signature: The signature must be a PNG image');
+  }
+}
+
+function actorFields(actor: Actor) {
+  return { actor: actor.email, ip: actor.ip, userAgent: actor.userAgent };
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  contractDraftInputSchema,
+  contractIdSchema,
+  contractSchema,
+  contractSummarySchema,
+  signMineInputSchema,
+} from '../domain/contracts.schemas.js';
+import {
+  createDraft,
+  getContract,
+  listContracts,
+  signAsContractor,
+  updateDraft,
+} from '../features/contracts/contracts.service.js';
+import type { AppDeps } from '../trpc/context.js';
+import { clientOf, parseInput, requireUser, responseSchema } from './rest-helpers.js';
+
+const idParams = z.object({ id: contractIdSchema });
+
+/** Spec section 7: the contract calls (sending arrives with the signing feature). */
+export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const one = { response: { 200: responseSchema(contractSchema) } };
+  const actorOf = async (
+    request: Parameters<typeof clientOf>[0],
+    reply: Parameters<typeof requireUser>[1],
+  ) => {
+    const session = await requireUser(request, reply, deps);
+    return { session, actor: { email: session.user.email, ...clientOf(request) } };
+  };
+
+  app.get(
+    '/api/contracts',
+    { schema: { response: { 200: responseSchema(z.array(contractSummarySchema)) } } },
+    async (request, reply) => {
+      const session = await requireUser(request, reply, deps);
+      return listContracts(deps.db, session.user.id);
+    },
+  );
+
+  app.get('/api/contracts/:id', { schema: one }, async (request, reply) => {
+    const session = await requireUser(request, reply, deps);
+    const { id } = parseInput(idParams, request.params);
+    return getContract(deps.db, session.user.id, id);
+  });
+
+  app.post(
+    '/api/contracts',
+    { schema: { response: { 201: responseSchema(contractSchema) } } },
+    async (request, reply) => {
+      const { session, actor } = await actorOf(request, reply);
+      const input = parseInput(contractDraftInputSchema, request.body);
+      return reply.code(201).send(await createDraft(deps.db, session.user.id, input, actor));
+    },
+  );
+
+  app.put('/api/contracts/:id', { schema: one }, async (request, reply) => {
+    const { session, actor } = await actorOf(request, reply);
+    const { id } = parseInput(idParams, request.params);
+    const input = parseInput(contractDraftInputSchema, request.body);
+    return updateDraft(deps.db, session.user.id, id, input, actor);
+  });
+
+  app.post('/api/contracts/:id/sign-mine', { schema: one }, async (request, reply) => {
+    const { session, actor } = await actorOf(request, reply);
+    const { id } = parseInput(idParams, request.params);
+    const { signature } = parseInput(signMineInputSchema, request.body);
+    return signAsContractor(deps.db, session.user.id, id, signature, actor);
+  });
+}
