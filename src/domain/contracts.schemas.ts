@@ -146,3 +146,19 @@ export const contractSummarySchema = contractSchema.pick({
   client_name: true,
 });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
+
+/** Step 2 of the wizard (spec section 5): name and email required, phone and address optional. */
+export const clientFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(200, 'At most 200 characters'),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: 'Invalid email address' })),
+  phone: z.string().trim().max(40, 'At most 40 characters'),
+  address: z.string().trim().max(500, 'At most 500 characters'),
+});
+export type ClientForm = z.input<typeof clientFormSchema>;

@@ -84,34 +84,38 @@ function capitalize(word: string): string {
   return first === first.toUpperCase() ? word : first.toUpperCase() + word.slice(1);
 }
 
-/** Dictated letter by letter: "p v c" -> "PVC", "a g f c i" -> "a GFCI". Runs before fillers. */
+/**
+ * Dictated letter by letter: "p v c" -> "PVC", "a g f c i" -> "a GFCI". A run of single letters
+ * is joined only when the whole run spells a listed acronym (after a leading "a" or "I").
+ * Runs before the filler rules, so "p v c p v c" is a stutter like any other.
+ */
 export function joinSpelledAcronyms({ tokens, keys }: Words): Words {
   const out: Words = { tokens: [], keys: [] };
   let at = 0;
   while (at < tokens.length) {
     let end = at;
-    // Acronyms are short, so a run of single letters is read at most six at a time.
-    while (end < tokens.length && end - at < 6 && isLetterToken(tokens[end] ?? '', end === at)) {
+    while (end < tokens.length && isLetterToken(tokens[end] ?? '', end === at)) {
       end += 1;
       const trail = splitToken(tokens[end - 1] ?? '').trail;
       if (trail.includes('.')) end -= 1; // "c." may be an initial, or end a sentence
       if (trail !== '') break;
     }
-    const word = end - at >= 2 ? keys.slice(at, end).join('') : '';
-    const trail = end - at >= 2 ? splitToken(tokens[end - 1] ?? '').trail : '';
-    if (word !== '' && ACRONYMS.has(word)) {
+    const length = end - at;
+    const word = length >= 2 && length <= 6 ? keys.slice(at, end).join('') : '';
+    const trail = word === '' ? '' : splitToken(tokens[end - 1] ?? '').trail;
+    const article = length >= 3 && (word.startsWith('a') || word.startsWith('i'));
+    if (ACRONYMS.has(word)) {
       out.tokens.push(word.toUpperCase() + trail);
       out.keys.push(word);
-      at = end;
-    } else if (word.length >= 3 && 'ai'.includes(word.charAt(0)) && ACRONYMS.has(word.slice(1))) {
+    } else if (article && ACRONYMS.has(word.slice(1))) {
       out.tokens.push(tokens[at] ?? '', word.slice(1).toUpperCase() + trail);
       out.keys.push(keys[at] ?? '', word.slice(1));
-      at = end;
     } else {
-      out.tokens.push(tokens[at] ?? '');
-      out.keys.push(keys[at] ?? '');
-      at += 1;
+      end = Math.max(end, at + 1);
+      out.tokens.push(...tokens.slice(at, end));
+      out.keys.push(...keys.slice(at, end));
     }
+    at = end;
   }
   return out;
 }

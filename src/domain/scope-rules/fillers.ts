@@ -27,8 +27,8 @@ import {
  *
  * Always dropped: hesitation sounds (um, uh, er, ah, hmm...) and "basically", which normalize.ts
  * has already turned into HESITATION marks.
- * Dropped at the start of an item: so, okay, ok, alright, and, then, also ("okay so install..." ->
- * "install...", "and then replace..." -> "replace...").
+ * Dropped at the start of an item: so, okay, ok, alright, yeah, and, then, also ("okay so
+ * install..." -> "install...", "and then replace..." -> "replace...").
  * "you know" is dropped unless it follows let/if/do/will... ("we will let you know" stays).
  * "I mean" is dropped unless it follows "what" or "if".
  * "kind of" / "sort of" are dropped as hedges unless they follow a determiner or adjective

@@ -31,7 +31,7 @@ export function sanitize(text: string): string {
     .replace(INVISIBLE, (char) => (LINE_BREAKS.has(char) ? '\n' : char === '\t' ? ' ' : ''));
 }
 
-/** The index of the last token that is not a hesitation mark, or -1. */
+/** The index of the last token that is not a hesitation mark (at most one step back), or -1. */
 function lastWordIndex(segment: readonly string[]): number {
   let index = segment.length - 1;
   while (index >= 0 && isHesitationMark(segment[index])) index -= 1;
@@ -58,6 +58,13 @@ function attachMark(segment: string[], mark: string): void {
 function pushDash(segment: string[], dash: string): void {
   const last = segment[lastWordIndex(segment)];
   if (last !== undefined && !isDash(last) && !endsClause(last)) segment.push(dash);
+}
+
+/** A hesitation mark; hesitations in a row make one ("um uh er"), so marks never pile up. */
+function pushHesitation(segment: string[], trail: string): void {
+  const last = segment.at(-1);
+  if (isHesitationMark(last)) segment[segment.length - 1] = HESITATION + (trail || last.slice(1));
+  else segment.push(HESITATION + trail);
 }
 
 const LIST_MARKER = /^(?:[*•·+]|\d{1,2}[.)])$/;
@@ -100,7 +107,7 @@ function splitLineIntoSegments(line: string, segments: string[][]): void {
     } else if (isHesitation(token)) {
       // "like hyphen um for": the hyphen still joins "like" and "for".
       hyphen = joinHyphen;
-      if (!joinHyphen) segment.push(HESITATION + splitToken(token).trail);
+      if (!joinHyphen) pushHesitation(segment, splitToken(token).trail);
     } else if (isDash(token)) {
       pushDash(segment, token);
     } else if (joinHyphen && last !== undefined && !hasTrail(last) && hasLetterOrDigit(token)) {

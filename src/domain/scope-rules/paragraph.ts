@@ -28,7 +28,10 @@ const MODAL_PREFIXES: readonly (readonly string[])[] = [
   ['we', 'have', 'to'],
   ['we', 'will'],
   ["we'll"],
+  ['we', 'are', 'gonna'],
   ["we're", 'gonna'],
+  ['we', 'gotta'],
+  ['gotta'],
   ['going', 'to'],
   ['need', 'to'],
   ['needs', 'to'],
@@ -50,6 +53,9 @@ const NOUN_NEXT = new Set(
     'costs price schedule allowance included order orders mix'
   ).split(' '),
 );
+
+/** Words after which a listed verb inside a task is one more task: "..., then mulch the beds". */
+const JOINERS = new Set(['and', 'then']);
 
 const WASH_PREFIXES = new Set(['power', 'pressure', 'soft']);
 
@@ -93,12 +99,12 @@ export function toPhrase(item: string): string {
     // "installing drip in the beds, and replace two valves" -> "..., and replacing two valves".
     for (let at = 2; at < words.length - 1; at += 1) {
       const word = words[at] ?? '';
-      const and = wordKey(words[at - 1]) === 'and' && !NOUN_NEXT.has(wordKey(words[at + 1]));
-      if (and && word === wordKey(word) && isPlainVerb(word)) {
+      const joined = JOINERS.has(wordKey(words[at - 1])) && !NOUN_NEXT.has(wordKey(words[at + 1]));
+      if (joined && word === wordKey(word) && isPlainVerb(word)) {
         words[at] = gerund(word);
       }
     }
-  } else if (WASH_PREFIXES.has(keys[0] ?? '') && words[1] === 'wash' && words.length > 2) {
+  } else if (WASH_PREFIXES.has(wordKey(words[0])) && words[1] === 'wash' && words.length > 2) {
     // "Power wash the siding" -> "power washing the siding".
     words[0] = (words[0] ?? '').toLowerCase();
     words[1] = 'washing';

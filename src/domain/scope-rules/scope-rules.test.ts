@@ -312,6 +312,49 @@ const CASES: readonly {
     ],
   },
   {
+    name: 'a long run-on landscaping note',
+    notes: [
+      'so yeah basically we are gonna rip out all the old shrubs along the driveway and uh put in like 12 new boxwoods comma then mulch everything with brown mulch period also the the downspout needs a pop up emitter',
+    ],
+    paragraph:
+      'The scope of work includes ripping out all the old shrubs along the driveway and putting in 12 new boxwoods, then mulching everything with brown mulch; and the downspout needs a pop up emitter.',
+    bullets: [
+      'We are gonna rip out all the old shrubs along the driveway and put in 12 new boxwoods, then mulch everything with brown mulch',
+      'The downspout needs a pop up emitter',
+    ],
+  },
+  {
+    name: 'kitchen remodel read as a list',
+    notes: [
+      'kitchen remodel colon remove upper and lower cabinets new line install new shaker cabinets new line quartz countertops with undermount sink new line add four led can lights new line install gfci outlets per code',
+    ],
+    paragraph:
+      'The scope of work includes kitchen remodel: remove upper and lower cabinets, installing new shaker cabinets, quartz countertops with undermount sink, adding four LED can lights, and installing GFCI outlets per code.',
+    bullets: [
+      'Kitchen remodel: remove upper and lower cabinets',
+      'Install new shaker cabinets',
+      'Quartz countertops with undermount sink',
+      'Add four LED can lights',
+      'Install GFCI outlets per code',
+    ],
+  },
+  {
+    name: 'hesitations inside spoken commands and between commas',
+    notes: [
+      'install drip new um line replace valves full uh stop',
+      'install, um, the drip line',
+      'um like the the front beds need mulch',
+    ],
+    paragraph:
+      'The scope of work includes installing drip, replacing valves, installing the drip line, and the front beds need mulch.',
+    bullets: [
+      'Install drip',
+      'Replace valves',
+      'Install the drip line',
+      'The front beds need mulch',
+    ],
+  },
+  {
     name: 'many items are summarized',
     notes: [
       'remove sod',
@@ -341,6 +384,23 @@ const CASES: readonly {
 describe('cleanScopeWithRules on dictated and typed notes', () => {
   it.each(CASES)('$name', ({ notes, paragraph, bullets }) => {
     expect(cleanScopeWithRules(notes)).toEqual({ paragraph, bullets });
+  });
+});
+
+describe('typed notes', () => {
+  it.each([
+    [
+      'Replace kitchen faucet with Moen Align, 1.5 GPM; owner supplies the faucet',
+      'Replace kitchen faucet with Moen Align, 1.5 GPM; owner supplies the faucet',
+    ],
+    [
+      'replace 2 rotted 4x4 posts (pressure treated), reuse the existing panels',
+      'Replace 2 rotted 4x4 posts (pressure treated), reuse the existing panels',
+    ],
+    ['re-caulk tub & shower w/ white silicone', 'Re-caulk tub & shower w/ white silicone'],
+    ["homeowner's dog run: 20' x 30' chain link", "Homeowner's dog run: 20' x 30' chain link"],
+  ])('only gain a capital: %s', (note, bullet) => {
+    expect(cleanScopeWithRules([note]).bullets).toEqual([bullet]);
   });
 });
 
@@ -466,7 +526,7 @@ describe('capitals', () => {
     ['the foreman led the crew', 'The foreman led the crew'],
     ['install led strip lights under the cabinets', 'Install LED strip lights under the cabinets'],
     ['paint the wall hunter green', 'Paint the wall hunter green'],
-    ['install a hunter pro-c controller', 'Install a Hunter pro-c controller'],
+    ['replace the hunter rotors in zone 3', 'Replace the Hunter rotors in zone 3'],
     ['i will check the may schedule', 'I will check the may schedule'],
     ['start on monday', 'Start on Monday'],
     [

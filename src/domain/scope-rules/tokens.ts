@@ -35,7 +35,7 @@ const NUMBER_WORDS = new Set([
  */
 export const HESITATION = '\u0000';
 
-export function isHesitationMark(token: string | undefined): boolean {
+export function isHesitationMark(token: string | undefined): token is string {
   return token !== undefined && token.startsWith(HESITATION);
 }
 

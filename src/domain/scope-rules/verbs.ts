@@ -25,14 +25,14 @@ const VERBS = new Set([
   'wrap',
 ]);
 
-/** Listed verbs that read as verbs after "and" inside an item ("..., and replace the valves"). */
+/** Listed verbs that read as verbs after "and" / "then" inside an item ("and replace the valves"). */
 const PLAIN_VERBS = new Set(
   (
     'add adjust aerate apply attach build clean connect construct deliver demo demolish dethatch ' +
     'dig disconnect dispose excavate extend fasten fix haul hang inspect install insulate mount ' +
     'overseed pour prepare provide rebuild refinish regrade relocate remove repaint repair ' +
     'replace replant reroute reseal reseed resurface rototill secure supply troubleshoot upgrade ' +
-    'winterize prune plant seal stain paint sand mulch edge'
+    'winterize prune plant seal stain paint sand mulch edge put run lay set cut'
   ).split(' '),
 );
 

@@ -10,8 +10,8 @@ export const SOUND_FILLERS = set(
   'um umm ummm uh uhh uhm er erm ah ahh hmm hmmm hm mm mmm basically',
 );
 
-/** Dropped when they open an item: "so install...", "okay so...", "and then replace...". */
-export const OPENING_FILLERS = set('so okay ok alright and then also');
+/** Dropped when they open an item: "so install...", "yeah so...", "and then replace...". */
+export const OPENING_FILLERS = set('so okay ok alright yeah and then also');
 
 /** Of those, the ones that only join items, so a "like" after them is not a filler for sure. */
 export const OPENING_JOINERS = set('and then also');

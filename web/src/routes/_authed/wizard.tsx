@@ -1,19 +1,61 @@
-import { Stack } from '@mantine/core';
+import { Alert } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
-import { PageHeader } from '../../components/page-header';
-import { ScopeCapture, type ScopeState } from '../../features/scope/scope-capture';
+import { z } from 'zod';
+import { PageLoading } from '../../components/page-loading';
+import { useCurrentUser } from '../../features/auth/use-current-user';
+import { loadLocalDraft } from '../../features/wizard/local-draft';
+import { WizardPage } from '../../features/wizard/wizard-page';
+import { emptyWizardState, wizardStateFromContract } from '../../features/wizard/wizard-state';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/wizard')({
-  component: WizardPage,
+  validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
+  component: WizardRoute,
 });
 
-function WizardPage() {
-  const [scope, setScope] = useState<ScopeState>({ snippets: [], cleaned: null, engine: null });
+function WizardRoute() {
+  const { id } = Route.useSearch();
+  const email = useCurrentUser().data?.user?.email ?? '';
+  const contract = useQuery({
+    ...trpc.contracts.get.queryOptions({ id: id ?? 0 }),
+    enabled: id !== undefined,
+  });
+
+  if (id === undefined) {
+    const local = loadLocalDraft(email, undefined);
+    return (
+      <WizardPage
+        key="new"
+        email={email}
+        contractId={undefined}
+        initial={local ?? emptyWizardState()}
+        saved={null}
+      />
+    );
+  }
+  if (contract.isPending) return <PageLoading />;
+  if (contract.isError) {
+    return (
+      <Alert color="red" title="This contract could not be opened">
+        {errorMessage(contract.error, 'Please try again')}
+      </Alert>
+    );
+  }
+  if (contract.data.status !== 'draft') {
+    return (
+      <Alert title={`Contract #${id} was already sent`}>Sent contracts cannot be changed.</Alert>
+    );
+  }
+  const saved = wizardStateFromContract(contract.data);
   return (
-    <Stack gap="lg">
-      <PageHeader title="New Contract" subtitle="Step 1 of 5 · Scope: Record project details" />
-      <ScopeCapture value={scope} onChange={setScope} />
-    </Stack>
+    <WizardPage
+      key={id}
+      email={email}
+      contractId={id}
+      initial={loadLocalDraft(email, id) ?? saved}
+      saved={saved}
+    />
   );
 }

@@ -1,0 +1,58 @@
+import { Alert, Anchor, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { buildContractTemplateData } from '@domain/contract-template-data';
+import { renderTemplate } from '@domain/template-engine/index';
+import { ContractFrame } from '../../components/contract-frame';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { toDraftPayload, type WizardState } from './wizard-state';
+
+/** Step 4: the default template filled with this contract, as the client will see it. */
+export function PreviewStep({ state }: { state: WizardState }) {
+  const template = useQuery(trpc.templates.default.queryOptions());
+  const prefs = useQuery(trpc.prefs.get.queryOptions());
+  const acceptance = useQuery(trpc.acceptances.status.queryOptions());
+
+  const rendered = useMemo(() => {
+    if (!template.data || !prefs.data) return null;
+    const payload = toDraftPayload(state);
+    const data = buildContractTemplateData({
+      prefs: prefs.data,
+      contractorName: acceptance.data?.typed_name ?? null,
+      contract: {
+        client_name: payload.client_name ?? null,
+        client_email: payload.client_email ?? null,
+        client_phone: payload.client_phone ?? null,
+        client_address: payload.client_address ?? null,
+        scope_clean: state.cleaned,
+        total_price_cents: payload.total_price_cents ?? null,
+        payment_plan_json: payload.payment_plan_json ?? null,
+        my_signature_png: null,
+        my_signed_at: null,
+      },
+    });
+    return renderTemplate(template.data.html, data);
+  }, [template.data, prefs.data, acceptance.data, state]);
+
+  if (template.isError) {
+    return (
+      <Alert color="red" title="No contract template to preview">
+        {errorMessage(template.error, '')}{' '}
+        <Anchor component={Link} to="/templates">
+          Go to Templates
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (!rendered) return <Loader aria-label="Loading the preview" />;
+  if (!rendered.ok) {
+    return (
+      <Alert color="red" title="The default template cannot be filled in">
+        {rendered.problems.map((problem) => `Line ${problem.line}: ${problem.message}`).join('; ')}
+      </Alert>
+    );
+  }
+  return <ContractFrame html={rendered.html} title="Contract preview" />;
+}

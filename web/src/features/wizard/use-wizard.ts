@@ -1,0 +1,81 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { Contract } from '@domain/contracts.schemas';
+import { trpc } from '../../lib/trpc';
+import { clearLocalDraft, saveLocalDraft } from './local-draft';
+import { emptyWizardState, toDraftPayload, type WizardState } from './wizard-state';
+
+const payloadKey = (state: WizardState) => JSON.stringify(toDraftPayload(state));
+
+/**
+ * The wizard's state and its saving: kept in this browser while unsaved, saved as a draft on
+ * request, and guarded so leaving with unsaved changes asks first (issue 5, "Nothing typed is lost").
+ */
+export function useWizard(options: {
+  email: string;
+  contractId: number | undefined;
+  initial: WizardState;
+  /** The state as last saved on the server (null for a new contract). */
+  saved: WizardState | null;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState(options.initial);
+  const [contractId, setContractId] = useState(options.contractId);
+  // A new contract counts as unchanged until something is entered.
+  const [savedKey, setSavedKey] = useState(() => payloadKey(options.saved ?? emptyWizardState()));
+  const dirty = payloadKey(state) !== savedKey;
+  // Our own navigations (after saving, or to home after sending) must not ask.
+  const navigatingOnPurpose = useRef(false);
+
+  useEffect(() => {
+    if (dirty) saveLocalDraft(options.email, contractId, state);
+    else clearLocalDraft(options.email, contractId);
+  }, [dirty, state, contractId, options.email]);
+
+  useBlocker({
+    shouldBlockFn: () =>
+      dirty &&
+      !navigatingOnPurpose.current &&
+      !window.confirm('You have unsaved changes. Leave this contract without saving?'),
+    enableBeforeUnload: () => dirty && !navigatingOnPurpose.current,
+  });
+
+  const create = useMutation(trpc.contracts.create.mutationOptions());
+  const update = useMutation(trpc.contracts.update.mutationOptions());
+
+  /** Creates or updates the draft; returns the saved contract. */
+  async function saveDraft(): Promise<Contract> {
+    const payload = toDraftPayload(state);
+    const saved = contractId
+      ? await update.mutateAsync({ id: contractId, draft: payload })
+      : await create.mutateAsync(payload);
+    setSavedKey(JSON.stringify(payload));
+    clearLocalDraft(options.email, undefined);
+    await queryClient.invalidateQueries(trpc.contracts.pathFilter());
+    if (!contractId) {
+      setContractId(saved.id);
+      navigatingOnPurpose.current = true;
+      await navigate({ to: '/wizard', search: { id: saved.id }, replace: true });
+      navigatingOnPurpose.current = false;
+    }
+    return saved;
+  }
+
+  async function leaveTo(path: '/') {
+    navigatingOnPurpose.current = true;
+    clearLocalDraft(options.email, contractId);
+    await navigate({ to: path });
+  }
+
+  return {
+    state,
+    setState,
+    contractId,
+    dirty,
+    saving: create.isPending || update.isPending,
+    saveDraft,
+    leaveTo,
+  };
+}

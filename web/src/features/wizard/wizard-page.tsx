@@ -1,0 +1,158 @@
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/errors';
+import { showToast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { ScopeCapture } from '../scope/scope-capture';
+import { ClientStep } from './client-step';
+import { PaymentStep } from './payment-step';
+import { PreviewStep } from './preview-step';
+import { SignStep } from './sign-step';
+import { useWizard } from './use-wizard';
+import { blockedReason, WIZARD_STEPS, type WizardState } from './wizard-state';
+
+/** Spec section 2, Wizard: five steps, gating on Next, Save Draft, and Sign & Send. */
+export function WizardPage(props: Parameters<typeof useWizard>[0]) {
+  const wizard = useWizard(props);
+  const { state, setState } = wizard;
+  const [sending, setSending] = useState(false);
+  const signMine = useMutation(trpc.contracts.signMine.mutationOptions());
+  const step = WIZARD_STEPS[state.step - 1] ?? WIZARD_STEPS[0];
+  const blocked = blockedReason(state);
+  const update = (change: Partial<WizardState>) =>
+    setState((previous) => ({ ...previous, ...change }));
+  const goTo = (next: number) => {
+    update({ step: next });
+    window.scrollTo({ top: 0 });
+  };
+
+  const saveDraft = async () => {
+    try {
+      await wizard.saveDraft();
+      showToast({ title: 'Draft saved', message: 'Continue any time from Contracts' });
+    } catch (error) {
+      showToast({
+        title: 'Could not save the draft',
+        message: errorMessage(error, 'Please try again'),
+        error: true,
+      });
+    }
+  };
+
+  /** Spec section 4: reject without a signature, save, sign, send, then home. */
+  const signAndSend = async () => {
+    if (!state.signature) {
+      showToast({
+        title: 'Please sign the contract',
+        message: 'Sign in the box above',
+        error: true,
+      });
+      return;
+    }
+    setSending(true);
+    try {
+      const saved = await wizard.saveDraft();
+      await signMine.mutateAsync({ id: saved.id, signature: state.signature });
+      // Sending to the client (email and signing link) is the next step of the sequence; it
+      // ships with the signing feature. Until then the signed draft waits in Contracts.
+      showToast({
+        title: 'Contract signed and saved',
+        message: 'Sending to clients arrives in the next update',
+      });
+      await wizard.leaveTo('/');
+    } catch (error) {
+      showToast({
+        title: 'Could not send the contract',
+        message: errorMessage(error, 'Please try again'),
+        error: true,
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Text size="sm" c="dimmed" fw={600}>
+          {wizard.contractId ? `Contract #${wizard.contractId}` : 'New Contract'} · Step{' '}
+          {state.step} of 5
+        </Text>
+        <Progress
+          value={(state.step / 5) * 100}
+
+          mt={6}
+          aria-label={`Step ${state.step} of 5`}
+        />
+        <Title order={1} size="h2" mt="sm">
+          {step.title}
+        </Title>
+        <Text c="dimmed">{step.subtitle}</Text>
+      </div>
+
+      {state.step === 1 && (
+        <ScopeCapture
+          value={state}
+          onChange={(change) => setState((previous) => ({ ...previous, ...change(previous) }))}
+        />
+      )}
+      {state.step === 2 && (
+        <ClientStep client={state.client} onChange={(client) => update({ client })} />
+      )}
+      {state.step === 3 && <PaymentStep state={state} onChange={update} />}
+      {state.step === 4 && <PreviewStep state={state} />}
+      {state.step === 5 && (
+        <SignStep signature={state.signature} onChange={(signature) => update({ signature })} />
+      )}
+
+      <Stack gap="xs">
+        {blocked && state.step < 5 && (
+          <Text size="sm" c="dimmed" role="status">
+            {blocked}
+          </Text>
+        )}
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Button
+            variant="default"
+            px="sm"
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+            disabled={state.step === 1}
+            onClick={() => goTo(state.step - 1)}
+          >
+            Back
+          </Button>
+          <Button
+            variant="subtle"
+            px="xs"
+            loading={wizard.saving && !sending}
+            onClick={() => void saveDraft()}
+          >
+            Save Draft
+          </Button>
+          {state.step < 5 ? (
+            <Button
+              px="sm"
+              rightSection={<IconArrowRight size={18} aria-hidden />}
+              disabled={blocked !== null}
+              onClick={() => goTo(state.step + 1)}
+            >
+              Next
+            </Button>
+          ) : null}
+        </Group>
+        {state.step === 5 && (
+          <Button
+            size="lg"
+            leftSection={<IconSend size={20} aria-hidden />}
+            disabled={sending}
+            onClick={() => void signAndSend()}
+          >
+            {sending ? 'Sending...' : 'Sign & Send to Client'}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

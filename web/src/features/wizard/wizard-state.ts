@@ -1,0 +1,123 @@
+import {
+  clientFormSchema,
+  type Contract,
+  type ContractDraftInput,
+} from '@domain/contracts.schemas';
+import { centsToDollarInput, dollarsToCents } from '@domain/money';
+import {
+  computeStageAmounts,
+  equalSplit,
+  isValidSplit,
+  type StageInput,
+} from '@domain/payment-plan';
+import type { CleanedScope } from '@domain/scope.schemas';
+
+export const WIZARD_STEPS = [
+  { title: 'Scope', subtitle: 'Record project details' },
+  { title: 'Client', subtitle: 'Client information' },
+  { title: 'Payment', subtitle: 'Price & schedule' },
+  { title: 'Preview', subtitle: 'Review contract' },
+  { title: 'Sign & Send', subtitle: 'Finalize & send' },
+] as const;
+
+export interface WizardState {
+  step: number;
+  snippets: string[];
+  cleaned: CleanedScope | null;
+  engine: 'ollama' | 'rules' | 'fallback' | null;
+  /** What was typed, valid or not: nothing typed is lost. */
+  client: { name: string; email: string; phone: string; address: string };
+  /** The price as typed (digits and one decimal point). */
+  price: string;
+  splitMode: 'equal' | 'custom';
+  stages: StageInput[];
+  signature: string | null;
+}
+
+export function emptyWizardState(): WizardState {
+  return {
+    step: 1,
+    snippets: [],
+    cleaned: null,
+    engine: null,
+    client: { name: '', email: '', phone: '', address: '' },
+    price: '',
+    splitMode: 'equal',
+    stages: equalSplit(),
+    signature: null,
+  };
+}
+
+/** A saved contract back into the wizard (Continue from the list). */
+export function wizardStateFromContract(contract: Contract): WizardState {
+  const stages = contract.payment_plan_json?.map(({ label, percent, trigger }) => ({
+    label,
+    percent,
+    trigger,
+  }));
+  const isEqual = !stages || JSON.stringify(stages) === JSON.stringify(equalSplit());
+  return {
+    step: 1,
+    snippets: contract.scope_raw,
+    cleaned: contract.scope_clean,
+    engine: null,
+    client: {
+      name: contract.client_name ?? '',
+      email: contract.client_email ?? '',
+      phone: contract.client_phone ?? '',
+      address: contract.client_address ?? '',
+    },
+    price: centsToDollarInput(contract.total_price_cents),
+    splitMode: isEqual ? 'equal' : 'custom',
+    stages: stages ?? equalSplit(),
+    signature: contract.my_signature_png,
+  };
+}
+
+export function totalCents(state: WizardState): number | null {
+  return dollarsToCents(state.price);
+}
+
+export function paymentPlan(state: WizardState) {
+  return computeStageAmounts(totalCents(state) ?? 0, state.stages);
+}
+
+/** The spec's payload (section 7); a draft may be partial. */
+export function toDraftPayload(state: WizardState): ContractDraftInput {
+  const total = totalCents(state);
+  return {
+    client_id: null,
+    client_name: state.client.name,
+    client_email: clientFormSchema.shape.email.safeParse(state.client.email).success
+      ? state.client.email
+      : '',
+    client_phone: state.client.phone,
+    client_address: state.client.address,
+    scope_raw: state.snippets,
+    scope_clean: state.cleaned,
+    total_price_cents: total,
+    payment_plan_json: total === null ? null : paymentPlan(state),
+    my_signature_png: state.signature,
+  };
+}
+
+/** Spec section 4, gating on Next: the reason Next is not allowed yet, or null. */
+export function blockedReason(state: WizardState): string | null {
+  switch (state.step) {
+    case 1:
+      return state.cleaned ? null : 'Clean up the scope before continuing';
+    case 2:
+      return clientFormSchema.safeParse(state.client).success
+        ? null
+        : 'Enter the client’s name and email';
+    case 3: {
+      const total = totalCents(state);
+      if (total === null || total <= 0) return 'Enter the total contract price';
+      return isValidSplit(state.stages) ? null : 'Stage percentages must add up to exactly 100%';
+    }
+    case 4:
+      return null;
+    default:
+      return state.signature ? null : 'Please sign the contract';
+  }
+}
