@@ -29,3 +29,17 @@ export async function logInThroughUi(page: Page, email: string, password: string
 
 /** The toast on screen (spec section 9: at most one). */
 export const toast = (page: Page) => page.locator('.mantine-Notification-root');
+
+/** Draws a wavy stroke across the signature pad labelled `name`. */
+export async function drawSignature(page: Page, name = /Your Signature/): Promise<void> {
+  const pad = page.getByRole('img', { name });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('signature pad not visible');
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 24; step += 1) {
+    await page.mouse.move(box.x + 30 + step * 10, box.y + box.height / 2 - Math.sin(step / 2) * 40);
+  }
+  await page.mouse.up();
+}

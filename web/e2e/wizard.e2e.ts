@@ -1,0 +1,229 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
+import { completeOnboarding, drawSignature, field, signUpThroughUi, toast } from './support/flows';
+
+// No Ollama: cleanup uses the built-in rules, as on a fresh install.
+const running = startAppAndBrowserPerFile({
+  serverEnv: () => Promise.resolve({ OLLAMA_HOST: 'http://127.0.0.1:9' }),
+});
+
+async function signedIn(label: string, viewport = PHONE): Promise<Page> {
+  const { page } = await newPage(running.browser(), running.app().url, viewport);
+  await signUpThroughUi(page, {
+    company: `${label} Landscaping`,
+    email: uniqueEmail(label),
+    password: 'secret123',
+  });
+  await completeOnboarding(page);
+  return page;
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' });
+const heading = (page: Page, title: string) =>
+  page.getByRole('heading', { name: title, exact: true }).waitFor();
+
+async function addNote(page: Page, text: string) {
+  await page.getByPlaceholder('e.g., Install irrigation system').fill(text);
+  await page.getByPlaceholder('e.g., Install irrigation system').press('Enter');
+}
+
+async function stepThroughScopeAndClient(page: Page) {
+  await page.goto('/wizard');
+  await page.getByText('Step 1 of 5').waitFor();
+  await heading(page, 'Scope');
+  await page.getByText('Record project details').waitFor();
+  expect(await next(page).isDisabled()).toBe(true);
+  await page.getByText('Clean up the scope before continuing').waitFor();
+  await addNote(page, 'install drip irrigation in the front beds');
+  await addNote(page, 'replace 2 zone valves');
+  await page.getByRole('button', { name: 'Clean Up Scope with AI' }).click();
+  await page.getByText('AI-Formatted Scope').waitFor();
+  await next(page).click();
+
+  await page.getByText('Step 2 of 5').waitFor();
+  await heading(page, 'Client');
+  await page.getByText('Client information').waitFor();
+  expect(await next(page).isDisabled()).toBe(true);
+  await field(page, 'Client Name').fill('J');
+  await field(page, 'Email Address').fill('jordan@');
+  await field(page, 'Phone Number').click();
+  await page.getByText('Name must be at least 2 characters').waitFor();
+  await page.getByText('Invalid email address').waitFor();
+  expect(await next(page).isDisabled()).toBe(true);
+  await field(page, 'Client Name').fill('Jordan Rivera');
+  await field(page, 'Email Address').fill('jordan@example.com');
+  await field(page, 'Project Address').fill('42 Maple Street, Springfield');
+  await next(page).click();
+}
+
+async function fillPayment(page: Page) {
+  await page.getByText('Step 3 of 5').waitFor();
+  await heading(page, 'Payment');
+  await page.getByText('Price & schedule').waitFor();
+  expect(await next(page).isDisabled()).toBe(true);
+  await page.getByText('Enter the total contract price').waitFor();
+  await page.getByLabel('Total Contract Price').fill('$5,000.5x5');
+  expect(await page.getByLabel('Total Contract Price').inputValue()).toBe('5000.55');
+  await page.getByLabel('Total Contract Price').fill('5000');
+  expect(await page.getByTestId('stage-1-amount').textContent()).toBe('$1,650.00');
+  expect(await page.getByTestId('stage-3-amount').textContent()).toBe('$1,700.00');
+  expect(await page.getByLabel('Stage 3 trigger').inputValue()).toBe('Substantial completion');
+  await page.getByText('Total: 100% - Valid split').waitFor();
+  // Equal split: percentages are fixed.
+  expect(await page.getByLabel('Stage 1 percent').isDisabled()).toBe(true);
+}
+
+describe('the contract wizard on a 390 px phone', () => {
+  it('runs from notes to the signature, with gating, custom split errors and the preview', async () => {
+    const page = await signedIn('wizard');
+    await stepThroughScopeAndClient(page);
+    await fillPayment(page);
+
+    await page.getByText('Custom Split').click();
+    await page.getByLabel('Stage 3 percent').fill('30');
+    await page.getByText('Total: 96% - Must equal 100%').waitFor();
+    expect(await next(page).isDisabled()).toBe(true);
+    await page.getByText('Stage percentages must add up to exactly 100%').waitFor();
+    await page.getByRole('button', { name: 'Add Stage' }).click();
+    await page.getByLabel('Stage 4 percent').fill('4');
+    await page.getByLabel('Stage 4 trigger').fill('Final walkthrough');
+    await page.getByText('Total: 100% - Valid split').waitFor();
+    // Amounts always add up to the total: 1650 + 1650 + 1500 + 200.
+    expect(await page.getByTestId('stage-4-amount').textContent()).toBe('$200.00');
+    await page.getByRole('button', { name: 'Remove stage 4' }).click();
+    await page.getByText('Total: 96% - Must equal 100%').waitFor();
+    await page.getByText('Equal Split').click();
+    await page.getByText('Total: 100% - Valid split').waitFor();
+    expect(await page.getByLabel('Stage 3 percent').inputValue()).toBe('34%');
+    await next(page).click();
+
+    await page.getByText('Step 4 of 5').waitFor();
+    await heading(page, 'Preview');
+    await page.getByText('Review contract').waitFor();
+    const preview = page.frameLocator('iframe[title="Contract preview"]');
+    await preview.getByText('Jordan Rivera').first().waitFor();
+    await preview.getByText('$5,000.00').first().waitFor();
+    await preview.getByText('wizard Landscaping').first().waitFor();
+    expect(await page.locator('iframe[title="Contract preview"]').getAttribute('sandbox')).toBe('');
+    await next(page).click();
+
+    await page.getByText('Step 5 of 5').waitFor();
+    await heading(page, 'Sign & Send');
+    await page.getByText('Finalize & send').waitFor();
+    await page.getByText('Your Signature').waitFor();
+    await page.getByText('Sign here').waitFor();
+    await page.getByText('secure link').waitFor();
+    await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Please sign the contract');
+
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('img', { name: 'Your Signature: empty' }).waitFor();
+    await drawSignature(page);
+    await page.getByRole('img', { name: 'Your Signature: signed' }).waitFor();
+    await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Saved and signed on the server, ready for the sending step.
+    const list = await page.request.get(`${running.app().url}/api/contracts`);
+    const [card] = (await list.json()) as { id: number }[];
+    const contract = await (
+      await page.request.get(`${running.app().url}/api/contracts/${card?.id}`)
+    ).json();
+    expect(contract).toMatchObject({
+      client_name: 'Jordan Rivera',
+      total_price_cents: 500_000,
+      client_email: 'jordan@example.com',
+    });
+    expect(contract.my_signature_png).toMatch(/^data:image\/png;base64,/);
+    expect(contract.my_signed_at).not.toBeNull();
+  });
+
+  it('saves a draft from step 1, lists it, and continues it from the list', async () => {
+    const page = await signedIn('draft');
+    await page.goto('/wizard');
+    await addNote(page, 'build a 12 x 14 cedar deck');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Draft saved');
+    await page.waitForURL(/\/wizard\?id=\d+/);
+    const id = new URL(page.url()).searchParams.get('id');
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    await page.getByRole('heading', { name: 'Drafts (1)' }).waitFor();
+    const card = page.getByRole('link', { name: new RegExp(`Contract #${id}, draft`) });
+    await card.getByText(`Contract #${id}`).waitFor();
+    await card.getByText('Draft', { exact: true }).waitFor();
+    await card.getByText('Continue').click();
+    await page.waitForURL(`**/wizard?id=${id}`);
+    await page.getByText('build a 12 x 14 cedar deck').waitFor();
+  });
+
+  it('keeps typed work across a reload and asks before leaving with unsaved changes', async () => {
+    const page = await signedIn('keep');
+    await page.goto('/wizard');
+    await addNote(page, 'paint the fence');
+    await page.reload();
+    await page.getByText('paint the fence').waitFor();
+
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Templates' })
+      .click();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toContain('unsaved changes');
+    expect(new URL(page.url()).pathname).toBe('/wizard');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Templates' })
+      .click();
+    await page.waitForURL('**/templates');
+    // Still kept in this browser: coming back restores it.
+    await page.goto('/wizard');
+    await page.getByText('paint the fence').waitFor();
+  });
+
+  it('shows 3 skeleton cards while the list loads', async () => {
+    const page = await signedIn('skeleton');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/contracts.list**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('contract-skeleton').count()).toBe(3);
+    release();
+    await page.getByText('No contracts yet').waitFor();
+    expect(await page.getByTestId('contract-skeleton').count()).toBe(0);
+  });
+});
+
+describe('the contract wizard on a desktop screen', () => {
+  it('runs to the signature step', async () => {
+    const page = await signedIn('desk', DESKTOP);
+    await stepThroughScopeAndClient(page);
+    await fillPayment(page);
+    await next(page).click();
+    await page
+      .frameLocator('iframe[title="Contract preview"]')
+      .getByText('Jordan Rivera')
+      .first()
+      .waitFor();
+    await next(page).click();
+    await drawSignature(page);
+    await page.getByRole('img', { name: 'Your Signature: signed' }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('Step 4 of 5').waitFor();
+  });
+});
