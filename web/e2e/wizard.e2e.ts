@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Contract } from '../../src/domain/contracts.schemas';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
 import { completeOnboarding, drawSignature, field, signUpThroughUi, toast } from './support/flows';
@@ -128,9 +129,8 @@ describe('the contract wizard on a 390 px phone', () => {
     // Saved and signed on the server, ready for the sending step.
     const list = await page.request.get(`${running.app().url}/api/contracts`);
     const [card] = (await list.json()) as { id: number }[];
-    const contract = await (
-      await page.request.get(`${running.app().url}/api/contracts/${card?.id}`)
-    ).json();
+    const answer = await page.request.get(`${running.app().url}/api/contracts/${card?.id}`);
+    const contract = (await answer.json()) as Contract;
     expect(contract).toMatchObject({
       client_name: 'Jordan Rivera',
       total_price_cents: 500_000,
