@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as accounts from '../../db/migrations/202611211230_accounts.js';
 import * as templatesBrandingLegal from '../../db/migrations/202611211300_templates_branding_legal.js';
 import * as contracts from '../../db/migrations/202611211400_contracts.js';
+import * as outboxAndSigningLinks from '../../db/migrations/202611211500_outbox_and_signing_links.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '202611211230_accounts': accounts,
   '202611211300_templates_branding_legal': templatesBrandingLegal,
   '202611211400_contracts': contracts,
+  '202611211500_outbox_and_signing_links': outboxAndSigningLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

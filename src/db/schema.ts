@@ -115,6 +115,33 @@ export interface ContractEventsTable {
   details: string | null;
 }
 
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  contract_id: number | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  /** JSON: {filename, contentType, content (base64)}[] */
+  attachments: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface SigningLinksTable {
+  id: Generated<number>;
+  contract_id: number;
+  token_sha256: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,6 +152,8 @@ export interface Database {
   acceptances: AcceptancesTable;
   contracts: ContractsTable;
   contract_events: ContractEventsTable;
+  email_outbox: EmailOutboxTable;
+  signing_links: SigningLinksTable;
 }
 
 export type User = Selectable<UsersTable>;

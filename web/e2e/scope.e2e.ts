@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAKE_MODEL, startFakeOllama, type FakeOllama } from '../../src/test/fake-ollama';
-import { newPage, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
+import { startAppAndBrowserPerFile } from './support/browser';
 import { fakeSpeechRecognitionScript, noSpeechRecognitionScript } from './support/fake-speech';
-import { completeOnboarding, signUpThroughUi, toast } from './support/flows';
+import { signedInPage, toast } from './support/flows';
 
 let ollama: FakeOllama | undefined;
 const running = startAppAndBrowserPerFile({
@@ -22,14 +22,7 @@ const modelAnswer = {
 };
 
 async function wizardPage(label: string, initScript = fakeSpeechRecognitionScript): Promise<Page> {
-  const { page, context } = await newPage(running.browser(), running.app().url);
-  await context.addInitScript(initScript);
-  await signUpThroughUi(page, {
-    company: `${label} Irrigation`,
-    email: uniqueEmail(label),
-    password: 'secret123',
-  });
-  await completeOnboarding(page);
+  const page = await signedInPage(running, { company: `${label} Irrigation`, initScript });
   await page.goto('/wizard');
   await page.getByRole('button', { name: 'Tap to start recording' }).waitFor();
   return page;

@@ -1,22 +1,13 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
-import { completeOnboarding, field, signUpThroughUi, toast } from './support/flows';
+import { startAppAndBrowserPerFile } from './support/browser';
+import { field, signedInPage, toast } from './support/flows';
 
 const running = startAppAndBrowserPerFile();
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 
-async function signedInPhone(label: string): Promise<Page> {
-  const { page } = await newPage(running.browser(), running.app().url);
-  await signUpThroughUi(page, {
-    company: `${label} Remodeling`,
-    email: uniqueEmail(label),
-    password: 'secret123',
-  });
-  await completeOnboarding(page);
-  return page;
-}
+const signedInPhone = (label: string) => signedInPage(running, { company: `${label} Remodeling` });
 
 async function chooseLogo(
   page: Page,

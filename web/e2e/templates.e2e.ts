@@ -1,20 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
-import { completeOnboarding, field, signUpThroughUi, toast } from './support/flows';
+import { startAppAndBrowserPerFile } from './support/browser';
+import { field, signedInPage, toast } from './support/flows';
 
 const running = startAppAndBrowserPerFile();
 
-async function signedInPhone(label: string): Promise<Page> {
-  const { page } = await newPage(running.browser(), running.app().url);
-  await signUpThroughUi(page, {
-    company: `${label} Landscaping`,
-    email: uniqueEmail(label),
-    password: 'secret123',
-  });
-  await completeOnboarding(page);
-  return page;
-}
+const signedInPhone = (label: string) => signedInPage(running, { company: `${label} Landscaping` });
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 

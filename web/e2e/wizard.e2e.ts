@@ -1,24 +1,16 @@
 import type { Page } from 'playwright-core';
 import type { Contract } from '../../src/domain/contracts.schemas';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
-import { completeOnboarding, drawSignature, field, signUpThroughUi, toast } from './support/flows';
+import { DESKTOP, PHONE, startAppAndBrowserPerFile } from './support/browser';
+import { drawSignature, field, signedInPage, toast } from './support/flows';
 
 // No Ollama: cleanup uses the built-in rules, as on a fresh install.
 const running = startAppAndBrowserPerFile({
   serverEnv: () => Promise.resolve({ OLLAMA_HOST: 'http://127.0.0.1:9' }),
 });
 
-async function signedIn(label: string, viewport = PHONE): Promise<Page> {
-  const { page } = await newPage(running.browser(), running.app().url, viewport);
-  await signUpThroughUi(page, {
-    company: `${label} Landscaping`,
-    email: uniqueEmail(label),
-    password: 'secret123',
-  });
-  await completeOnboarding(page);
-  return page;
-}
+const signedIn = (label: string, viewport = PHONE) =>
+  signedInPage(running, { company: `${label} Landscaping`, viewport });
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 const heading = (page: Page, title: string) =>

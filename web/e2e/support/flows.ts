@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningApp } from './app-server';
+import { newPage, PHONE, uniqueEmail } from './browser';
 
 /** Locators by visible label; Mantine appends " *" to required labels, hence the anchors. */
 export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
@@ -42,4 +44,27 @@ export async function drawSignature(page: Page, name = /Your Signature/): Promis
     await page.mouse.move(box.x + 30 + step * 10, box.y + box.height / 2 - Math.sin(step / 2) * 40);
   }
   await page.mouse.up();
+}
+
+/**
+ * A new account, signed up and set up, on a page of its own: how most browser tests start.
+ * `initScript` runs before every page load (e.g. a scripted SpeechRecognition).
+ */
+export async function signedInPage(
+  running: { app: () => RunningApp; browser: () => Browser },
+  options: { company: string; viewport?: { width: number; height: number }; initScript?: string },
+): Promise<Page> {
+  const { page, context } = await newPage(
+    running.browser(),
+    running.app().url,
+    options.viewport ?? PHONE,
+  );
+  if (options.initScript) await context.addInitScript(options.initScript);
+  await signUpThroughUi(page, {
+    company: options.company,
+    email: uniqueEmail(options.company.split(' ')[0] ?? 'user'),
+    password: 'secret123',
+  });
+  await completeOnboarding(page);
+  return page;
 }
