@@ -12,6 +12,7 @@ import { registerWebApp } from './lib/web-app.js';
 import { registerAcceptanceRoutes } from './rest/acceptances.routes.js';
 import { registerAuthRoutes } from './rest/auth.routes.js';
 import { registerContractRoutes } from './rest/contracts.routes.js';
+import { registerEsignRoutes } from './rest/esign.routes.js';
 import { registerLogoRoutes } from './rest/logo.routes.js';
 import { registerPrefsRoutes } from './rest/prefs.routes.js';
 import { registerScopeRoutes } from './rest/scope.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAcceptanceRoutes(app, deps);
   registerScopeRoutes(app, deps);
   registerContractRoutes(app, deps);
+  registerEsignRoutes(app, deps);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

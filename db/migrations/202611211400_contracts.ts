@@ -24,8 +24,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('my_signed_at', 'text')
     .addColumn('client_data', 'text')
     .addColumn('client_signed_at', 'text')
+    // The frozen snapshot the client signs (rendered HTML) and its SHA-256; the template source it
+    // came from and its data are kept, so the signed copy adds the client's signature to the very
+    // same text.
     .addColumn('template_html', 'text')
     .addColumn('template_sha256', 'text')
+    .addColumn('template_source', 'text')
+    // JSON: the exact data the snapshot was rendered with (logo as a data URL included).
+    .addColumn('template_data', 'text')
+    // The executed copy as HTML: the snapshot with both signatures and the audit trail.
+    .addColumn('signed_html', 'text')
     .addColumn('company_name', 'text')
     .addColumn('company_phone', 'text')
     .addColumn('company_email', 'text')

@@ -95,6 +95,10 @@ export interface ContractsTable {
   client_signed_at: string | null;
   template_html: string | null;
   template_sha256: string | null;
+  template_source: string | null;
+  /** JSON: the ContractTemplateData the snapshot was rendered with. */
+  template_data: string | null;
+  signed_html: string | null;
   company_name: string | null;
   company_phone: string | null;
   company_email: string | null;

@@ -162,3 +162,15 @@ export const clientFormSchema = z.object({
   address: z.string().trim().max(500, 'At most 500 characters'),
 });
 export type ClientForm = z.input<typeof clientFormSchema>;
+
+/** One entry of a contract's audit trail (architecture decision 7). */
+export const contractEventSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  at: z.string(),
+  actor: z.string().nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ContractEvent = z.infer<typeof contractEventSchema>;

@@ -35,7 +35,9 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && !isApiPath(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The signing page's URL is a secret: never stored by a cache.
+      const caching = request.url.startsWith('/esign/') ? 'no-store' : 'no-cache';
+      return reply.header('cache-control', caching).sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });

@@ -14,12 +14,14 @@ import {
   signAsContractor,
   updateDraft,
 } from '../features/contracts/contracts.service.js';
+import { sendInputSchema, sendResultSchema } from '../domain/send.schemas.js';
+import { sendToClient } from '../features/contracts/send.service.js';
 import type { AppDeps } from '../trpc/context.js';
 import { clientOf, parseInput, requireUser, responseSchema } from './rest-helpers.js';
 
 const idParams = z.object({ id: contractIdSchema });
 
-/** Spec section 7: the contract calls (sending arrives with the signing feature). */
+/** Spec section 7: the contract calls. */
 export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): void {
   const one = { response: { 200: responseSchema(contractSchema) } };
   const actorOf = async (
@@ -61,6 +63,17 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     const input = parseInput(contractDraftInputSchema, request.body);
     return updateDraft(deps.db, session.user.id, id, input, actor);
   });
+
+  app.post(
+    '/api/contracts/:id/send',
+    { schema: { response: { 200: responseSchema(sendResultSchema) } } },
+    async (request, reply) => {
+      const { session, actor } = await actorOf(request, reply);
+      const { id } = parseInput(idParams, request.params);
+      const input = parseInput(sendInputSchema, request.body);
+      return sendToClient(deps.db, deps.config, session.user.id, id, input, actor);
+    },
+  );
 
   app.post('/api/contracts/:id/sign-mine', { schema: one }, async (request, reply) => {
     const { session, actor } = await actorOf(request, reply);

@@ -16,6 +16,7 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
 import { Route as EsignTokenRouteImport } from './routes/esign/$token'
+import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
 import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/settings/branding'
 import { Route as AuthedSettingsLegalRouteImport } from './routes/_authed/settings/legal'
 import { Route as AuthedTemplatesIndexRouteImport } from './routes/_authed/templates/index'
@@ -55,6 +56,11 @@ const EsignTokenRoute = EsignTokenRouteImport.update({
   path: '/esign/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedContractsIdRoute = AuthedContractsIdRouteImport.update({
+  id: '/contracts/$id',
+  path: '/contracts/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsBrandingRoute = AuthedSettingsBrandingRouteImport.update({
   id: '/settings/branding',
   path: '/settings/branding',
@@ -83,6 +89,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
   '/esign/$token': typeof EsignTokenRoute
+  '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/wizard': typeof AuthedWizardRoute
   '/esign/$token': typeof EsignTokenRoute
   '/': typeof AuthedIndexRoute
+  '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   '/_authed/wizard': typeof AuthedWizardRoute
   '/esign/$token': typeof EsignTokenRoute
   '/_authed/': typeof AuthedIndexRoute
+  '/_authed/contracts/$id': typeof AuthedContractsIdRoute
   '/_authed/settings/branding': typeof AuthedSettingsBrandingRoute
   '/_authed/settings/legal': typeof AuthedSettingsLegalRoute
   '/_authed/templates/editor': typeof AuthedTemplatesEditorRoute
@@ -123,6 +132,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/wizard'
     | '/esign/$token'
+    | '/contracts/$id'
     | '/settings/branding'
     | '/settings/legal'
     | '/templates/editor'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/wizard'
     | '/esign/$token'
     | '/'
+    | '/contracts/$id'
     | '/settings/branding'
     | '/settings/legal'
     | '/templates/editor'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/_authed/wizard'
     | '/esign/$token'
     | '/_authed/'
+    | '/_authed/contracts/$id'
     | '/_authed/settings/branding'
     | '/_authed/settings/legal'
     | '/_authed/templates/editor'
@@ -212,6 +224,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EsignTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/contracts/$id': {
+      id: '/_authed/contracts/$id'
+      path: '/contracts/$id'
+      fullPath: '/contracts/$id'
+      preLoaderRoute: typeof AuthedContractsIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings/branding': {
       id: '/_authed/settings/branding'
       path: '/settings/branding'
@@ -247,6 +266,7 @@ interface AuthedRouteChildren {
   AuthedOnboardingRoute: typeof AuthedOnboardingRoute
   AuthedWizardRoute: typeof AuthedWizardRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
+  AuthedContractsIdRoute: typeof AuthedContractsIdRoute
   AuthedSettingsBrandingRoute: typeof AuthedSettingsBrandingRoute
   AuthedSettingsLegalRoute: typeof AuthedSettingsLegalRoute
   AuthedTemplatesEditorRoute: typeof AuthedTemplatesEditorRoute
@@ -257,6 +277,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedOnboardingRoute: AuthedOnboardingRoute,
   AuthedWizardRoute: AuthedWizardRoute,
   AuthedIndexRoute: AuthedIndexRoute,
+  AuthedContractsIdRoute: AuthedContractsIdRoute,
   AuthedSettingsBrandingRoute: AuthedSettingsBrandingRoute,
   AuthedSettingsLegalRoute: AuthedSettingsLegalRoute,
   AuthedTemplatesEditorRoute: AuthedTemplatesEditorRoute,

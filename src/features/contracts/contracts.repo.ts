@@ -83,3 +83,13 @@ export async function insertContractEvent(
     })
     .execute();
 }
+
+/** The contract's audit trail, oldest first (the owner check is the caller's). */
+export async function listContractEvents(db: DbOrTrx, contractId: number) {
+  return db
+    .selectFrom('contract_events')
+    .select(['id', 'type', 'at', 'actor', 'ip', 'user_agent', 'details'])
+    .where('contract_id', '=', contractId)
+    .orderBy('id')
+    .execute();
+}

@@ -4,14 +4,17 @@ import {
   contractIdSchema,
   signMineInputSchema,
 } from '../../domain/contracts.schemas.js';
+import { sendInputSchema } from '../../domain/send.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
   createDraft,
   getContract,
+  getContractTimeline,
   listContracts,
   signAsContractor,
   updateDraft,
 } from './contracts.service.js';
+import { sendToClient } from './send.service.js';
 
 const byId = z.object({ id: contractIdSchema });
 
@@ -20,6 +23,9 @@ export const contractsRouter = router({
   get: authedProcedure
     .input(byId)
     .query(({ ctx, input }) => getContract(ctx.db, ctx.user.id, input.id)),
+  timeline: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getContractTimeline(ctx.db, ctx.user.id, input.id)),
   create: authedProcedure
     .input(contractDraftInputSchema)
     .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor)),
@@ -27,6 +33,18 @@ export const contractsRouter = router({
     .input(byId.extend({ draft: contractDraftInputSchema }))
     .mutation(({ ctx, input }) =>
       updateDraft(ctx.db, ctx.user.id, input.id, input.draft, ctx.actor),
+    ),
+  send: authedProcedure
+    .input(byId.extend(sendInputSchema.shape))
+    .mutation(({ ctx, input }) =>
+      sendToClient(
+        ctx.db,
+        ctx.config,
+        ctx.user.id,
+        input.id,
+        { client_data: input.client_data },
+        ctx.actor,
+      ),
     ),
   signMine: authedProcedure
     .input(byId.extend(signMineInputSchema.shape))

@@ -2,6 +2,7 @@ import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type {
   Contract,
   ContractDraftInput,
+  ContractEvent,
   ContractSummary,
 } from '../../domain/contracts.schemas.js';
 import { AppError } from '../../lib/app-error.js';
@@ -10,6 +11,7 @@ import {
   findContractRow,
   insertContractEvent,
   insertContractRow,
+  listContractEvents,
   listContractRows,
   updateDraftRow,
 } from './contracts.repo.js';
@@ -31,6 +33,20 @@ export async function getContract(db: DbOrTrx, userId: number, id: number): Prom
   const row = await findContractRow(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   return toContract(row);
+}
+
+/** The timeline shown to the contractor on a sent or completed contract. */
+export async function getContractTimeline(
+  db: DbOrTrx,
+  userId: number,
+  id: number,
+): Promise<ContractEvent[]> {
+  if (!(await findContractRow(db, userId, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const events = await listContractEvents(db, id);
+  return events.map((event) => ({
+    ...event,
+    details: event.details ? (JSON.parse(event.details) as Record<string, unknown>) : null,
+  }));
 }
 
 export async function createDraft(

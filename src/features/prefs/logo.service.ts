@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import type { DB } from '../../db/kysely.js';
+import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { detectLogoType, LOGO_MAX_BYTES } from '../../domain/logo.js';
 import { AppError } from '../../lib/app-error.js';
 import { deleteLogosOfUser, findLogo, insertLogo } from './logo.repo.js';
@@ -41,7 +41,7 @@ export async function removeLogo(db: DB, userId: number): Promise<void> {
 }
 
 /** Public on purpose: the logo shows on the client's signing page. Names are unguessable. */
-export async function readLogo(db: DB, fileName: string) {
+export async function readLogo(db: DbOrTrx, fileName: string) {
   if (!/^[a-z2-7]{24}\.(png|jpg)$/.test(fileName)) return undefined;
   return findLogo(db, fileName);
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ContractSummary } from '@domain/contracts.schemas';
+import { ButtonLink } from '../../components/button-link';
 import classes from './contract-card.module.css';
 import { formatUsd } from '@domain/money';
 
@@ -52,10 +53,20 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
         {contract.total_price_cents !== null && (
           <Text fw={600}>{formatUsd(contract.total_price_cents)}</Text>
         )}
-        {isDraft && (
+        {isDraft ? (
           <Button size="compact-sm" variant="light" component="span">
             Continue
           </Button>
+        ) : (
+          <ButtonLink
+            size="compact-sm"
+            variant="subtle"
+            to="/contracts/$id"
+            params={{ id: contract.id }}
+            aria-label={`View contract #${contract.id}`}
+          >
+            View
+          </ButtonLink>
         )}
       </Stack>
     </Group>

@@ -19,6 +19,7 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
   const { state, setState } = wizard;
   const [sending, setSending] = useState(false);
   const signMine = useMutation(trpc.contracts.signMine.mutationOptions());
+  const send = useMutation(trpc.contracts.send.mutationOptions());
   const step = WIZARD_STEPS[state.step - 1] ?? WIZARD_STEPS[0];
   const blocked = blockedReason(state);
   const update = (change: Partial<WizardState>) =>

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { clientFormSchema } from './contracts.schemas.js';
+import { signaturePngSchema } from './contracts.schemas.js';
+
+/** POST /api/contracts/:id/send (spec section 7): the client the link goes to. */
+export const sendInputSchema = z.object({
+  client_data: clientFormSchema.extend({
+    phone: clientFormSchema.shape.phone.optional().nullable(),
+    address: clientFormSchema.shape.address.optional().nullable(),
+  }),
+});
+export type SendInput = z.infer<typeof sendInputSchema>;
+
+export const sendResultSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  sent_at: z.string(),
+  link_expires_at: z.string(),
+});
+
+/** GET /api/esign/:token: what the homeowner may see, and nothing of the contractor's account. */
+export const esignViewSchema = z.object({
+  contract_id: z.number(),
+  status: z.enum(['sent', 'signed', 'completed']),
+  company_name: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  client_name: z.string().nullable(),
+  total_price_cents: z.number().nullable(),
+  document_html: z.string(),
+  client_signed_at: z.string().nullable(),
+  expires_at: z.string(),
+  consent_version: z.string(),
+});
+export type EsignView = z.infer<typeof esignViewSchema>;
+
+/** POST /api/esign/:token: the client's signature, given with consent to sign electronically. */
+export const esignSignInputSchema = z.object({
+  signature: z
+    .string({ error: 'Please sign the contract' })
+    .min(1, 'Please sign the contract')
+    .pipe(signaturePngSchema),
+  consent: z.literal(true, { error: 'Consent to sign electronically is required' }),
+  consent_version: z.string().max(40).optional(),
+});
+
+export const esignSignResultSchema = z.object({
+  status: z.string(),
+  client_signed_at: z.string(),
+});

@@ -1,0 +1,145 @@
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/kysely.js';
+import { buildContractTemplateData } from '../../domain/contract-template-data.js';
+import { planMatchesTotal } from '../../domain/payment-plan.js';
+import type { SendInput } from '../../domain/send.schemas.js';
+import { AppError } from '../../lib/app-error.js';
+import { getAcceptanceStatus } from '../acceptances/acceptances.service.js';
+import { createSigningLink } from '../esign/signing-links.js';
+import { logoDataUrl, renderContractDocument, sha256Hex } from '../esign/snapshot.js';
+import { enqueueMail } from '../mail/outbox.js';
+import { renderSigningRequestMail } from '../mail/templates/index.js';
+import { getPrefs } from '../prefs/prefs.service.js';
+import { getDefaultTemplate } from '../templates/templates.service.js';
+import { toContract } from './contract-mapping.js';
+import { findContractRow, insertContractEvent } from './contracts.repo.js';
+import type { Actor } from './contracts.service.js';
+
+/**
+ * Sends a signed draft to the client (issue 6): checks everything a valid contract needs, then in
+ * one transaction freezes the document, creates the signing link, marks it sent, records the
+ * event and queues the email. The token leaves only in that email.
+ */
+export async function sendToClient(
+  db: DB,
+  config: Config,
+  userId: number,
+  contractId: number,
+  input: SendInput,
+  actor: Actor,
+) {
+  const row = await findContractRow(db, userId, contractId);
+  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
+  const contract = toContract(row);
+  if (contract.status !== 'draft') throw new AppError('CONFLICT', 'This contract was already sent');
+  if (!(await getAcceptanceStatus(db, userId)).accepted) {
+    throw new AppError(
+      'CONFLICT',
+      'Accept the legal acknowledgment (Settings, Legal) before sending contracts',
+    );
+  }
+  if (!contract.my_signature_png || !contract.my_signed_at) {
+    throw new AppError('CONFLICT', 'Sign the contract before sending it');
+  }
+  const client = input.client_data;
+  const sameClient =
+    client.email.toLowerCase() === contract.client_email?.toLowerCase() &&
+    client.name.trim() === contract.client_name?.trim();
+  if (!sameClient) {
+    throw new AppError(
+      'CONFLICT',
+      'The client details differ from the saved contract: save it and sign again',
+    );
+  }
+  const scope = contract.scope_clean;
+  if (
+    !scope ||
+    (scope.paragraph.trim() === '' && scope.bullets.every((bullet) => bullet.trim() === ''))
+  ) {
+    throw new AppError('BAD_REQUEST', 'The contract needs a scope of work');
+  }
+  const total = contract.total_price_cents ?? 0;
+  if (total <= 0) throw new AppError('BAD_REQUEST', 'The contract needs a total price above $0.00');
+  if (!contract.payment_plan_json || !planMatchesTotal(total, contract.payment_plan_json)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The payment plan must total exactly 100% and add up to the price',
+    );
+  }
+
+  const template = await getDefaultTemplate(db, userId);
+  const prefs = await getPrefs(db, userId);
+  const acceptance = await getAcceptanceStatus(db, userId);
+  const logo = await logoDataUrl(db, prefs.logo_path);
+  const now = new Date();
+  const templateData = buildContractTemplateData({
+    prefs,
+    contract,
+    contractorName: acceptance.typed_name,
+    logo,
+    today: now.toISOString().slice(0, 10),
+  });
+  const documentHtml = renderContractDocument(template.html, templateData);
+
+  return db.transaction().execute(async (trx) => {
+    const link = await createSigningLink(trx, contractId, config.SIGNING_LINK_DAYS, now);
+    const sentAt = now.toISOString();
+    const updated = await trx
+      .updateTable('contracts')
+      .set({
+        status: 'sent',
+        sent_at: sentAt,
+        updated_at: sentAt,
+        client_data: JSON.stringify({
+          ...client,
+          phone: client.phone ?? null,
+          address: client.address ?? null,
+        }),
+        template_html: documentHtml,
+        template_sha256: sha256Hex(documentHtml),
+        template_source: template.html,
+        template_data: JSON.stringify(templateData),
+        company_name: prefs.company_name,
+        company_phone: prefs.company_phone,
+        company_email: prefs.company_email,
+      })
+      .where('id', '=', contractId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'draft')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n)
+      throw new AppError('CONFLICT', 'This contract was already sent');
+    await insertContractEvent(trx, {
+      contractId,
+      type: 'sent',
+      at: sentAt,
+      actor: actor.email,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      details: {
+        to: client.email,
+        template_id: template.id,
+        document_sha256: sha256Hex(documentHtml),
+      },
+    });
+    const mail = renderSigningRequestMail({
+      company: {
+        name: prefs.company_name ?? 'Your contractor',
+        phone: prefs.company_phone,
+        email: prefs.company_email,
+        logoUrl: prefs.logo_path ? `${config.PUBLIC_URL}${prefs.logo_path}` : null,
+      },
+      client: { name: client.name, email: client.email },
+      contract: {
+        id: contractId,
+        totalCents: total,
+        projectAddress: client.address ?? null,
+        stageCount: contract.payment_plan_json?.length ?? 0,
+      },
+      link: `${config.PUBLIC_URL}/esign/${link.token}`,
+      expiresAt: link.expiresAt,
+    });
+    await enqueueMail(trx, { kind: 'signing_request', to: client.email, contractId, ...mail });
+    return { id: contractId, status: 'sent', sent_at: sentAt, link_expires_at: link.expiresAt };
+  });
+}

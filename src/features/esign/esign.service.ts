@@ -1,0 +1,135 @@
+import type { Config } from '../../config.js';
+import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
+import type { EsignView } from '../../domain/send.schemas.js';
+import { AppError } from '../../lib/app-error.js';
+import { insertContractEvent } from '../contracts/contracts.repo.js';
+import { completeSignedContract } from './signed-copy.js';
+import { findSigningLink } from './signing-links.js';
+
+export interface SigningClient {
+  ip: string;
+  userAgent: string;
+}
+
+const INVALID_LINK = 'This signature link is no longer valid';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The contract behind a link, if the link may be used now: unknown, voided and expired links are
+ * all the same 404. After signing, the link stays readable for the same number of days again.
+ */
+async function resolveLink(db: DbOrTrx, config: Config, token: string, now = Date.now()) {
+  const link = await findSigningLink(db, token);
+  if (!link || link.revoked_at) throw new AppError('NOT_FOUND', INVALID_LINK);
+  const contract = await db
+    .selectFrom('contracts')
+    .select([
+      'id',
+      'user_id',
+      'status',
+      'company_name',
+      'company_phone',
+      'company_email',
+      'client_name',
+      'client_email',
+      'total_price_cents',
+      'template_html',
+      'client_signed_at',
+    ])
+    .where('id', '=', link.contract_id)
+    .executeTakeFirst();
+  if (!contract?.template_html || contract.status === 'draft')
+    throw new AppError('NOT_FOUND', INVALID_LINK);
+  const readableUntil = contract.client_signed_at
+    ? Math.max(
+        Date.parse(link.expires_at),
+        Date.parse(contract.client_signed_at) + config.SIGNING_LINK_DAYS * DAY_MS,
+      )
+    : Date.parse(link.expires_at);
+  if (now >= readableUntil) throw new AppError('NOT_FOUND', INVALID_LINK);
+  return { link, contract: { ...contract, template_html: contract.template_html } };
+}
+
+/** What the homeowner sees; every opening is recorded (first and later views). */
+export async function viewSigningPage(
+  db: DB,
+  config: Config,
+  token: string,
+  client: SigningClient,
+): Promise<EsignView> {
+  const { link, contract } = await resolveLink(db, config, token);
+  const earlierViews = await db
+    .selectFrom('contract_events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('contract_id', '=', contract.id)
+    .where('type', '=', 'viewed')
+    .executeTakeFirstOrThrow();
+  await insertContractEvent(db, {
+    contractId: contract.id,
+    type: 'viewed',
+    at: new Date().toISOString(),
+    actor: 'client',
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details: { first: Number(earlierViews.count) === 0 },
+  });
+  return {
+    contract_id: contract.id,
+    status: contract.status as EsignView['status'],
+    company_name: contract.company_name,
+    company_phone: contract.company_phone,
+    company_email: contract.company_email,
+    client_name: contract.client_name,
+    total_price_cents: contract.total_price_cents,
+    document_html: contract.template_html,
+    client_signed_at: contract.client_signed_at,
+    expires_at: link.expires_at,
+    consent_version: ESIGN_CONSENT_VERSION,
+  };
+}
+
+/**
+ * The client's one signature (architecture decision 6): the update is conditional on nobody
+ * having signed, so concurrent attempts give exactly one success and 409 for the rest.
+ */
+export async function signAsClient(
+  db: DB,
+  config: Config,
+  token: string,
+  input: { signature: string; consentVersion: string },
+  client: SigningClient,
+): Promise<{ status: string; client_signed_at: string }> {
+  const { contract } = await resolveLink(db, config, token);
+  if (contract.client_signed_at)
+    throw new AppError('CONFLICT', 'This contract has already been signed');
+  return db.transaction().execute(async (trx) => {
+    const signedAt = new Date().toISOString();
+    const claimed = await trx
+      .updateTable('contracts')
+      .set({ status: 'signed', client_signed_at: signedAt, updated_at: signedAt })
+      .where('id', '=', contract.id)
+      .where('status', '=', 'sent')
+      .where('client_signed_at', 'is', null)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows === 0n) {
+      throw new AppError('CONFLICT', 'This contract has already been signed');
+    }
+    const who = { actor: 'client', ip: client.ip, userAgent: client.userAgent };
+    await insertContractEvent(trx, {
+      contractId: contract.id,
+      type: 'consented',
+      at: signedAt,
+      ...who,
+      details: { disclosure_version: input.consentVersion },
+    });
+    await insertContractEvent(trx, {
+      contractId: contract.id,
+      type: 'signed_by_client',
+      at: signedAt,
+      ...who,
+    });
+    await completeSignedContract(trx, contract.id, input.signature, signedAt);
+    return { status: 'completed', client_signed_at: signedAt };
+  });
+}

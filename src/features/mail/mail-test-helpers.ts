@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, type DB } from '../../db/kysely.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { insertContractRow } from '../contracts/contracts.repo.js';
+import type { MailLog } from './transport.js';
+
+/** A migrated SQLite file of its own in a temp dir (tests only: real database, no mocks). */
+export async function createMailTestDb(): Promise<{
+  db: DB;
+  dir: string;
+  close: () => Promise<void>;
+}> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-mail-'));
+  const { db } = createDb(path.join(dir, 'app.db'));
+  await migrateToLatest(db);
+  return {
+    db,
+    dir,
+    close: async () => {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user and one contract of theirs; returns the contract id. */
+export async function insertTestContract(db: DB, email = 'builder@example.com'): Promise<number> {
+  const now = new Date().toISOString();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const userId =
+    existing?.id ??
+    (
+      await db
+        .insertInto('users')
+        .values({ email, password_hash: 'not-a-real-hash', created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  return insertContractRow(db, {
+    user_id: userId,
+    status: 'sent',
+    client_name: 'Jane Client',
+    client_email: 'jane@example.com',
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+export interface CapturedLog extends MailLog {
+  lines: { level: 'info' | 'warn'; obj: object; msg: string }[];
+}
+
+/** A logger that keeps its lines, to assert on what was (and was not) logged. */
+export function captureLog(): CapturedLog {
+  const lines: CapturedLog['lines'] = [];
+  return {
+    lines,
+    info: (obj, msg = '') => void lines.push({ level: 'info', obj, msg }),
+    warn: (obj, msg = '') => void lines.push({ level: 'warn', obj, msg }),
+  };
+}

@@ -1,0 +1,170 @@
+import type { DB } from '../../db/kysely.js';
+import { insertContractEvent } from '../contracts/contracts.repo.js';
+import type { StoredAttachment } from './outbox.js';
+import {
+  claimOutboxRow,
+  findDueIds,
+  markOutboxFailed,
+  markOutboxRetry,
+  markOutboxSent,
+  requeueInterruptedSends,
+  type OutboxRow,
+} from './outbox.repo.js';
+import { toMailSendError } from './send-error.js';
+import type { MailLog, MailTransport, OutgoingMail } from './transport.js';
+
+export { listFailedMailContractIds } from './outbox.repo.js';
+
+/** A mail is given up after this many failed attempts (about 21 hours after the first). */
+export const MAX_ATTEMPTS = 8;
+
+const MINUTE_MS = 60_000;
+/** Wait after the n-th failure (index n - 1); an SMTP outage of hours still delivers. */
+const BACKOFF_MS = [0.5, 2, 10, 30, 120, 360, 720].map((minutes) => minutes * MINUTE_MS);
+
+/** How long to wait after `attempts` failed attempts. */
+export function retryDelayMs(attempts: number): number {
+  return BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
+}
+
+export interface MailWorkerOptions {
+  db: DB;
+  transport: MailTransport;
+  log: MailLog;
+  /** Time between polls of the outbox. */
+  pollMs?: number;
+  /** Most mails sent per poll. */
+  batchSize?: number;
+}
+
+export interface MailWorker {
+  /** Waits for a send in flight, then stops polling. Safe to call twice. */
+  stop(): Promise<void>;
+  /** One poll now (after any poll in flight); resolves with how many mails were delivered. */
+  runOnce(): Promise<number>;
+}
+
+/**
+ * The in-process outbox worker (architecture decision 8). Delivery is at-least-once: a row is
+ * marked 'sending' before the send and 'sent' after it, so a crash between the two leaves it in
+ * 'sending', and the next start sends it again. A rare duplicate mail beats a lost one.
+ */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, transport, log, pollMs = 1000, batchSize = 5 } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const recovered = requeueInterruptedSends(db).then(
+    (count) => {
+      if (count > 0) log.warn({ count }, 'mail: resending mails interrupted by a restart');
+    },
+    (error: unknown) => log.warn({ err: error }, 'mail: could not requeue interrupted sends'),
+  );
+  // Polls run one after another: the timer's and runOnce's alike.
+  let chain: Promise<unknown> = recovered;
+
+  const tick = async (): Promise<number> => {
+    let delivered = 0;
+    try {
+      const ids = await findDueIds(db, new Date().toISOString(), batchSize);
+      for (const id of ids) {
+        if (stopped) break;
+        if (await deliver(id)) delivered += 1;
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'mail: outbox poll failed');
+    }
+    return delivered;
+  };
+
+  const deliver = async (id: number): Promise<boolean> => {
+    const row = await claimOutboxRow(db, id);
+    if (!row) return false; // another worker took it
+    try {
+      await transport.send(toOutgoingMail(row));
+    } catch (error) {
+      await recordFailure(row, error);
+      return false;
+    }
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await markOutboxSent(trx, row.id, now);
+      if (row.contract_id !== null) {
+        await insertContractEvent(trx, {
+          contractId: row.contract_id,
+          type: 'email_sent',
+          at: now,
+          details: { kind: row.kind, to: row.to_address },
+        });
+      }
+    });
+    return true;
+  };
+
+  const recordFailure = async (row: OutboxRow, error: unknown) => {
+    const failure = toMailSendError(error);
+    const attempts = row.attempts + 1;
+    const facts = { mailId: row.id, kind: row.kind, attempts, error: failure.message };
+    if (!failure.permanent && attempts < MAX_ATTEMPTS) {
+      const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
+      await markOutboxRetry(db, row.id, { attempts, nextAttemptAt, lastError: failure.message });
+      log.warn({ ...facts, nextAttemptAt }, 'mail: send failed, will retry');
+      return;
+    }
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await markOutboxFailed(trx, row.id, { attempts, lastError: failure.message });
+      if (row.contract_id !== null) {
+        await insertContractEvent(trx, {
+          contractId: row.contract_id,
+          type: 'email_failed',
+          at: now,
+          details: { kind: row.kind, to: row.to_address, error: failure.message },
+        });
+      }
+    });
+    log.warn(facts, 'mail: send failed for good');
+  };
+
+  const runOnce = (): Promise<number> => {
+    const run = chain.then(tick);
+    chain = run;
+    return run;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().finally(schedule);
+    }, pollMs);
+    // The worker alone must not keep the process alive (tests, shutdown).
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await chain;
+    },
+  };
+}
+
+function toOutgoingMail(row: OutboxRow): OutgoingMail {
+  const stored = row.attachments ? (JSON.parse(row.attachments) as StoredAttachment[]) : [];
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.to_address,
+    subject: row.subject,
+    html: row.html ?? '',
+    text: row.text ?? '',
+    attachments: stored.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: Buffer.from(attachment.content, 'base64'),
+    })),
+  };
+}

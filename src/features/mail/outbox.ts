@@ -1,0 +1,62 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import { toHeaderText } from './mail-header.js';
+import { insertOutboxRow } from './outbox.repo.js';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** A string is stored as UTF-8. */
+  content: Buffer | string;
+}
+
+export interface MailToEnqueue {
+  /** What the mail is for: 'signing_request', 'signed_copy_client', 'signed_copy_contractor'... */
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+  /** Set for mails about a contract: the worker records email_sent / email_failed events on it. */
+  contractId?: number | null;
+}
+
+/** How attachments sit in the `attachments` JSON column. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
+/**
+ * Queues a mail for the worker. Call it with the transaction of the state change that causes the
+ * mail (architecture decision 8): if that change rolls back, the mail was never queued; if it
+ * commits, the mail is stored and will be sent even if SMTP is down right now. Returns the id.
+ */
+export async function enqueueMail(trx: DbOrTrx, mail: MailToEnqueue): Promise<number> {
+  const to = mail.to.trim();
+  // Addresses are validated by the callers' schemas; this guards the envelope against a bug.
+  if (to === '' || /[\r\n]/.test(to)) throw new Error('enqueueMail: invalid recipient address');
+  const attachments: StoredAttachment[] | undefined = mail.attachments?.map((attachment) => ({
+    filename: toHeaderText(attachment.filename, 150),
+    contentType: toHeaderText(attachment.contentType, 100),
+    content: (typeof attachment.content === 'string'
+      ? Buffer.from(attachment.content, 'utf8')
+      : attachment.content
+    ).toString('base64'),
+  }));
+  const now = new Date().toISOString();
+  return insertOutboxRow(trx, {
+    contract_id: mail.contractId ?? null,
+    kind: mail.kind,
+    to_address: to,
+    subject: toHeaderText(mail.subject),
+    html: mail.html,
+    text: mail.text,
+    attachments: attachments?.length ? JSON.stringify(attachments) : null,
+    status: 'pending',
+    next_attempt_at: now,
+    created_at: now,
+  });
+}

@@ -1,0 +1,4 @@
+/** The mails TradeSign sends, rendered from our own eta templates in this folder. */
+export { renderSigningRequestMail, type SigningRequestMailInput } from './signing-request.js';
+export { renderSignedCopyMail, type SignedCopyMailInput } from './signed-copy.js';
+export type { MailClient, MailCompany, MailContract, RenderedMail } from './types.js';

@@ -1,0 +1,54 @@
+import { safeImageUrl } from './render.js';
+
+/** The contractor's business as the mail shows it (the company fields frozen on the contract). */
+export interface MailCompany {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  /** Absolute http(s) URL of the logo; anything else is ignored. */
+  logoUrl: string | null;
+}
+
+export interface MailClient {
+  name: string;
+  email: string;
+}
+
+export interface MailContract {
+  id: number;
+  totalCents: number;
+  projectAddress: string | null;
+  stageCount: number;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** What the layout and the contact lines need, already trimmed. */
+export interface BrandView {
+  name: string;
+  phone: string;
+  phoneHref: string;
+  email: string;
+  logoUrl: string | null;
+}
+
+export function brandView(company: MailCompany): BrandView {
+  const phone = company.phone?.trim() ?? '';
+  return {
+    name: company.name.trim() || 'Your contractor',
+    phone,
+    phoneHref: phone.replace(/[^\d+]/g, ''),
+    email: company.email?.trim() ?? '',
+    logoUrl: safeImageUrl(company.logoUrl),
+  };
+}
+
+/** `Hello Jane,` or `Hello,` when there is no name. */
+export function greeting(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+}

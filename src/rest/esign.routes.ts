@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  esignSignInputSchema,
+  esignSignResultSchema,
+  esignViewSchema,
+} from '../domain/send.schemas.js';
+import { ESIGN_CONSENT_VERSION } from '../domain/esign-consent.js';
+import { signAsClient, viewSigningPage } from '../features/esign/esign.service.js';
+import { enforceRateLimits } from '../features/rate-limit/rate-limit.js';
+import type { AppDeps } from '../trpc/context.js';
+import { clientOf, parseInput, responseSchema } from './rest-helpers.js';
+
+const tokenParams = z.object({ token: z.string().max(100) });
+const MINUTE_MS = 60_000;
+
+/** The homeowner's calls (spec section 7): public, by token only, never cached or referred. */
+export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const privateAnswer = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+
+  app.get(
+    '/api/esign/:token',
+    { schema: { response: { 200: responseSchema(esignViewSchema) } } },
+    async (request, reply) => {
+      privateAnswer(reply);
+      await enforceRateLimits(deps.db, [
+        { key: `esign-view:ip:${request.ip}`, rule: { limit: 60, windowMs: MINUTE_MS } },
+      ]);
+      const { token } = parseInput(tokenParams, request.params);
+      return viewSigningPage(deps.db, deps.config, token, clientOf(request));
+    },
+  );
+
+  app.post(
+    '/api/esign/:token',
+    { schema: { response: { 200: responseSchema(esignSignResultSchema) } } },
+    async (request, reply) => {
+      privateAnswer(reply);
+      await enforceRateLimits(deps.db, [
+        { key: `esign-sign:ip:${request.ip}`, rule: { limit: 20, windowMs: 10 * MINUTE_MS } },
+      ]);
+      const { token } = parseInput(tokenParams, request.params);
+      const input = parseInput(esignSignInputSchema, request.body);
+      return signAsClient(
+        deps.db,
+        deps.config,
+        token,
+        {
+          signature: input.signature,
+          consentVersion: input.consent_version ?? ESIGN_CONSENT_VERSION,
+        },
+        clientOf(request),
+      );
+    },
+  );
+}

@@ -1,0 +1,68 @@
+import { ESIGN_CONSENT_VERSION } from '@domain/esign-consent';
+import { esignSignResultSchema, esignViewSchema, type EsignView } from '@domain/send.schemas';
+
+/*
+ * The public signing page talks to REST with plain fetch, not the tRPC client: tRPC queries put
+ * their input (here the signing token) in the query string, which ends up in logs (architecture
+ * decision 6), and the homeowner's phone should not download the tRPC and Query code at all.
+ */
+
+export type { EsignView };
+
+export type LoadOutcome =
+  | { kind: 'ready'; view: EsignView }
+  /** Unknown, expired or voided token, or no answer at all (spec section 2). */
+  | { kind: 'invalid' }
+  /** The link may be fine but the server could not answer now (429, 5xx, a garbled answer). */
+  | { kind: 'unavailable' };
+
+export type SignOutcome =
+  | { kind: 'signed'; clientSignedAt: string }
+  /** 409, or a 200 we could not read: the server holds a signature, so reload and show it. */
+  | { kind: 'already-signed' }
+  | { kind: 'invalid' }
+  /** Network error, 400, 429 or 5xx: nothing was recorded, so the client may try again. */
+  | { kind: 'failed' };
+
+const signingUrl = (token: string) => `/api/esign/${encodeURIComponent(token)}`;
+
+export async function loadSigningView(token: string, signal?: AbortSignal): Promise<LoadOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(signingUrl(token), {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+      signal,
+    });
+  } catch {
+    return { kind: 'invalid' };
+  }
+  if (response.status === 404) return { kind: 'invalid' };
+  if (!response.ok) return { kind: 'unavailable' };
+  const parsed = esignViewSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? { kind: 'ready', view: parsed.data } : { kind: 'unavailable' };
+}
+
+/** Signs with the disclosure version this page showed (src/domain/esign-consent.ts). */
+export async function submitSignature(token: string, signature: string): Promise<SignOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(signingUrl(token), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      cache: 'no-store',
+      body: JSON.stringify({ signature, consent: true, consent_version: ESIGN_CONSENT_VERSION }),
+    });
+  } catch {
+    return { kind: 'failed' };
+  }
+  if (response.status === 409) return { kind: 'already-signed' };
+  if (response.status === 404) return { kind: 'invalid' };
+  if (!response.ok) return { kind: 'failed' };
+  const parsed = esignSignResultSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success
+    ? { kind: 'signed', clientSignedAt: parsed.data.client_signed_at }
+    : { kind: 'already-signed' };
+}

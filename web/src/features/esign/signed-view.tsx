@@ -1,0 +1,46 @@
+import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { ContractFrame } from '../../components/contract-frame';
+import type { EsignView } from './esign-api';
+
+const SIGNED_AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+function formatSignedAt(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : SIGNED_AT.format(date);
+}
+
+/**
+ * Spec section 2's done state. The link stays readable after signing (architecture decision 6),
+ * so the signed contract is shown below the confirmation.
+ */
+export function SignedView({ view }: { view: EsignView }) {
+  return (
+    <Stack gap="xl">
+      <Paper withBorder radius="md" p="lg" bg="green.0">
+        <Stack align="center" gap="xs" ta="center">
+          <ThemeIcon size={56} radius="xl" color="green" variant="light" aria-hidden>
+            <IconCircleCheck size={32} />
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            Contract Signed!
+          </Title>
+          <Text>
+            Thank you for signing the contract. You will receive a copy via email shortly.
+          </Text>
+          {view.client_signed_at ? (
+            <Text size="sm" c="dimmed">
+              Signed on {formatSignedAt(view.client_signed_at)}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Stack component="section" gap="sm" aria-label="Signed contract">
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          {view.company_name ? `${view.company_name} · ` : ''}Contract #{view.contract_id}
+        </Title>
+        <ContractFrame html={view.document_html} title="Contract" height="70vh" />
+      </Stack>
+    </Stack>
+  );
+}

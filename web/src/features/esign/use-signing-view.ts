@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useState } from 'react';
+import { loadSigningView, type LoadOutcome } from './esign-api';
+
+export type SigningViewState = { kind: 'loading' } | LoadOutcome;
+
+/**
+ * What the signing link shows, fetched once per token (and again on `reload`). Render the page
+ * with `key={token}` so a different token starts from 'loading'.
+ */
+export function useSigningView(token: string) {
+  const [state, setState] = useState<SigningViewState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void loadSigningView(token, controller.signal).then((outcome) => {
+      if (!controller.signal.aborted) setState(outcome);
+    });
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  const reload = useCallback(() => {
+    setState({ kind: 'loading' });
+    setAttempt((count) => count + 1);
+  }, []);
+
+  /** After our own signature: show the done state without another round trip. */
+  const markSigned = useCallback((clientSignedAt: string) => {
+    setState((current) =>
+      current.kind === 'ready'
+        ? {
+            kind: 'ready',
+            view: { ...current.view, status: 'completed', client_signed_at: clientSignedAt },
+          }
+        : current,
+    );
+  }, []);
+
+  const markInvalid = useCallback(() => setState({ kind: 'invalid' }), []);
+
+  return { state, reload, markSigned, markInvalid };
+}
