@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startMailWorker } from './features/mail/mail-worker.js';
+import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
 import { startMaintenance } from './maintenance.js';
 
@@ -14,8 +16,15 @@ export async function startServer(config: Config) {
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   const stopMaintenance = startMaintenance(db, app.log);
+  // Mail goes out from the outbox in this process; requests only ever queue it (decision 8).
+  const mailWorker = startMailWorker({
+    db,
+    transport: createMailTransport(config, app.log),
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     stopMaintenance();
+    await mailWorker.stop();
     await db.destroy();
   });
   await app.listen({ port: config.PORT, host: config.HOST });

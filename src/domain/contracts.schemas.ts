@@ -136,15 +136,20 @@ export const contractSchema = z.object({
 });
 export type Contract = z.infer<typeof contractSchema>;
 
-export const contractSummarySchema = contractSchema.pick({
-  id: true,
-  status: true,
-  created_at: true,
-  updated_at: true,
-  sent_at: true,
-  total_price_cents: true,
-  client_name: true,
-});
+export const contractSummarySchema = contractSchema
+  .pick({
+    id: true,
+    status: true,
+    created_at: true,
+    updated_at: true,
+    sent_at: true,
+    total_price_cents: true,
+    client_name: true,
+  })
+  .extend({
+    /** True when an email about this contract could not be delivered after every retry. */
+    email_failed: z.boolean(),
+  });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
 
 /** Step 2 of the wizard (spec section 5): name and email required, phone and address optional. */

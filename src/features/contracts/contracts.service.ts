@@ -6,6 +6,7 @@ import type {
   ContractSummary,
 } from '../../domain/contracts.schemas.js';
 import { AppError } from '../../lib/app-error.js';
+import { listFailedMailContractIds } from '../mail/outbox.repo.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
   findContractRow,
@@ -26,7 +27,10 @@ const NOT_FOUND = 'Contract not found';
 const NOT_A_DRAFT = 'This contract was already sent and can no longer be changed';
 
 export async function listContracts(db: DbOrTrx, userId: number): Promise<ContractSummary[]> {
-  return listContractRows(db, userId);
+  const rows = await listContractRows(db, userId);
+  const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
+  const failed = await listFailedMailContractIds(db, sentIds);
+  return rows.map((row) => ({ ...row, email_failed: failed.has(row.id) }));
 }
 
 export async function getContract(db: DbOrTrx, userId: number, id: number): Promise<Contract> {

@@ -168,6 +168,7 @@ describe('creating and reading drafts', () => {
       sent_at: null,
       total_price_cents: 12_345,
       client_name: 'Newer Client',
+      email_failed: false,
     });
   });
 });

@@ -214,6 +214,17 @@ describe('sending a contract', () => {
     expect(answer.body).toContain('legal acknowledgment');
   });
 
+  it('flags the contract card when its email could not be delivered', async () => {
+    const { id } = await sentContract();
+    const card = async () =>
+      (await get(t.app, '/api/contracts', { cookie: owner }))
+        .json<{ id: number; email_failed: boolean }[]>()
+        .find((contract) => contract.id === id);
+    expect((await card())?.email_failed).toBe(false);
+    t.sqlite.prepare("UPDATE email_outbox SET status = 'failed' WHERE contract_id = ?").run(id);
+    expect((await card())?.email_failed).toBe(true);
+  });
+
   it("is a 404 for another account's contract", async () => {
     const id = await signedDraft();
     const stranger = await signUp(t.app, {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/kysely.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
-import { MAX_ATTEMPTS, startMailWorker, type MailWorker } from './mail-worker.js';
+import { MAX_ATTEMPTS, retryDelayMs, startMailWorker, type MailWorker } from './mail-worker.js';
 import {
   captureLog,
   createMailTestDb,
@@ -152,6 +152,21 @@ describe('mail worker', () => {
     expect((await events(contractId)).map((event) => event.type)).toEqual(['email_sent']);
   });
 
+  it('tries one mail per poll while the server is down, backing off 30 s, 2 min, 10 min...', async () => {
+    const ids = await Promise.all(
+      ['a', 'b', 'c'].map((name) =>
+        enqueueMail(db, { ...signingRequest, to: `${name}@example.com` }),
+      ),
+    );
+    await sink.stop();
+    await manualWorker().runOnce();
+    const attempts = await Promise.all(ids.map(async (id) => (await outboxRow(id)).attempts));
+    expect(attempts).toEqual([1, 0, 0]);
+    expect([1, 2, 3, 4, 5, 6, 7].map(retryDelayMs)).toEqual(
+      [0.5, 2, 10, 30, 120, 360, 720].map((minutes) => minutes * 60_000),
+    );
+  });
+
   it('gives up after the last attempt: failed, bodies cleared, email_failed recorded', async () => {
     const contractId = await insertTestContract(db);
     const id = await enqueueMail(db, { ...signingRequest, contractId });
@@ -227,10 +242,24 @@ describe('mail worker', () => {
   });
 
   it('stop() lets the send in flight finish, then polls no more', async () => {
-    const id = await enqueueMail(db, { ...signingRequest, to: 'inflight@example.com' });
-    const running = manualWorker().runOnce();
-    await worker!.stop();
-    await running;
-    expect((await outboxRow(id)).status).not.toBe('sending');
+    const first = await enqueueMail(db, { ...signingRequest, to: 'inflight@example.com' });
+    const second = await enqueueMail(db, { ...signingRequest, to: 'later@example.com' });
+    let startedSending!: () => void;
+    const sending = new Promise<void>((resolve) => (startedSending = resolve));
+    const slow: MailTransport = {
+      ...transport,
+      async send(message) {
+        startedSending();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await transport.send(message);
+      },
+    };
+    worker = startMailWorker({ db, transport: slow, log, pollMs: 60_000 });
+    const running = worker.runOnce();
+    await sending;
+    await worker.stop();
+    expect((await outboxRow(first)).status).toBe('sent');
+    expect((await outboxRow(second)).status).toBe('pending');
+    expect(await running).toBe(1);
   });
 });

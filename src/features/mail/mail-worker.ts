@@ -53,6 +53,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log, pollMs = 1000, batchSize = 5 } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  log.info({}, `mail: ${transport.describe}`);
 
   const recovered = requeueInterruptedSends(db).then(
     (count) => {
@@ -69,7 +70,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const ids = await findDueIds(db, new Date().toISOString(), batchSize);
       for (const id of ids) {
         if (stopped) break;
-        if (await deliver(id)) delivered += 1;
+        const outcome = await deliver(id);
+        if (outcome === 'sent') delivered += 1;
+        // The server is likely down: the rest wait for the next poll instead of each paying the
+        // connection timeout now.
+        if (outcome === 'retry') break;
       }
     } catch (error) {
       log.warn({ err: error }, 'mail: outbox poll failed');
@@ -77,14 +82,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return delivered;
   };
 
-  const deliver = async (id: number): Promise<boolean> => {
+  const deliver = async (id: number): Promise<'sent' | 'retry' | 'failed' | 'taken'> => {
     const row = await claimOutboxRow(db, id);
-    if (!row) return false; // another worker took it
+    if (!row) return 'taken'; // by another worker
     try {
       await transport.send(toOutgoingMail(row));
     } catch (error) {
-      await recordFailure(row, error);
-      return false;
+      return recordFailure(row, error);
     }
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
@@ -98,10 +102,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         });
       }
     });
-    return true;
+    log.info({ mailId: row.id, kind: row.kind }, 'mail: sent');
+    return 'sent';
   };
 
-  const recordFailure = async (row: OutboxRow, error: unknown) => {
+  const recordFailure = async (row: OutboxRow, error: unknown): Promise<'retry' | 'failed'> => {
     const failure = toMailSendError(error);
     const attempts = row.attempts + 1;
     const facts = { mailId: row.id, kind: row.kind, attempts, error: failure.message };
@@ -109,7 +114,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
       await markOutboxRetry(db, row.id, { attempts, nextAttemptAt, lastError: failure.message });
       log.warn({ ...facts, nextAttemptAt }, 'mail: send failed, will retry');
-      return;
+      return 'retry';
     }
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
@@ -124,6 +129,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       }
     });
     log.warn(facts, 'mail: send failed for good');
+    return 'failed';
   };
 
   const runOnce = (): Promise<number> => {

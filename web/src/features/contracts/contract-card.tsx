@@ -41,6 +41,11 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
           </Text>
         </Group>
         <Text fw={700}>Contract #{contract.id}</Text>
+        {contract.email_failed && (
+          <Text size="sm" c="red.8" fw={600} role="alert">
+            Email could not be delivered: check the client&apos;s address
+          </Text>
+        )}
         <Text
           size="sm"
           c={contract.client_name ? undefined : 'dimmed'}

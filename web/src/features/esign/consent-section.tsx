@@ -1,5 +1,5 @@
 import { Anchor, Checkbox, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useId, useState, type Ref } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type Ref } from 'react';
 import { ESIGN_CONSENT_SUMMARY } from '@domain/esign-consent';
 
 const importDisclosureModal = () => import('./disclosure-modal');
@@ -28,6 +28,7 @@ export function ConsentSection({
   const [opened, setOpened] = useState(false);
   /** Mounted from the first opening on, so closing still plays the modal's exit transition. */
   const [modalMounted, setModalMounted] = useState(false);
+  const linkRef = useRef<HTMLButtonElement>(null);
   const prefetch = () => void importDisclosureModal();
 
   return (
@@ -37,6 +38,7 @@ export function ConsentSection({
       </Title>
       <Text size="sm">{ESIGN_CONSENT_SUMMARY}</Text>
       <Anchor
+        ref={linkRef}
         component="button"
         type="button"
         size="sm"
@@ -61,7 +63,11 @@ export function ConsentSection({
       />
       {modalMounted ? (
         <Suspense fallback={null}>
-          <DisclosureModal opened={opened} onClose={() => setOpened(false)} />
+          <DisclosureModal
+            opened={opened}
+            onClose={() => setOpened(false)}
+            returnFocusTo={linkRef}
+          />
         </Suspense>
       ) : null}
     </Stack>

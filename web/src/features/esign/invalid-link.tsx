@@ -34,7 +34,9 @@ export function LoadFailed(props: { onRetry: () => void }) {
         <Title order={1} size="h2">
           Could Not Load the Contract
         </Title>
-        <Text c="dimmed">Something went wrong on our side. Please try again in a minute.</Text>
+        <Text c="dimmed">
+          We could not load your contract right now. Please try again in a minute.
+        </Text>
         <Button variant="light" onClick={props.onRetry}>
           Try again
         </Button>

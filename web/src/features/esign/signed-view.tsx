@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { ContractFrame } from '../../components/contract-frame';
 import type { EsignView } from './esign-api';
 
@@ -15,6 +16,14 @@ function formatSignedAt(iso: string): string {
  * so the signed contract is shown below the confirmation.
  */
 export function SignedView({ view }: { view: EsignView }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Right after signing the page was scrolled down to the button: bring the confirmation into
+  // view and to screen readers.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
   return (
     <Stack gap="xl">
       <Paper withBorder radius="md" p="lg" bg="green.0">
@@ -22,7 +31,7 @@ export function SignedView({ view }: { view: EsignView }) {
           <ThemeIcon size={56} radius="xl" color="green" variant="light" aria-hidden>
             <IconCircleCheck size={32} />
           </ThemeIcon>
-          <Title order={1} size="h2">
+          <Title order={1} size="h2" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
             Contract Signed!
           </Title>
           <Text>

@@ -56,12 +56,8 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
     try {
       const saved = await wizard.saveDraft();
       await signMine.mutateAsync({ id: saved.id, signature: state.signature });
-      // Sending to the client (email and signing link) is the next step of the sequence; it
-      // ships with the signing feature. Until then the signed draft waits in Contracts.
-      showToast({
-        title: 'Contract signed and saved',
-        message: 'Sending to clients arrives in the next update',
-      });
+      await send.mutateAsync({ id: saved.id, client_data: state.client });
+      showToast({ title: 'Contract sent!', message: 'Client will receive an email to sign' });
       await wizard.leaveTo('/');
     } catch (error) {
       showToast({

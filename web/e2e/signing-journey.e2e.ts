@@ -1,0 +1,173 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
+import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
+import { drawSignature, field, signedInPage, toast } from './support/flows';
+
+let smtp: SmtpSink | undefined;
+const running = startAppAndBrowserPerFile({
+  serverEnv: async () => {
+    smtp = await startSmtpSink();
+    return {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'TradeSign <contracts@tradesign.test>',
+      OLLAMA_HOST: 'http://127.0.0.1:9',
+    };
+  },
+});
+afterAll(async () => {
+  await smtp?.stop();
+});
+
+async function acceptLegal(page: Page, name: string) {
+  await page.goto('/settings/legal');
+  await page.getByLabel('I have read and accept this acknowledgment').check();
+  await field(page, 'Type your full name').fill(name);
+  await page.getByRole('button', { name: 'Submit Acknowledgment' }).click();
+  await page.getByText('Acknowledgment Complete').waitFor();
+}
+
+/** The wizard from notes to Sign & Send, for a client at this address. */
+async function sendContract(page: Page, clientEmail: string) {
+  await page.goto('/wizard');
+  const notes = page.getByPlaceholder('e.g., Install irrigation system');
+  await notes.fill('install drip irrigation in the front beds');
+  await notes.press('Enter');
+  await page.getByRole('button', { name: 'Clean Up Scope with AI' }).click();
+  await page.getByText('AI-Formatted Scope').waitFor();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await field(page, 'Client Name').fill('Jordan Rivera');
+  await field(page, 'Email Address').fill(clientEmail);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Total Contract Price').fill('4200');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await drawSignature(page);
+  await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
+}
+
+function linkIn(text: string): string {
+  const match = /https?:\/\/\S+\/esign\/[A-Za-z0-9_-]{43}/.exec(text);
+  if (!match) throw new Error(`no signing link in: ${text.slice(0, 300)}`);
+  return match[0];
+}
+
+describe('the whole signing journey', () => {
+  it('goes from the wizard to a signed contract in both inboxes', async () => {
+    const contractor = await signedInPage(running, { company: 'Journey Landscaping' });
+    await sendContract(contractor, 'jordan.journey@example.com');
+    // Sending needs the legal acknowledgment first; nothing is lost meanwhile.
+    await expect.poll(() => toast(contractor).textContent()).toContain('legal acknowledgment');
+    await acceptLegal(contractor, 'Casey Journey');
+    await contractor.goto('/');
+    await contractor.getByRole('link', { name: /draft for Jordan Rivera/ }).click();
+    for (let step = 1; step < 5; step += 1)
+      await contractor.getByRole('button', { name: 'Next' }).click();
+    await contractor.getByRole('button', { name: 'Sign & Send to Client' }).click();
+    await expect.poll(() => toast(contractor).textContent()).toContain('Contract sent!');
+    expect(await toast(contractor).textContent()).toContain('Client will receive an email to sign');
+    await contractor.getByRole('heading', { name: 'Awaiting Signature (1)' }).waitFor();
+
+    const invitation = await smtp!.waitFor(
+      (mail) => mail.to.includes('jordan.journey@example.com'),
+      15_000,
+    );
+    expect(invitation.subject).toBe('Journey Landscaping sent you a contract to sign');
+    const link = linkIn(invitation.text);
+    expect(invitation.html).toContain(link);
+
+    // The homeowner, on a phone, in a browser that has never seen the app.
+    const { page: homeowner } = await newPage(running.browser(), running.app().url, PHONE);
+    await homeowner.goto(link);
+    await homeowner.getByText('Secure Contract Signature').waitFor();
+    await homeowner
+      .frameLocator('iframe[title="Contract"]')
+      .getByText('Jordan Rivera')
+      .first()
+      .waitFor();
+    expect(await homeowner.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+    await drawSignature(homeowner, /Sign below to accept/);
+    await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
+    await homeowner.getByText('Please agree to sign electronically').waitFor();
+    await homeowner.getByLabel('I agree to use electronic records and signatures').check();
+    await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
+    await expect
+      .poll(() => toast(homeowner).textContent())
+      .toContain('Contract signed successfully!');
+    await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
+    await homeowner
+      .getByText('Thank you for signing the contract. You will receive a copy via email shortly.')
+      .waitFor();
+
+    // Both parties get the signed copy.
+    const clientCopy = await smtp!.waitFor(
+      (mail) =>
+        mail.to.includes('jordan.journey@example.com') && mail.subject.startsWith('Signed:'),
+      15_000,
+    );
+    expect(clientCopy.attachments[0]?.content.toString()).toContain('Signature audit trail');
+    await smtp!.waitFor(
+      (mail) => mail.subject.startsWith('Signed:') && !mail.to.includes('jordan.journey'),
+      15_000,
+    );
+
+    // The link stays readable, showing the signed state.
+    await homeowner.reload();
+    await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
+
+    await contractor.goto('/');
+    await contractor.getByRole('heading', { name: 'Completed (1)' }).waitFor();
+    await contractor.getByRole('link', { name: /View contract/ }).click();
+    await contractor.getByText('Client signed').waitFor();
+    await contractor.getByText('Client opened the contract').first().waitFor();
+  });
+
+  it('shows Invalid or Expired Link for a bad token', async () => {
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await page.goto(`/esign/${'A'.repeat(43)}`);
+    await page.getByRole('heading', { name: 'Invalid or Expired Link' }).waitFor();
+    await page
+      .getByText(
+        'This signature link is no longer valid. Please contact the sender for a new link.',
+      )
+      .waitFor();
+  });
+
+  it('runs no script from a hostile template on the signing page', async () => {
+    const contractor = await signedInPage(running, { company: 'Hostile Builders' });
+    await acceptLegal(contractor, 'Hostile Person');
+    const base = running.app().url;
+    const hostile =
+      '<h1>Contract for {{client.name}}</h1><script>window.parent.__pwned = 1; alert(1)</script>' +
+      '<img src="x" onerror="window.parent.__pwned = 2; alert(2)"><svg onload="alert(3)"></svg>' +
+      '<a href="javascript:alert(4)">click</a><p>{{money contract.total_cents}}</p>';
+    const created = await contractor.request.post(`${base}/api/templates`, {
+      data: { name: 'Hostile', html: hostile, is_preset: true },
+      headers: { origin: base },
+    });
+    expect(created.status()).toBe(201);
+    await sendContract(contractor, 'victim@example.com');
+    await expect.poll(() => toast(contractor).textContent()).toContain('Contract sent!');
+    const mail = await smtp!.waitFor(
+      (message) => message.to.includes('victim@example.com'),
+      15_000,
+    );
+
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(linkIn(mail.text));
+    const frame = page.frameLocator('iframe[title="Contract"]');
+    await frame.getByText('Contract for Jordan Rivera').waitFor();
+    await frame.getByText('click').click();
+    await page.waitForTimeout(500);
+    expect(dialogs).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
+  });
+});
