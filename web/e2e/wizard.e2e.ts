@@ -116,9 +116,13 @@ describe('the contract wizard on a 390 px phone', () => {
     await drawSignature(page);
     await page.getByRole('img', { name: 'Your Signature: signed' }).waitFor();
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // This account has not accepted the legal acknowledgment, so sending stops with the reason
+    // (the whole sending journey is in signing-journey.e2e.ts); nothing is lost.
+    await expect.poll(() => toast(page).textContent()).toContain('Could not send the contract');
+    expect(await toast(page).textContent()).toContain('legal acknowledgment');
+    expect(new URL(page.url()).pathname).toBe('/wizard');
 
-    // Saved and signed on the server, ready for the sending step.
+    // Saved and signed on the server, ready to send once the acknowledgment is accepted.
     const list = await page.request.get(`${running.app().url}/api/contracts`);
     const [card] = (await list.json()) as { id: number }[];
     const answer = await page.request.get(`${running.app().url}/api/contracts/${card?.id}`);

@@ -11,9 +11,12 @@ export type { EsignView };
 
 export type LoadOutcome =
   | { kind: 'ready'; view: EsignView }
-  /** Unknown, expired or voided token, or no answer at all (spec section 2). */
+  /** Unknown, expired or voided token (spec section 2). */
   | { kind: 'invalid' }
-  /** The link may be fine but the server could not answer now (429, 5xx, a garbled answer). */
+  /**
+   * The link may be fine but no answer came now (no network on a job site, 429, 5xx, a garbled
+   * answer): the homeowner gets "try again", not a link declared dead.
+   */
   | { kind: 'unavailable' };
 
 export type SignOutcome =
@@ -36,7 +39,7 @@ export async function loadSigningView(token: string, signal?: AbortSignal): Prom
       signal,
     });
   } catch {
-    return { kind: 'invalid' };
+    return { kind: 'unavailable' };
   }
   if (response.status === 404) return { kind: 'invalid' };
   if (!response.ok) return { kind: 'unavailable' };
