@@ -25,6 +25,8 @@ export interface BuildAppOptions {
   db: DB;
   /** pino level, or 'silent' (tests). */
   logLevel?: string;
+  /** Where log lines go; standard output by default. */
+  logStream?: { write(line: string): void };
   /** Folder of the built web app; defaults to web/dist. */
   webDistDir?: string;
   /** Scope cleanup; defaults to Ollama per configuration with the rules engine as fallback. */
@@ -43,7 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const deps = { config, db, scopeCleaner };
   const app = Fastify({
-    logger: loggerOptions(options.logLevel ?? 'info'),
+    logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     // Batched tRPC calls put every procedure name in the path.
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,

@@ -5,10 +5,15 @@ export function redactUrl(url: string): string {
   return url.replace(/\/esign\/[^/?#]+/g, '/esign/[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  /** Where log lines go (tests read them); standard output by default. */
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
+    ...(stream ? { stream } : {}),
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,

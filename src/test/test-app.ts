@@ -25,7 +25,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  appOptions: Pick<BuildAppOptions, 'scopeCleaner'> = {},
+  appOptions: Pick<BuildAppOptions, 'scopeCleaner' | 'logLevel' | 'logStream'> = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));
   const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000', ...overrides });
@@ -34,10 +34,10 @@ export async function createTestApp(
   try {
     await migrateToLatest(db);
     app = await buildApp({
+      logLevel: 'silent',
       ...appOptions,
       config,
       db,
-      logLevel: 'silent',
       webDistDir: path.join(dir, 'no-web-build'),
     });
     await app.ready();

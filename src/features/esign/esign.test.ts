@@ -378,3 +378,53 @@ describe('the client signature', () => {
     expect((await from('198.51.100.100')).statusCode).toBe(200);
   });
 });
+
+describe('the token and the logs', () => {
+  it('never writes a signing token to a log line, whatever the request', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      {},
+      { logLevel: 'info', logStream: { write: (line) => lines.push(line) } },
+    );
+    try {
+      const cookie = await signUp(logged.app, {
+        email: 'logs@example.com',
+        password: 'secret123',
+        company_name: 'Logs Co',
+      });
+      await jsonPost(
+        logged.app,
+        '/api/acceptances',
+        { type: 'legal_disclaimer', typed_name: 'Lo Gs' },
+        { cookie },
+      );
+      const created = (
+        await jsonPost(logged.app, '/api/contracts', draft, { cookie })
+      ).json<Contract>();
+      await jsonPost(
+        logged.app,
+        `/api/contracts/${created.id}/sign-mine`,
+        { signature: SIGNATURE },
+        { cookie },
+      );
+      await jsonPost(
+        logged.app,
+        `/api/contracts/${created.id}/send`,
+        { client_data: client },
+        { cookie },
+      );
+      const mail = logged.sqlite.prepare('SELECT text FROM email_outbox').get() as { text: string };
+      const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+      expect(token).toHaveLength(43);
+      await get(logged.app, `/api/esign/${token}`);
+      await get(logged.app, `/esign/${token}?from=email`);
+      await jsonPost(logged.app, `/api/esign/${token}`, { signature: SIGNATURE, consent: true });
+      await jsonPost(logged.app, `/api/esign/${token}`, { signature: SIGNATURE, consent: true });
+      expect(lines.length).toBeGreaterThan(5);
+      expect(lines.join('\n')).not.toContain(token);
+      expect(lines.join('\n')).toContain('/esign/[redacted]');
+    } finally {
+      await logged.close();
+    }
+  });
+});
