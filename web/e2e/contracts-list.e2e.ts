@@ -44,12 +44,12 @@ describe('the contracts list', () => {
     await sentCard.getByText('Sent Nov 20, 2026').waitFor();
     await sentCard.getByText('$1,234.56').waitFor();
     await sentCard.getByText('Sent Client').waitFor();
-    // Only drafts are links.
-    expect(await awaiting.getByRole('link').count()).toBe(0);
+    // Only drafts are links; a sent contract's card offers just its read-only View.
+    expect(await awaiting.getByRole('link').allTextContents()).toEqual(['View']);
 
     const completed = page.getByRole('region', { name: 'Completed' });
     expect(await completed.getByText('Completed', { exact: true }).count()).toBe(2);
-    expect(await completed.getByRole('link').count()).toBe(0);
+    expect(await completed.getByRole('link').allTextContents()).toEqual(['View', 'View']);
 
     const drafts = page.getByRole('region', { name: 'Drafts' });
     await drafts
