@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from '../../domain/dates.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
 
 export interface AuditEvent {
@@ -21,17 +22,6 @@ const eventNames: Record<string, string> = {
   completed: 'Completed',
 };
 
-/** Long UTC time, so every reader sees the same instant: "November 21, 2026, 15:04:05 UTC". */
-export function formatUtc(iso: string): string {
-  const date = new Date(iso);
-  return `${date.toLocaleString('en-US', {
-    timeZone: 'UTC',
-    dateStyle: 'long',
-    timeStyle: 'medium',
-    hour12: false,
-  })} UTC`;
-}
-
 /** The contract's event trail as an HTML section for the signed copy. */
 export function auditTrailSection(
   events: readonly AuditEvent[],
@@ -40,7 +30,7 @@ export function auditTrailSection(
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtc(event.at))}</td><td>${escapeHtml(eventNames[event.type] ?? event.type)}</td>` +
+        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(eventNames[event.type] ?? event.type)}</td>` +
         `<td>${escapeHtml(event.actor ?? 'TradeSign')}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
+import { formatLongDate, formatUtcDateTime } from '../../../domain/dates.js';
 
 /**
  * Our own email templates, the only place eta is used (architecture decision 4: it compiles
@@ -24,42 +25,11 @@ export function renderParts(name: string, data: object): { html: string; text: s
   };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-function parseTime(iso: string): Date | null {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** `November 21, 2026` (UTC); the input itself when it is not a date. */
-export function longDate(iso: string): string {
-  const date = parseTime(iso);
-  if (!date) return iso;
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
+export const longDate = formatLongDate;
 
-/** `November 21, 2026 at 3:04 PM UTC`; built by hand so every ICU version prints the same. */
-export function longDateTime(iso: string): string {
-  const date = parseTime(iso);
-  if (!date) return iso;
-  const hours = date.getUTCHours();
-  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  const clock = `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  return `${longDate(iso)} at ${clock} UTC`;
-}
+/** `November 21, 2026 at 3:04 PM UTC`. */
+export const longDateTime = formatUtcDateTime;
 
 /** A multi-line value (an address) as one line, for summaries. */
 export function oneLine(value: string | null | undefined): string {
