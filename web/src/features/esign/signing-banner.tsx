@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconShieldLock } from '@tabler/icons-react';
 import { formatUsd } from '@domain/money';
 import type { EsignView } from './esign-api';
+import { formatPhone } from '@domain/template-engine/formatters';
 
 /** Who sent what, for whom and for how much: the homeowner checks this before reading on. */
 export function SigningBanner({ view }: { view: EsignView }) {
@@ -50,7 +51,7 @@ function SenderContact(props: { phone: string | null; email: string | null }) {
           {' '}
           at{' '}
           <Anchor inherit href={`tel:${props.phone.replace(/[^\d+]/g, '')}`}>
-            {props.phone}
+            {formatPhone(props.phone)}
           </Anchor>
         </>
       ) : null}
