@@ -32,6 +32,7 @@ const configSchema = z.object({
   OLLAMA_MODEL: z.string().trim().min(1).default('qwen2.5:3b-instruct'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {

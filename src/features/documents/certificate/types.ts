@@ -1,0 +1,52 @@
+/** One person's signature on the contract, as recorded when they signed. */
+export interface CertificateSigner {
+  role: 'contractor' | 'client';
+  name: string;
+  email: string;
+  /** ISO time of the signature. */
+  signedAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** IANA zone reported by the signer's browser (`America/Chicago`); null when not recorded. */
+  timeZone: string | null;
+  /**
+   * The version of the text the signer accepted: the ESIGN disclosure for the client, the legal
+   * acknowledgment for the contractor. Null when none was recorded.
+   */
+  consent: string | null;
+  /** `data:image/png;base64,...` of the drawn signature. */
+  signaturePng: string | null;
+}
+
+/** A row of `contract_events`, as the audit trail reads it (architecture decision 7). */
+export interface CertificateEvent {
+  type: string;
+  at: string;
+  actor: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface CertificateInput {
+  contractId: number;
+  /** The contract's title; blank means "Home Improvement Contract". */
+  title: string;
+  companyName: string;
+  /** The contractor's typed name, when they gave one. */
+  contractorName: string | null;
+  contractorEmail: string;
+  clientName: string;
+  clientEmail: string;
+  totalCents: number;
+  /** ISO time the contract was completed (the client's signature). */
+  completedAt: string;
+  signers: CertificateSigner[];
+  /** In the order they happened (contract_events by id). */
+  events: CertificateEvent[];
+  /** SHA-256 (hex) of the HTML snapshot the client was shown. */
+  snapshotSha256: string;
+  /** SHA-256 (hex) of the contract pages of the PDF; null when only known at sealing. */
+  contractPagesSha256: string | null;
+  /** Absolute URL of the public verification page. */
+  verifyUrl: string;
+}

@@ -1,0 +1,96 @@
+import { createServer } from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
+import { presetTemplates } from '../../../db/seeds/preset-templates.js';
+import { sampleTemplateData } from '../../domain/template-data.js';
+import { renderTemplate } from '../../domain/template-engine/index.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { createPdfRenderer } from './pdf-renderer.js';
+
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const warnings: string[] = [];
+const log = { warn: (_obj: object, msg?: string) => warnings.push(msg ?? '') };
+const renderer = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log });
+
+afterAll(async () => {
+  await renderer.close();
+});
+
+function executedContractHtml(): string {
+  const data = {
+    ...sampleTemplateData({ name: 'Greenleaf Landscaping', phone: '5550001111' }, '2026-11-21'),
+    signature: { typed_name: 'Casey Green', timestamp: '2026-11-21T15:04:00.000Z', png: SIGNATURE },
+    client_signature: {
+      typed_name: 'Jordan Rivera',
+      timestamp: '2026-11-22T16:30:00.000Z',
+      png: SIGNATURE,
+    },
+  };
+  const rendered = renderTemplate(presetTemplates[0]?.html ?? '', data);
+  if (!rendered.ok) throw new Error('preset did not render');
+  return rendered.html;
+}
+
+describe('rendering contracts to PDF with Chromium', () => {
+  it('prints a signed contract on Letter pages with page numbers, text intact', async () => {
+    const pdf = await renderer.render(executedContractHtml(), { footerLabel: 'Contract #42' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, pages } = await pdfText(pdf);
+    expect(pages).toBeGreaterThan(1);
+    for (const expected of [
+      'Jordan Rivera',
+      'Greenleaf Landscaping',
+      '$5,000.00',
+      'November 21, 2026',
+      'November 22, 2026',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain(`Page 1 of ${pages}`);
+    expect(text).toContain('Contract #42');
+  });
+
+  it('runs no script and fetches nothing from the network while printing', async () => {
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.end('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const html =
+        `<html><body><p>Plain terms</p><script>document.body.innerHTML += '<p>SCRIPT RAN</p>'</script>` +
+        `<img src="http://127.0.0.1:${port}/tracker.png"><link rel="stylesheet" href="http://127.0.0.1:${port}/x.css"></body></html>`;
+      const { text } = await pdfText(await renderer.render(html));
+      expect(text).toContain('Plain terms');
+      expect(text).not.toContain('SCRIPT RAN');
+      expect(requests).toEqual([]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('renders one document at a time and keeps working after many', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => renderer.render(`<p>Document ${index}</p>`)),
+    );
+    const texts = await Promise.all(results.map(async (pdf) => (await pdfText(pdf)).text));
+    texts.forEach((text, index) => expect(text).toContain(`Document ${index}`));
+  });
+});
+
+describe('without Chromium', () => {
+  it('says so once and refuses to render, so callers send the HTML copy', async () => {
+    const missing: string[] = [];
+    const absent = createPdfRenderer({
+      chromiumPath: '/nonexistent/chromium',
+      log: { warn: (_obj, msg) => missing.push(msg ?? '') },
+    });
+    expect(absent.available).toBe(false);
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toContain('Chromium not found');
+    await expect(absent.render('<p>x</p>')).rejects.toThrow(/Chromium not found/);
+  });
+});
