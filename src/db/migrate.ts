@@ -3,6 +3,7 @@ import * as accounts from '../../db/migrations/202611211230_accounts.js';
 import * as templatesBrandingLegal from '../../db/migrations/202611211300_templates_branding_legal.js';
 import * as contracts from '../../db/migrations/202611211400_contracts.js';
 import * as outboxAndSigningLinks from '../../db/migrations/202611211500_outbox_and_signing_links.js';
+import * as executedCopies from '../../db/migrations/202611211600_executed_copies.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '202611211300_templates_branding_legal': templatesBrandingLegal,
   '202611211400_contracts': contracts,
   '202611211500_outbox_and_signing_links': outboxAndSigningLinks,
+  '202611211600_executed_copies': executedCopies,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -146,6 +146,32 @@ export interface SigningLinksTable {
   revoked_at: string | null;
 }
 
+export interface DocumentJobsTable {
+  contract_id: number;
+  status: 'pending' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface DocumentsTable {
+  contract_id: number;
+  pdf: Uint8Array;
+  pdf_sha256: string;
+  contract_pages_sha256: string;
+  created_at: string;
+}
+
+export interface SealingKeysTable {
+  id: Generated<number>;
+  p12: Uint8Array;
+  passphrase: string;
+  fingerprint_sha256: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +184,9 @@ export interface Database {
   contract_events: ContractEventsTable;
   email_outbox: EmailOutboxTable;
   signing_links: SigningLinksTable;
+  document_jobs: DocumentJobsTable;
+  documents: DocumentsTable;
+  sealing_keys: SealingKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,0 +1,3 @@
+export { renderCertificateHtml } from './certificate.js';
+export { TIME_ZONE_NOT_RECORDED, formatInTimeZone } from './local-time.js';
+export type { CertificateEvent, CertificateInput, CertificateSigner } from './types.js';
