@@ -17,6 +17,7 @@ import { registerLogoRoutes } from './rest/logo.routes.js';
 import { registerPrefsRoutes } from './rest/prefs.routes.js';
 import { registerScopeRoutes } from './rest/scope.routes.js';
 import { registerTemplateRoutes } from './rest/templates.routes.js';
+import { registerVerifyRoutes } from './rest/verify.routes.js';
 import { appRouter, type AppRouter } from './trpc/app-router.js';
 import { createContext } from './trpc/context.js';
 
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Scope cleanup; defaults to Ollama per configuration with the rules engine as fallback. */
   scopeCleaner?: ScopeCleaner;
+  /** Whether a PDF renderer runs in this process (the server's document worker); default no. */
+  pdfAvailable?: boolean;
 }
 
 /** Builds the whole HTTP app without listening: the server and the tests share it. */
@@ -43,7 +46,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       model: config.OLLAMA_MODEL,
       timeoutMs: config.OLLAMA_TIMEOUT_MS,
     });
-  const deps = { config, db, scopeCleaner };
+  const deps = { config, db, scopeCleaner, pdfAvailable: options.pdfAvailable ?? false };
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     // Batched tRPC calls put every procedure name in the path.
@@ -82,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerScopeRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerEsignRoutes(app, deps);
+  registerVerifyRoutes(app, deps);
   await registerWebApp(app, options.webDistDir);
   return app;
 }

@@ -42,6 +42,12 @@ export const esignSignInputSchema = z.object({
     .pipe(signaturePngSchema),
   consent: z.literal(true, { error: 'Consent to sign electronically is required' }),
   consent_version: z.string().max(40).optional(),
+  /** The signer's IANA time zone as the browser reports it, for the certificate. */
+  time_zone: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/, 'Invalid time zone')
+    .optional(),
 });
 
 export const esignSignResultSchema = z.object({

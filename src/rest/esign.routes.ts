@@ -51,6 +51,7 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
           consentVersion: input.consent_version ?? ESIGN_CONSENT_VERSION,
         },
         clientOf(request),
+        { sealedPdf: deps.pdfAvailable },
       );
     },
   );

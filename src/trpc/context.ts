@@ -8,6 +8,8 @@ export interface AppDeps {
   db: DB;
   config: Config;
   scopeCleaner: ScopeCleaner;
+  /** True when Chromium can print executed copies; otherwise signed copies go out as HTML. */
+  pdfAvailable: boolean;
 }
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {

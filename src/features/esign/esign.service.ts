@@ -4,7 +4,7 @@ import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import type { EsignView } from '../../domain/send.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
-import { completeSignedContract } from './signed-copy.js';
+import { finishClientSigning } from './signed-copy.js';
 import { findSigningLink } from './signing-links.js';
 
 export interface SigningClient {
@@ -97,8 +97,9 @@ export async function signAsClient(
   db: DB,
   config: Config,
   token: string,
-  input: { signature: string; consentVersion: string },
+  input: { signature: string; consentVersion: string; timeZone?: string | null },
   client: SigningClient,
+  options: { sealedPdf: boolean } = { sealedPdf: false },
 ): Promise<{ status: string; client_signed_at: string }> {
   const { contract } = await resolveLink(db, config, token);
   if (contract.client_signed_at)
@@ -129,7 +130,9 @@ export async function signAsClient(
       at: signedAt,
       ...who,
     });
-    await completeSignedContract(trx, contract.id, input.signature, signedAt);
-    return { status: 'completed', client_signed_at: signedAt };
+    await finishClientSigning(trx, contract.id, input.signature, signedAt, {
+      sealedPdf: options.sealedPdf,
+    });
+    return { status: options.sealedPdf ? 'signed' : 'completed', client_signed_at: signedAt };
   });
 }

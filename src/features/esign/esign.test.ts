@@ -336,7 +336,11 @@ describe('the client signature', () => {
       }
     ).signed_html;
     expect(signedHtml.match(/data:image\/png;base64/g)?.length).toBeGreaterThanOrEqual(2);
-    expect(signedHtml).toContain('Signature audit trail');
+    // Without Chromium the copy is HTML: the signed contract plus its audit trail.
+    const attachment = JSON.parse(mails[0]?.attachments ?? '[]') as { content: string }[];
+    const copy = Buffer.from(attachment[0]?.content ?? '', 'base64').toString('utf8');
+    expect(copy).toContain('Signature audit trail');
+    expect(copy).toContain('Signed by the client');
 
     // The link stays readable, now showing the signed state; a second signature is refused.
     expect((await get(t.app, `/api/esign/${token}`)).json()).toMatchObject({ status: 'completed' });

@@ -2,81 +2,171 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
-import { enqueueMail } from '../mail/outbox.js';
+import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
 import { appendToBody, auditTrailSection } from './audit-trail-html.js';
 import { renderContractDocument } from './snapshot.js';
 
 /**
- * After the client signs: the executed copy is the very template and data the client saw, now
- * with the client's signature, plus the audit trail. It is stored, mailed to both parties (in the
- * same transaction as the signature), and the contract is completed.
+ * After the client signs, the executed contract is the very template and data the client saw,
+ * now with the client's signature (`signed_html`). With Chromium a job then prints and seals it
+ * (src/features/documents); without, the HTML copy completes the contract at once.
  */
-export async function completeSignedContract(
+export async function finishClientSigning(
   trx: DbOrTrx,
   contractId: number,
   clientSignaturePng: string,
   signedAt: string,
+  options: { sealedPdf: boolean },
 ): Promise<void> {
   const contract = await trx
     .selectFrom('contracts')
-    .innerJoin('users', 'users.id', 'contracts.user_id')
-    .select([
-      'contracts.template_source',
-      'contracts.template_data',
-      'contracts.template_sha256',
-      'contracts.client_name',
-      'contracts.client_email',
-      'contracts.company_name',
-      'contracts.total_price_cents',
-      'contracts.my_signed_at',
-      'users.email as contractor_email',
-    ])
-    .where('contracts.id', '=', contractId)
+    .select(['template_source', 'template_data', 'client_name'])
+    .where('id', '=', contractId)
     .executeTakeFirstOrThrow();
-  if (!contract.template_source || !contract.template_data || !contract.client_email) {
+  if (!contract.template_source || !contract.template_data) {
     throw new AppError('INTERNAL', 'The sent contract is missing its snapshot');
   }
   const data = JSON.parse(contract.template_data) as ContractTemplateData;
-  const signedData: ContractTemplateData = {
+  const signedHtml = renderContractDocument(contract.template_source, {
     ...data,
     client_signature: {
       typed_name: contract.client_name,
       timestamp: signedAt,
       png: clientSignaturePng,
     },
-  };
+  });
+  await trx
+    .updateTable('contracts')
+    .set({ signed_html: signedHtml })
+    .where('id', '=', contractId)
+    .execute();
+  if (options.sealedPdf) {
+    await trx
+      .insertInto('document_jobs')
+      .values({
+        contract_id: contractId,
+        status: 'pending',
+        next_attempt_at: signedAt,
+        created_at: signedAt,
+      })
+      .execute();
+    return;
+  }
+  await completeWithHtmlCopy(trx, contractId, signedAt);
+}
+
+/** Completes with the self-contained HTML copy (signatures plus audit trail) attached. */
+export async function completeWithHtmlCopy(trx: DbOrTrx, contractId: number, at: string) {
+  const contract = await loadForCompletion(trx, contractId);
   const events = await trx
     .selectFrom('contract_events')
     .select(['type', 'at', 'actor', 'ip', 'user_agent'])
     .where('contract_id', '=', contractId)
     .orderBy('id')
     .execute();
-  const signedHtml = appendToBody(
-    renderContractDocument(contract.template_source, signedData),
+  const html = appendToBody(
+    contract.signed_html,
     auditTrailSection(events, contract.template_sha256),
   );
+  await complete(trx, contract, at, { copy: 'html' }, (mail) =>
+    mail.attachments.map((attachment) => ({ ...attachment, content: html })),
+  );
+}
 
+/** Completes with the sealed PDF stored, attached to both parties' mails. */
+export async function completeWithSealedPdf(
+  trx: DbOrTrx,
+  contractId: number,
+  at: string,
+  pdf: { bytes: Buffer; sha256: string; contractPagesSha256: string },
+) {
+  const contract = await loadForCompletion(trx, contractId);
+  await trx
+    .insertInto('documents')
+    .values({
+      contract_id: contractId,
+      pdf: pdf.bytes,
+      pdf_sha256: pdf.sha256,
+      contract_pages_sha256: pdf.contractPagesSha256,
+      created_at: at,
+    })
+    .execute();
+  await complete(trx, contract, at, { copy: 'sealed_pdf', pdf_sha256: pdf.sha256 }, () => [
+    {
+      filename: `contract-${contractId}-executed.pdf`,
+      contentType: 'application/pdf',
+      content: pdf.bytes,
+    },
+  ]);
+}
+
+type CompletionContract = Awaited<ReturnType<typeof loadForCompletion>>;
+
+async function loadForCompletion(trx: DbOrTrx, contractId: number) {
+  const contract = await trx
+    .selectFrom('contracts')
+    .innerJoin('users', 'users.id', 'contracts.user_id')
+    .select([
+      'contracts.id',
+      'contracts.signed_html',
+      'contracts.template_sha256',
+      'contracts.client_name',
+      'contracts.client_email',
+      'contracts.company_name',
+      'contracts.total_price_cents',
+      'contracts.my_signed_at',
+      'contracts.client_signed_at',
+      'users.email as contractor_email',
+    ])
+    .where('contracts.id', '=', contractId)
+    .executeTakeFirstOrThrow();
+  if (!contract.signed_html || !contract.client_email || !contract.client_signed_at) {
+    throw new AppError('INTERNAL', 'The contract has not been signed by the client');
+  }
+  return {
+    ...contract,
+    signed_html: contract.signed_html,
+    client_email: contract.client_email,
+    client_signed_at: contract.client_signed_at,
+  };
+}
+
+async function complete(
+  trx: DbOrTrx,
+  contract: CompletionContract,
+  at: string,
+  details: Record<string, unknown>,
+  attachmentsFor: (mail: ReturnType<typeof renderSignedCopyMail>) => MailAttachment[],
+) {
   await trx
     .updateTable('contracts')
-    .set({ signed_html: signedHtml, status: 'completed', updated_at: signedAt })
-    .where('id', '=', contractId)
+    .set({ status: 'completed', updated_at: at })
+    .where('id', '=', contract.id)
     .execute();
-  const common = {
-    contractId,
-    companyName: contract.company_name ?? 'Your contractor',
-    clientName: contract.client_name ?? '',
-    totalCents: contract.total_price_cents ?? 0,
-    contractorSignedAt: contract.my_signed_at ?? signedAt,
-    clientSignedAt: signedAt,
-    signedCopyHtml: signedHtml,
-  };
   for (const [recipient, to] of [
     ['client', contract.client_email],
     ['contractor', contract.contractor_email],
   ] as const) {
-    const mail = renderSignedCopyMail({ ...common, recipient });
-    await enqueueMail(trx, { kind: `signed_copy_${recipient}`, to, contractId, ...mail });
+    const mail = renderSignedCopyMail({
+      recipient,
+      contractId: contract.id,
+      companyName: contract.company_name ?? 'Your contractor',
+      clientName: contract.client_name ?? '',
+      totalCents: contract.total_price_cents ?? 0,
+      contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,
+      clientSignedAt: contract.client_signed_at,
+      signedCopyHtml: contract.signed_html,
+    });
+    await enqueueMail(trx, {
+      kind: `signed_copy_${recipient}`,
+      to,
+      contractId: contract.id,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      attachments: attachmentsFor(mail),
+    });
   }
-  await insertContractEvent(trx, { contractId, type: 'completed', at: signedAt });
+  await insertContractEvent(trx, { contractId: contract.id, type: 'completed', at, details });
 }

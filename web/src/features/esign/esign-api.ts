@@ -56,7 +56,12 @@ export async function submitSignature(token: string, signature: string): Promise
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       cache: 'no-store',
-      body: JSON.stringify({ signature, consent: true, consent_version: ESIGN_CONSENT_VERSION }),
+      body: JSON.stringify({
+        signature,
+        consent: true,
+        consent_version: ESIGN_CONSENT_VERSION,
+        time_zone: browserTimeZone(),
+      }),
     });
   } catch {
     return { kind: 'failed' };
@@ -68,4 +73,13 @@ export async function submitSignature(token: string, signature: string): Promise
   return parsed.success
     ? { kind: 'signed', clientSignedAt: parsed.data.client_signed_at }
     : { kind: 'already-signed' };
+}
+
+/** The signer's time zone for the certificate of completion; absent when the browser hides it. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
 }
