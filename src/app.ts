@@ -12,6 +12,7 @@ import { registerWebApp } from './lib/web-app.js';
 import { registerAcceptanceRoutes } from './rest/acceptances.routes.js';
 import { registerAuthRoutes } from './rest/auth.routes.js';
 import { registerContractRoutes } from './rest/contracts.routes.js';
+import { registerDocumentRoutes } from './rest/documents.routes.js';
 import { registerEsignRoutes } from './rest/esign.routes.js';
 import { registerLogoRoutes } from './rest/logo.routes.js';
 import { registerPrefsRoutes } from './rest/prefs.routes.js';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerScopeRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerEsignRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);
   await registerWebApp(app, options.webDistDir);
   return app;

@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startDocumentWorker } from './features/documents/document-worker.js';
+import { createPdfRenderer } from './features/documents/pdf-renderer.js';
 import { startMailWorker } from './features/mail/mail-worker.js';
 import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
@@ -14,9 +16,16 @@ export async function startServer(config: Config) {
   const databaseFile = path.resolve(config.DATA_DIR, 'app.db');
   const { db } = createDb(databaseFile);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db });
+  const renderer = createPdfRenderer({
+    chromiumPath: config.CHROMIUM_PATH,
+    log: { warn: (_details, message) => console.warn(message) },
+  });
+  const app = await buildApp({ config, db, pdfAvailable: renderer.available });
   const stopMaintenance = startMaintenance(db, app.log);
   // Mail goes out from the outbox in this process; requests only ever queue it (decision 8).
+  const documentWorker = renderer.available
+    ? startDocumentWorker({ db, renderer, publicUrl: config.PUBLIC_URL, log: app.log })
+    : null;
   const mailWorker = startMailWorker({
     db,
     transport: createMailTransport(config, app.log),
@@ -24,6 +33,8 @@ export async function startServer(config: Config) {
   });
   app.addHook('onClose', async () => {
     stopMaintenance();
+    await documentWorker?.stop();
+    await renderer.close();
     await mailWorker.stop();
     await db.destroy();
   });

@@ -24,6 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('my_signed_at', 'text')
     .addColumn('client_data', 'text')
     .addColumn('client_signed_at', 'text')
+    .addColumn('client_signature_png', 'text')
     // The frozen snapshot the client signs (rendered HTML) and its SHA-256; the template source it
     // came from and its data are kept, so the signed copy adds the client's signature to the very
     // same text.

@@ -93,6 +93,7 @@ export interface ContractsTable {
   /** JSON: {name, email, phone, address} as sent */
   client_data: string | null;
   client_signed_at: string | null;
+  client_signature_png: string | null;
   template_html: string | null;
   template_sha256: string | null;
   template_source: string | null;

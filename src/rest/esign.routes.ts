@@ -49,6 +49,7 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
         {
           signature: input.signature,
           consentVersion: input.consent_version ?? ESIGN_CONSENT_VERSION,
+          timeZone: input.time_zone ?? null,
         },
         clientOf(request),
         { sealedPdf: deps.pdfAvailable },

@@ -25,7 +25,10 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  appOptions: Pick<BuildAppOptions, 'scopeCleaner' | 'logLevel' | 'logStream'> = {},
+  appOptions: Pick<
+    BuildAppOptions,
+    'scopeCleaner' | 'logLevel' | 'logStream' | 'pdfAvailable'
+  > = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));
   const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000', ...overrides });

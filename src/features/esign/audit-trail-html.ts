@@ -1,3 +1,4 @@
+import { eventName } from '../../domain/contract-event-names.js';
 import { formatUtcDateTime } from '../../domain/dates.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
 
@@ -9,19 +10,6 @@ export interface AuditEvent {
   user_agent: string | null;
 }
 
-const eventNames: Record<string, string> = {
-  created: 'Draft created',
-  updated: 'Draft updated',
-  signed_by_contractor: 'Signed by the contractor',
-  sent: 'Sent to the client for signature',
-  email_sent: 'Email delivered to the mail server',
-  email_failed: 'Email could not be delivered',
-  viewed: 'Opened by the client',
-  consented: 'Client agreed to sign electronically',
-  signed_by_client: 'Signed by the client',
-  completed: 'Completed',
-};
-
 /** The contract's event trail as an HTML section for the signed copy. */
 export function auditTrailSection(
   events: readonly AuditEvent[],
@@ -30,7 +18,7 @@ export function auditTrailSection(
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(eventNames[event.type] ?? event.type)}</td>` +
+        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(eventName(event.type))}</td>` +
         `<td>${escapeHtml(event.actor ?? 'TradeSign')}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )

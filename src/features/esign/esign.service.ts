@@ -19,7 +19,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The contract behind a link, if the link may be used now: unknown, voided and expired links are
  * all the same 404. After signing, the link stays readable for the same number of days again.
  */
-async function resolveLink(db: DbOrTrx, config: Config, token: string, now = Date.now()) {
+export async function resolveSigningLink(
+  db: DbOrTrx,
+  config: Config,
+  token: string,
+  now = Date.now(),
+) {
   const link = await findSigningLink(db, token);
   if (!link || link.revoked_at) throw new AppError('NOT_FOUND', INVALID_LINK);
   const contract = await db
@@ -58,7 +63,7 @@ export async function viewSigningPage(
   token: string,
   client: SigningClient,
 ): Promise<EsignView> {
-  const { link, contract } = await resolveLink(db, config, token);
+  const { link, contract } = await resolveSigningLink(db, config, token);
   const earlierViews = await db
     .selectFrom('contract_events')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -101,7 +106,7 @@ export async function signAsClient(
   client: SigningClient,
   options: { sealedPdf: boolean } = { sealedPdf: false },
 ): Promise<{ status: string; client_signed_at: string }> {
-  const { contract } = await resolveLink(db, config, token);
+  const { contract } = await resolveSigningLink(db, config, token);
   if (contract.client_signed_at)
     throw new AppError('CONFLICT', 'This contract has already been signed');
   return db.transaction().execute(async (trx) => {
@@ -129,6 +134,7 @@ export async function signAsClient(
       type: 'signed_by_client',
       at: signedAt,
       ...who,
+      details: { time_zone: input.timeZone ?? null },
     });
     await finishClientSigning(trx, contract.id, input.signature, signedAt, {
       sealedPdf: options.sealedPdf,

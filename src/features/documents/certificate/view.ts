@@ -1,6 +1,6 @@
 import { formatUtcDateTime } from '../../../domain/dates.js';
 import { formatUsd } from '../../../domain/money.js';
-import { eventName } from './event-names.js';
+import { eventName } from '../../../domain/contract-event-names.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 
@@ -41,7 +41,9 @@ export interface CertificateView {
   signers: SignerView[];
   events: EventView[];
   snapshotSha256: string;
-  contractPagesSha256: string;
+  /** Null before sealing: the template then prints PAGES_HASH_AT_SEALING in words. */
+  contractPagesSha256: string | null;
+  pagesHashAtSealing: string;
   verifyUrl: string;
   /** The verify URL as a link target, only when it is http(s). */
   verifyHref: string | null;
@@ -125,7 +127,8 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
       device: event.user_agent ?? '',
     })),
     snapshotSha256: input.snapshotSha256,
-    contractPagesSha256: input.contractPagesSha256 ?? PAGES_HASH_AT_SEALING,
+    contractPagesSha256: input.contractPagesSha256,
+    pagesHashAtSealing: PAGES_HASH_AT_SEALING,
     verifyUrl: input.verifyUrl,
     verifyHref: httpUrl(input.verifyUrl),
     qrSrc,

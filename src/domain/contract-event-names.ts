@@ -1,7 +1,6 @@
 /**
- * Human names of the contract_events types (architecture decision 7). The same wording as the
- * signed copy's audit trail in src/features/esign/audit-trail-html.ts, which does not export its
- * map; keep the two in step until one of them imports the other.
+ * Human names of the contract_events types (architecture decision 7), shared by the HTML audit
+ * trail, the certificate of completion and the contractor's timeline.
  */
 const EVENT_NAMES: Readonly<Record<string, string>> = {
   created: 'Draft created',

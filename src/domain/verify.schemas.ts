@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Public verification of an executed copy (issue 7 item 5): the browser hashes the PDF and asks
+ * GET /api/verify/:sha256. The answer names the contract and its parties and nothing else: no
+ * emails, no amounts, never the document itself.
+ */
+
+export const SHA256_HEX_MESSAGE = 'Expected a SHA-256 in hex';
+export const NO_MATCH_MESSAGE = 'No executed contract matches this file';
+
+/** 64 hex digits; upper case is accepted and lower-cased (documents.pdf_sha256 is lower case). */
+export const sha256HexSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, SHA256_HEX_MESSAGE)
+  .transform((hex) => hex.toLowerCase());
+
+export const verifyResultSchema = z.object({
+  genuine: z.literal(true),
+  contract_id: z.number(),
+  /** The contractor's company name as it stood on the contract. */
+  contractor: z.string().nullable(),
+  client: z.string().nullable(),
+  /** When the sealed executed copy was made (documents.created_at), ISO-8601 UTC. */
+  completed_at: z.string(),
+});
+export type VerifyResult = z.infer<typeof verifyResultSchema>;

@@ -1,0 +1,130 @@
+import type { DB } from '../../db/kysely.js';
+import { completeWithHtmlCopy, completeWithSealedPdf } from '../esign/signed-copy.js';
+import { buildSealedExecutedCopy } from './executed-copy.js';
+import type { PdfRenderer } from './pdf-renderer.js';
+
+export const MAX_RENDER_ATTEMPTS = 4;
+const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000];
+
+export interface DocumentWorker {
+  stop(): Promise<void>;
+  /** Processes due jobs now; resolves with how many contracts were completed. */
+  runOnce(): Promise<number>;
+}
+
+/**
+ * Turns signed contracts into sealed executed copies, off the request path (issue 7). Jobs live
+ * in the database: a crash or restart mid-render leaves a 'running' job, which is picked up again
+ * at start. After the last failed attempt the contract completes with the HTML copy, so a signed
+ * contract is never left without one.
+ */
+export function startDocumentWorker(options: {
+  db: DB;
+  renderer: PdfRenderer;
+  publicUrl: string;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
+  pollMs?: number;
+}): DocumentWorker {
+  const { db, log } = options;
+  let stopped = false;
+  let current: Promise<number> = db
+    .updateTable('document_jobs')
+    .set({ status: 'pending' })
+    .where('status', '=', 'running')
+    .execute()
+    .then(() => 0);
+
+  async function processOne(contractId: number, attempts: number): Promise<boolean> {
+    const startedAt = Date.now();
+    try {
+      const pdf = await buildSealedExecutedCopy(
+        db,
+        options.renderer,
+        contractId,
+        options.publicUrl,
+      );
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await completeWithSealedPdf(trx, contractId, now, pdf);
+        await trx
+          .updateTable('document_jobs')
+          .set({ status: 'done', finished_at: now })
+          .where('contract_id', '=', contractId)
+          .execute();
+      });
+      log.info(
+        { contractId, ms: Date.now() - startedAt, bytes: pdf.bytes.length },
+        'sealed executed copy ready',
+      );
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
+      const now = new Date();
+      if (attempts >= MAX_RENDER_ATTEMPTS) {
+        log.warn({ contractId, reason }, 'executed copy failed for good: sending the HTML copy');
+        await db.transaction().execute(async (trx) => {
+          await completeWithHtmlCopy(trx, contractId, now.toISOString());
+          await trx
+            .updateTable('document_jobs')
+            .set({ status: 'failed', last_error: reason, finished_at: now.toISOString() })
+            .where('contract_id', '=', contractId)
+            .execute();
+        });
+        return true;
+      }
+      const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+      log.warn({ contractId, reason, attempts }, 'executed copy failed; will retry');
+      await db
+        .updateTable('document_jobs')
+        .set({
+          status: 'pending',
+          last_error: reason,
+          next_attempt_at: new Date(now.getTime() + delay).toISOString(),
+        })
+        .where('contract_id', '=', contractId)
+        .execute();
+      return false;
+    }
+  }
+
+  async function poll(): Promise<number> {
+    let completed = 0;
+    while (!stopped) {
+      const due = await db
+        .selectFrom('document_jobs')
+        .select(['contract_id', 'attempts'])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', new Date().toISOString())
+        .orderBy('next_attempt_at')
+        .executeTakeFirst();
+      if (!due) break;
+      const claimed = await db
+        .updateTable('document_jobs')
+        .set({ status: 'running', attempts: due.attempts + 1 })
+        .where('contract_id', '=', due.contract_id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) continue;
+      if (await processOne(due.contract_id, due.attempts + 1)) completed += 1;
+    }
+    return completed;
+  }
+
+  const runOnce = () => {
+    current = current.catch(() => 0).then(poll);
+    return current;
+  };
+  const timer = setInterval(() => {
+    runOnce().catch((error: unknown) => log.warn({ err: error }, 'document worker poll failed'));
+  }, options.pollMs ?? 1000);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current.catch(() => 0);
+    },
+  };
+}

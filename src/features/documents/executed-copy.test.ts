@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Contract } from '../../domain/contracts.schemas.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { createTestApp, get, jsonPost, signUp, type TestApp } from '../../test/test-app.js';
+import { startDocumentWorker, MAX_RENDER_ATTEMPTS } from './document-worker.js';
+import { createPdfRenderer } from './pdf-renderer.js';
+import { verifySealedPdf } from './seal/index.js';
+
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const client = { name: 'Jordan Rivera', email: 'jordan@example.com' };
+const quiet = { info: () => undefined, warn: () => undefined };
+const renderer = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log: quiet });
+
+let t: TestApp;
+let owner: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://contracts.example.com' }, { pdfAvailable: true });
+  owner = await signUp(
+    t.app,
+    { email: 'pdf@example.com', password: 'secret123', company_name: 'Greenleaf Landscaping' },
+    { origin: 'https://contracts.example.com' },
+  );
+  await jsonPost(
+    t.app,
+    '/api/acceptances',
+    { type: 'legal_disclaimer', typed_name: 'Casey Green' },
+    { cookie: owner },
+  );
+});
+afterAll(async () => {
+  await renderer.close();
+  await t.close();
+});
+
+/** A contract signed by both parties, waiting for its executed copy. */
+async function signedByBoth(): Promise<{ id: number; token: string }> {
+  const draft = {
+    client_name: client.name,
+    client_email: client.email,
+    scope_clean: {
+      paragraph: 'Install a drip irrigation system.',
+      bullets: ['Install drip irrigation'],
+    },
+    total_price_cents: 500_000,
+    payment_plan_json: [{ label: 'Stage 1', percent: 100, amount_cents: 0, trigger: 'At signing' }],
+  };
+  const { id } = (
+    await jsonPost(t.app, '/api/contracts', draft, { cookie: owner })
+  ).json<Contract>();
+  await jsonPost(
+    t.app,
+    `/api/contracts/${id}/sign-mine`,
+    { signature: SIGNATURE },
+    { cookie: owner },
+  );
+  await jsonPost(t.app, `/api/contracts/${id}/send`, { client_data: client }, { cookie: owner });
+  const mail = t.sqlite
+    .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
+    .get(id) as { text: string };
+  const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+  const signed = await jsonPost(
+    t.app,
+    `/api/esign/${token}`,
+    { signature: SIGNATURE, consent: true, time_zone: 'America/Chicago' },
+    { headers: { 'user-agent': 'HomeownerPhone/1.0' } },
+  );
+  expect(signed.json()).toMatchObject({ status: 'signed' });
+  return { id, token };
+}
+
+const statusOf = (id: number) =>
+  (t.sqlite.prepare('SELECT status FROM contracts WHERE id = ?').get(id) as { status: string })
+    .status;
+
+describe('the sealed executed copy', () => {
+  it('is rendered off the request path, sealed, stored, mailed and downloadable', async () => {
+    const { id, token } = await signedByBoth();
+    expect(statusOf(id)).toBe('signed');
+    const worker = startDocumentWorker({
+      db: t.db,
+      renderer,
+      publicUrl: 'https://contracts.example.com',
+      log: quiet,
+      pollMs: 60_000,
+    });
+    try {
+      expect(await worker.runOnce()).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+    expect(statusOf(id)).toBe('completed');
+
+    const download = await get(t.app, `/api/contracts/${id}/executed.pdf`, { cookie: owner });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    const pdf = download.rawPayload;
+    const { text } = await pdfText(pdf);
+    const snapshotSha = (
+      t.sqlite.prepare('SELECT template_sha256 FROM contracts WHERE id = ?').get(id) as {
+        template_sha256: string;
+      }
+    ).template_sha256;
+    for (const expected of [
+      'Jordan Rivera',
+      '$5,000.00',
+      'Certificate of Completion',
+      'America/Chicago',
+      'HomeownerPhone/1.0',
+      'https://contracts.example.com/verify',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Hashes may wrap across lines in the PDF text: compare without white space.
+    expect(text.replace(/\s/g, '')).toContain(snapshotSha);
+
+    const seal = verifySealedPdf(pdf);
+    expect(seal.valid).toBe(true);
+    // One byte changed inside the signed range (the first object, long before the signature).
+    const altered = Buffer.from(pdf);
+    altered[200] = (altered[200] ?? 0) ^ 0x01;
+    expect(verifySealedPdf(altered).valid).toBe(false);
+
+    const stored = t.sqlite
+      .prepare('SELECT pdf_sha256 FROM documents WHERE contract_id = ?')
+      .get(id) as { pdf_sha256: string };
+    const { createHash } = await import('node:crypto');
+    expect(stored.pdf_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+
+    const mails = t.sqlite
+      .prepare(
+        "SELECT to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%'",
+      )
+      .all(id) as { to_address: string; attachments: string }[];
+    expect(mails.map((mail) => mail.to_address).sort()).toEqual([
+      'jordan@example.com',
+      'pdf@example.com',
+    ]);
+    const attachment = (
+      JSON.parse(mails[0]?.attachments ?? '[]') as { contentType: string; content: string }[]
+    )[0];
+    expect(attachment?.contentType).toBe('application/pdf');
+    expect(Buffer.from(attachment?.content ?? '', 'base64').equals(pdf)).toBe(true);
+
+    // The client downloads the same file through the signing link; strangers get nothing.
+    const viaLink = await get(t.app, `/api/esign/${token}/executed.pdf`);
+    expect(viaLink.rawPayload.equals(pdf)).toBe(true);
+    const stranger = await signUp(
+      t.app,
+      { email: 'nosy@example.com', password: 'secret123', company_name: 'Nosy Co' },
+      { origin: 'https://contracts.example.com' },
+    );
+    expect(
+      (await get(t.app, `/api/contracts/${id}/executed.pdf`, { cookie: stranger })).statusCode,
+    ).toBe(404);
+  });
+
+  it('resumes a render interrupted by a crash or restart', async () => {
+    const { id } = await signedByBoth();
+    // The process died mid-render: the job is left 'running'.
+    t.sqlite
+      .prepare("UPDATE document_jobs SET status = 'running', attempts = 1 WHERE contract_id = ?")
+      .run(id);
+    const worker = startDocumentWorker({
+      db: t.db,
+      renderer,
+      publicUrl: 'https://contracts.example.com',
+      log: quiet,
+      pollMs: 60_000,
+    });
+    try {
+      await worker.runOnce();
+    } finally {
+      await worker.stop();
+    }
+    expect(statusOf(id)).toBe('completed');
+  });
+
+  it('falls back to the HTML copy when rendering keeps failing, so no signed contract is left without one', async () => {
+    const { id } = await signedByBoth();
+    t.sqlite
+      .prepare('UPDATE document_jobs SET attempts = ? WHERE contract_id = ?')
+      .run(MAX_RENDER_ATTEMPTS - 1, id);
+    const broken = createPdfRenderer({ chromiumPath: '/nonexistent/chromium', log: quiet });
+    const worker = startDocumentWorker({
+      db: t.db,
+      renderer: broken,
+      publicUrl: 'https://contracts.example.com',
+      log: quiet,
+      pollMs: 60_000,
+    });
+    try {
+      await worker.runOnce();
+    } finally {
+      await worker.stop();
+    }
+    expect(statusOf(id)).toBe('completed');
+    const job = t.sqlite
+      .prepare('SELECT status, last_error FROM document_jobs WHERE contract_id = ?')
+      .get(id) as { status: string; last_error: string };
+    expect(job.status).toBe('failed');
+    expect(job.last_error).toContain('Chromium not found');
+    const copy = t.sqlite
+      .prepare(
+        "SELECT attachments FROM email_outbox WHERE contract_id = ? AND kind = 'signed_copy_client'",
+      )
+      .get(id) as { attachments: string };
+    const [attachment] = JSON.parse(copy.attachments) as { contentType: string }[];
+    expect(attachment?.contentType).toMatch(/^text\/html/);
+  });
+});

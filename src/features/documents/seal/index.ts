@@ -1,0 +1,25 @@
+/**
+ * Sealing executed contracts: a self-signed document-sealing certificate, an invisible
+ * adbe.pkcs7.detached signature over the whole PDF, and a verifier for our own integrity checks.
+ */
+export {
+  generateSealingCertificate,
+  loadSealingCertificate,
+  certificateFingerprint,
+  type SealingCertificate,
+  type SealingCertificateInfo,
+} from './certificate.js';
+export {
+  sealPdf,
+  AlreadySealedError,
+  SEAL_SUBFILTER,
+  SIGNATURE_LENGTH,
+  type SealInfo,
+  type SealKey,
+} from './seal-pdf.js';
+export {
+  verifySealedPdf,
+  isIntactSeal,
+  type SealFailure,
+  type SealVerification,
+} from './verify-seal.js';

@@ -1,0 +1,78 @@
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
+import { P12Signer } from '@signpdf/signer-p12';
+// Named import on purpose: @signpdf/signpdf is CommonJS, and under Node's ESM loader (tsx,
+// vitest) its default import is the whole `exports` object, not the SignPdf instance the types
+// promise; `signpdf.sign` would be undefined at runtime.
+import { SignPdf } from '@signpdf/signpdf';
+import { PDFDocument } from 'pdf-lib';
+import { findLastByteRange } from './byte-range.js';
+
+export interface SealKey {
+  /** PKCS#12 (DER) from generateSealingCertificate. */
+  p12: Buffer;
+  passphrase: string;
+}
+
+export interface SealInfo {
+  /** Shown by readers as the signature's reason, e.g. "Executed contract #42". */
+  reason: string;
+  location: string;
+  contactInfo: string;
+  /** The signer's name as readers show it (the seal's owner, not a party to the contract). */
+  name: string;
+}
+
+/*
+ * Room reserved for the signature. pdflibAddPlaceholder writes `signatureLength` characters between
+ * the hex brackets and each DER byte takes two of them, so this holds a CMS of up to 8 KiB. Ours is
+ * about 1.9 KiB (one 3072-bit certificate); the rest leaves space for a CA-issued chain or a
+ * timestamp token later without changing anything else. It costs 16 KiB per file.
+ */
+export const SIGNATURE_LENGTH = 16384;
+
+/*
+ * adbe.pkcs7.detached, the subfilter P12Signer's CMS is built for (SHA-256 digest, signingTime,
+ * no ESS signing-certificate-v2 attribute). ETSI.CAdES.detached would promise a PAdES baseline
+ * signature, which requires that attribute; validators would then flag the seal as malformed.
+ */
+export const SEAL_SUBFILTER = 'adbe.pkcs7.detached';
+
+export class AlreadySealedError extends Error {
+  constructor() {
+    super('The PDF already carries a signature; sealing it again would invalidate it');
+    this.name = 'AlreadySealedError';
+  }
+}
+
+/**
+ * Seals a finished PDF (e.g. the executed contract Chromium printed) with an invisible digital
+ * signature, so readers report it as signed and unmodified since. Returns a new file.
+ */
+export async function sealPdf(pdf: Uint8Array, seal: SealKey, info: SealInfo): Promise<Buffer> {
+  // pdf-lib rewrites the whole file rather than appending an incremental update, so an existing
+  // signature would silently stop matching its bytes. Sealed files are final: refuse.
+  if (findLastByteRange(pdf)) throw new AlreadySealedError();
+
+  // updateMetadata: false keeps the producer, dates and title the renderer wrote; the signature
+  // dictionary carries the sealing time.
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  // One clock reading for both the dictionary's /M and the CMS signingTime, so they agree.
+  const signingTime = new Date();
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: info.reason,
+    location: info.location,
+    contactInfo: info.contactInfo,
+    name: info.name,
+    signingTime,
+    signatureLength: SIGNATURE_LENGTH,
+    subFilter: SEAL_SUBFILTER,
+    appName: 'TradeSign',
+  });
+  // signpdf finds the placeholder by scanning the raw bytes: it must not sit in a compressed
+  // object stream.
+  const withPlaceholder = await doc.save({ useObjectStreams: false });
+
+  const signer = new P12Signer(seal.p12, { passphrase: seal.passphrase });
+  return new SignPdf().sign(withPlaceholder, signer, signingTime);
+}

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let ipCounter = 0;
+
+/** A fresh client address per call site, so the per-IP limit only bites where a test wants it. */
+function freshIp(): string {
+  ipCounter += 1;
+  return `198.51.100.${ipCounter}`;
+}
+
+const fingerprint = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function verify(hash: string, ip = freshIp()) {
+  return t.app.inject({ method: 'GET', url: `/api/verify/${hash}`, remoteAddress: ip });
+}
+
+function insertUser(email: string): number {
+  const result = t.sqlite
+    .prepare('INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?)')
+    .run(email, 'not-a-real-hash', '2026-11-01T10:00:00.000Z');
+  return Number(result.lastInsertRowid);
+}
+
+/** A contract straight into SQLite with its executed copy; returns the contract id. */
+function insertContractWithCopy(
+  userId: number,
+  status: 'draft' | 'sent' | 'signed' | 'completed',
+  pdfSha256: string,
+  createdAt = '2026-11-21T15:04:00.000Z',
+): number {
+  const contract = t.sqlite
+    .prepare(
+      `INSERT INTO contracts
+         (user_id, status, client_name, client_email, total_price_cents, company_name,
+          company_email, company_phone, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      userId,
+      status,
+      'Jordan Rivera',
+      'jordan@example.com',
+      420_000,
+      'Verify Landscaping',
+      'office@verify-landscaping.example',
+      '5551234567',
+      '2026-11-20T09:00:00.000Z',
+      createdAt,
+    );
+  const contractId = Number(contract.lastInsertRowid);
+  t.sqlite
+    .prepare(
+      `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
+       VALUES (?, ?, ?, ?, ?)`,
+    )
+    .run(
+      contractId,
+      Buffer.from(`%PDF-1.7 contract ${contractId}`),
+      pdfSha256,
+      fingerprint(`pages ${contractId}`),
+      createdAt,
+    );
+  return contractId;
+}
+
+let userId: number;
+let completedId: number;
+const genuineHash = fingerprint('%PDF-1.7 the executed copy');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userId = insertUser('owner@verify-landscaping.example');
+  completedId = insertContractWithCopy(userId, 'completed', genuineHash);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/verify/:sha256', () => {
+  it('confirms the executed copy of a completed contract with only its number, parties and date', async () => {
+    const response = await verify(genuineHash);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      genuine: true,
+      contract_id: completedId,
+      contractor: 'Verify Landscaping',
+      client: 'Jordan Rivera',
+      completed_at: '2026-11-21T15:04:00.000Z',
+    });
+  });
+
+  it('never answers with emails, phones, totals or the document', async () => {
+    const response = await verify(genuineHash);
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json<Record<string, unknown>>()).sort()).toEqual([
+      'client',
+      'completed_at',
+      'contract_id',
+      'contractor',
+      'genuine',
+    ]);
+    expect(response.body).not.toMatch(/@|example|420000|5551234567|%PDF|total|pdf/i);
+  });
+
+  it('accepts the fingerprint in upper case', async () => {
+    const response = await verify(genuineHash.toUpperCase());
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ contract_id: number }>().contract_id).toBe(completedId);
+  });
+
+  it('answers 404 for a fingerprint it does not know', async () => {
+    const response = await verify(fingerprint('%PDF-1.7 the executed copy, one byte changed'));
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe('No executed contract matches this file');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 when the contract is not completed', async () => {
+    for (const status of ['draft', 'sent', 'signed'] as const) {
+      const hash = fingerprint(`%PDF-1.7 a copy of a ${status} contract`);
+      insertContractWithCopy(userId, status, hash);
+      const response = await verify(hash);
+      expect(response.statusCode, status).toBe(404);
+      expect(response.body).toBe('No executed contract matches this file');
+    }
+  });
+
+  it('refuses anything but 64 hex digits with 400', async () => {
+    const malformed = [
+      genuineHash.slice(0, 63),
+      `${genuineHash}0`,
+      `${genuineHash.slice(0, 63)}g`,
+      'not-a-hash',
+      encodeURIComponent(`${genuineHash.slice(0, 62)} x`),
+      "'%20OR%201=1--",
+    ];
+    for (const hash of malformed) {
+      const response = await verify(hash);
+      expect(response.statusCode, hash).toBe(400);
+      expect(response.body).toBe('Expected a SHA-256 in hex');
+    }
+  });
+
+  it('limits each address to 30 checks a minute, then answers 429 with Retry-After', async () => {
+    const ip = freshIp();
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      const hash = attempt % 2 ? genuineHash : fingerprint(`guess ${attempt}`);
+      const response = await verify(hash, ip);
+      expect(response.statusCode, `check ${attempt}`).toBe(attempt % 2 ? 200 : 404);
+    }
+    const limited = await verify(genuineHash, ip);
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.headers['cache-control']).toBe('no-store');
+
+    // Other addresses are unaffected.
+    expect((await verify(genuineHash)).statusCode).toBe(200);
+  });
+});

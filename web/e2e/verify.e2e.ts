@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/db/kysely';
+import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
+import { signedInPage } from './support/flows';
+
+const running = startAppAndBrowserPerFile();
+
+/** Any bytes starting with %PDF- do: the server only compares fingerprints. */
+const executedPdf = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n% executed copy of a verify test\n%%EOF\n',
+);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+let contractId = 0;
+
+/** A completed contract and its executed copy, written straight into the running app's database. */
+beforeAll(() => {
+  const sqlite = openSqlite(path.join(running.app().dataDir, 'app.db'));
+  try {
+    const user = sqlite
+      .prepare('INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?)')
+      .run('owner@verify-e2e.example', 'not-a-real-hash', '2026-11-01T10:00:00.000Z');
+    const contract = sqlite
+      .prepare(
+        `INSERT INTO contracts
+           (user_id, status, client_name, client_email, total_price_cents, company_name,
+            created_at, updated_at)
+         VALUES (?, 'completed', ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        user.lastInsertRowid,
+        'Jordan Rivera',
+        'jordan@verify-e2e.example',
+        420_000,
+        'Verify Landscaping',
+        '2026-11-20T09:00:00.000Z',
+        '2026-11-21T15:04:00.000Z',
+      );
+    contractId = Number(contract.lastInsertRowid);
+    sqlite
+      .prepare(
+        `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(
+        contractId,
+        executedPdf,
+        sha256(executedPdf),
+        sha256(Buffer.from('pages')),
+        '2026-11-21T15:04:00.000Z',
+      );
+  } finally {
+    sqlite.close();
+  }
+});
+
+const fileInput = (page: Page) => page.locator('input[type="file"]');
+const result = (page: Page) => page.getByRole('status');
+
+async function choose(page: Page, buffer: Buffer, name = 'contract.pdf') {
+  await fileInput(page).setInputFiles({ name, mimeType: 'application/pdf', buffer });
+}
+
+describe('the public verify page', () => {
+  it('tells a genuine executed copy from an altered one, signed out, on a phone', async () => {
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+
+    await page.goto('/verify');
+    await page.getByRole('heading', { name: 'Verify a Contract' }).waitFor();
+    await page.getByText('Check that a PDF is the genuine, unaltered executed copy').waitFor();
+    await page
+      .getByText('Your file never leaves this device: only its SHA-256 fingerprint is sent.')
+      .waitFor();
+    expect(page.url()).toMatch(/\/verify$/);
+    const chooseButton = page.getByRole('button', { name: 'Choose PDF' });
+    await chooseButton.waitFor();
+    expect(await fileInput(page).getAttribute('accept')).toBe('application/pdf,.pdf');
+    // Fits the phone: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+
+    await choose(page, executedPdf);
+    await result(page).getByText('Genuine executed copy').waitFor();
+    await result(page).getByText(`Contract #${contractId}`).waitFor();
+    await result(page).getByText('Contractor: Verify Landscaping').waitFor();
+    await result(page).getByText('Client: Jordan Rivera').waitFor();
+    await result(page).getByText('Completed on November 21, 2026').waitFor();
+    await result(page).getByText(sha256(executedPdf)).waitFor();
+    expect(await result(page).textContent()).not.toContain('jordan@verify-e2e.example');
+
+    // One byte changed: a different fingerprint, and no match.
+    const altered = Buffer.from(executedPdf);
+    altered[altered.length - 3] = 'X'.charCodeAt(0);
+    await choose(page, altered, 'contract-edited.pdf');
+    await result(page).getByText('Not a match').waitFor();
+    await result(page)
+      .getByText('Even one changed byte gives a different fingerprint.', { exact: false })
+      .waitFor();
+    await result(page).getByText(sha256(altered)).waitFor();
+    expect(await result(page).getByText('Genuine executed copy').count()).toBe(0);
+
+    // Only fingerprints went to the server, never the file.
+    const verifyCalls = requests.filter((request) => request.url().includes('/api/verify/'));
+    expect(verifyCalls.map((request) => new URL(request.url()).pathname)).toEqual([
+      `/api/verify/${sha256(executedPdf)}`,
+      `/api/verify/${sha256(altered)}`,
+    ]);
+    for (const request of requests) {
+      expect(request.method(), request.url()).toBe('GET');
+      expect(request.postDataBuffer(), request.url()).toBeNull();
+    }
+  });
+
+  it('takes a file dropped on the box, and refuses what is not a PDF', async () => {
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await page.goto('/verify');
+    const zone = page.getByText('Drop the contract PDF here');
+    await zone.waitFor();
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'dropped.pdf', { type: 'application/pdf' }));
+      return transfer;
+    }, executedPdf.toString('latin1'));
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await result(page).getByText('Genuine executed copy').waitFor();
+    await result(page).getByText(`Contract #${contractId}`).waitFor();
+
+    await fileInput(page).setInputFiles({
+      name: 'photo.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('GIF89a not a pdf at all'),
+    });
+    await result(page).getByText('Not a PDF').waitFor();
+  });
+
+  it('is there for a signed-in contractor too', async () => {
+    const page = await signedInPage(running, { company: 'Verify Signed In Co' });
+    await page.goto('/verify');
+    await page.getByRole('heading', { name: 'Verify a Contract' }).waitFor();
+    await choose(page, executedPdf);
+    await result(page).getByText('Genuine executed copy').waitFor();
+  });
+});

@@ -1,0 +1,119 @@
+import { Button, Code, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { formatLongDate } from '@domain/dates';
+import type { VerifyResult } from './verify-api';
+import type { VerifyState } from './use-verify-file';
+
+const wrap = { overflowWrap: 'anywhere' } as const;
+
+/** What the check found, for the state after a file was chosen (nothing before that). */
+export function VerifyResultView(props: { state: VerifyState; onRetry: () => void }) {
+  const { state } = props;
+  switch (state.kind) {
+    case 'idle':
+      return null;
+    case 'checking':
+      return (
+        <Group gap="sm" wrap="nowrap">
+          <Loader size="sm" aria-hidden />
+          <Text style={wrap}>Checking...</Text>
+        </Group>
+      );
+    case 'refused':
+      return (
+        <ResultCard color="yellow" icon={<IconAlertTriangle size={28} />} title={state.title}>
+          <Text style={wrap}>{state.message}</Text>
+        </ResultCard>
+      );
+    case 'done':
+      return (
+        <Stack gap="md">
+          {state.outcome.kind === 'genuine' ? (
+            <Genuine result={state.outcome.result} />
+          ) : state.outcome.kind === 'mismatch' ? (
+            <ResultCard color="red" icon={<IconCircleX size={28} />} title="Not a match">
+              <Text>
+                This file is not an executed copy issued by this TradeSign server, or it was changed
+                after signing. Even one changed byte gives a different fingerprint.
+              </Text>
+            </ResultCard>
+          ) : (
+            <ResultCard
+              color="yellow"
+              icon={<IconAlertTriangle size={28} />}
+              title="Could not check right now"
+            >
+              <Text>Please try again in a minute</Text>
+              <Button variant="light" color="dark" onClick={props.onRetry}>
+                Try again
+              </Button>
+            </ResultCard>
+          )}
+          <Fingerprint fileName={state.fileName} fingerprint={state.fingerprint} />
+        </Stack>
+      );
+  }
+}
+
+function Genuine({ result }: { result: VerifyResult }) {
+  return (
+    <ResultCard color="green" icon={<IconCircleCheck size={28} />} title="Genuine executed copy">
+      <Text fw={700} size="lg">
+        Contract #{result.contract_id}
+      </Text>
+      <Text style={wrap}>Contractor: {result.contractor ?? 'Not recorded'}</Text>
+      <Text style={wrap}>Client: {result.client ?? 'Not recorded'}</Text>
+      <Text>Completed on {formatLongDate(result.completed_at)}</Text>
+    </ResultCard>
+  );
+}
+
+function ResultCard(props: {
+  color: 'green' | 'red' | 'yellow';
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      bg={`${props.color}.0`}
+      style={{ borderColor: `var(--mantine-color-${props.color}-6)` }}
+    >
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <ThemeIcon size={44} radius="xl" variant="light" color={props.color} aria-hidden>
+          {props.icon}
+        </ThemeIcon>
+        <Stack gap={6} miw={0} style={{ flex: 1 }}>
+          <Title order={2} size="h3" c={`${props.color}.9`}>
+            {props.title}
+          </Title>
+          {props.children}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function Fingerprint(props: { fileName: string; fingerprint: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed" style={wrap}>
+        SHA-256 fingerprint of {props.fileName}
+      </Text>
+      <Code
+        block
+        style={{
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-all',
+          fontSize: 'var(--mantine-font-size-sm)',
+        }}
+      >
+        {props.fingerprint}
+      </Code>
+    </Stack>
+  );
+}
