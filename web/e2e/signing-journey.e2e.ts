@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../src/test/pdf-text';
 import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
 import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
 import { drawSignature, field, signedInPage, toast } from './support/flows';
@@ -44,6 +45,12 @@ async function sendContract(page: Page, clientEmail: string) {
   await page.getByRole('button', { name: 'Next' }).click();
   await drawSignature(page);
   await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
+}
+
+async function contractIdOf(page: Page): Promise<number> {
+  const answer = await page.request.get(`${running.app().url}/api/contracts`);
+  const [first] = (await answer.json()) as { id: number }[];
+  return first?.id ?? 0;
 }
 
 function linkIn(text: string): string {
@@ -100,17 +107,35 @@ describe('the whole signing journey', () => {
       .getByText('Thank you for signing the contract. You will receive a copy via email shortly.')
       .waitFor();
 
-    // Both parties get the signed copy.
+    // Both parties get the sealed executed copy as a PDF, printed off the request path.
     const clientCopy = await smtp!.waitFor(
       (mail) =>
         mail.to.includes('jordan.journey@example.com') && mail.subject.startsWith('Signed:'),
-      15_000,
+      30_000,
     );
-    expect(clientCopy.attachments[0]?.content.toString()).toContain('Signature audit trail');
+    const pdf = clientCopy.attachments.find(
+      (attachment) => attachment.contentType === 'application/pdf',
+    );
+    expect(pdf).toBeDefined();
+    const { text } = await pdfText(pdf?.content ?? Buffer.alloc(0));
+    expect(text).toContain('Jordan Rivera');
+    expect(text).toContain('Certificate of Completion');
     await smtp!.waitFor(
       (mail) => mail.subject.startsWith('Signed:') && !mail.to.includes('jordan.journey'),
       15_000,
     );
+
+    // Anyone holding the file can check it on the public verification page.
+    const { page: checker } = await newPage(running.browser(), running.app().url, PHONE);
+    await checker.goto('/verify');
+    await checker
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'contract.pdf',
+        mimeType: 'application/pdf',
+        buffer: pdf?.content ?? Buffer.alloc(0),
+      });
+    await checker.getByText('Genuine executed copy').waitFor();
 
     // The link stays readable, showing the signed state.
     await homeowner.reload();
@@ -118,6 +143,11 @@ describe('the whole signing journey', () => {
 
     await contractor.goto('/');
     await contractor.getByRole('heading', { name: 'Completed (1)' }).waitFor();
+    const download = await contractor.request.get(
+      `${running.app().url}/api/contracts/${await contractIdOf(contractor)}/executed.pdf`,
+    );
+    expect(download.headers()['content-type']).toBe('application/pdf');
+    expect((await download.body()).equals(pdf?.content ?? Buffer.alloc(0))).toBe(true);
     await contractor.getByRole('link', { name: /View contract/ }).click();
     await contractor.getByText('Client signed').waitFor();
     await contractor.getByText('Client opened the contract').first().waitFor();
