@@ -31,6 +31,8 @@ export const esignViewSchema = z.object({
   client_signed_at: z.string().nullable(),
   expires_at: z.string(),
   consent_version: z.string(),
+  /** True once the sealed PDF exists: the client may download it through the link. */
+  executed_pdf: z.boolean(),
 });
 export type EsignView = z.infer<typeof esignViewSchema>;
 

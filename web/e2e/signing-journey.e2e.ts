@@ -137,9 +137,10 @@ describe('the whole signing journey', () => {
       });
     await checker.getByText('Genuine executed copy').waitFor();
 
-    // The link stays readable, showing the signed state.
+    // The link stays readable, showing the signed state and the sealed copy to download.
     await homeowner.reload();
     await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
+    await homeowner.getByRole('link', { name: 'Download your signed copy (PDF)' }).waitFor();
 
     await contractor.goto('/');
     await contractor.getByRole('heading', { name: 'Completed (1)' }).waitFor();
@@ -150,6 +151,7 @@ describe('the whole signing journey', () => {
     expect((await download.body()).equals(pdf?.content ?? Buffer.alloc(0))).toBe(true);
     await contractor.getByRole('link', { name: /View contract/ }).click();
     await contractor.getByText('Client signed').waitFor();
+    await contractor.getByRole('link', { name: 'Download executed copy (PDF)' }).waitFor();
     await contractor.getByText('Client opened the contract').first().waitFor();
   });
 

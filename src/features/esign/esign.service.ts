@@ -91,6 +91,13 @@ export async function viewSigningPage(
     client_signed_at: contract.client_signed_at,
     expires_at: link.expires_at,
     consent_version: ESIGN_CONSENT_VERSION,
+    executed_pdf: Boolean(
+      await db
+        .selectFrom('documents')
+        .select('contract_id')
+        .where('contract_id', '=', contract.id)
+        .executeTakeFirst(),
+    ),
   };
 }
 

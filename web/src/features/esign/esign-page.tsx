@@ -28,7 +28,7 @@ export function EsignPage({ token }: { token: string }) {
           onLinkInvalid={markInvalid}
         />
       ) : (
-        <SignedView view={state.view} />
+        <SignedView view={state.view} token={token} />
       );
   }
 }

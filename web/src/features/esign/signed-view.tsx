@@ -1,5 +1,5 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { ContractFrame } from '../../components/contract-frame';
 import type { EsignView } from './esign-api';
@@ -15,7 +15,7 @@ function formatSignedAt(iso: string): string {
  * Spec section 2's done state. The link stays readable after signing (architecture decision 6),
  * so the signed contract is shown below the confirmation.
  */
-export function SignedView({ view }: { view: EsignView }) {
+export function SignedView({ view, token }: { view: EsignView; token: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Right after signing the page was scrolled down to the button: bring the confirmation into
   // view and to screen readers.
@@ -41,6 +41,17 @@ export function SignedView({ view }: { view: EsignView }) {
             <Text size="sm" c="dimmed">
               Signed on {formatSignedAt(view.client_signed_at)}
             </Text>
+          ) : null}
+          {view.executed_pdf ? (
+            <Button
+              component="a"
+              href={`/api/esign/${encodeURIComponent(token)}/executed.pdf`}
+              download
+              leftSection={<IconDownload size={18} aria-hidden />}
+              mt="xs"
+            >
+              Download your signed copy (PDF)
+            </Button>
           ) : null}
         </Stack>
       </Paper>

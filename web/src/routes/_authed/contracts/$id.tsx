@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { formatUsd } from '@domain/money';
@@ -31,6 +32,10 @@ function ContractViewPage() {
     );
   }
   const document = contract.data.template_html;
+  // Completed with a sealed PDF (not the HTML fallback): the timeline's completion says which.
+  const hasSealedPdf = timeline.data?.some(
+    (event) => event.type === 'completed' && event.details?.copy === 'sealed_pdf',
+  );
   return (
     <Stack gap="lg">
       <div>
@@ -44,6 +49,18 @@ function ContractViewPage() {
           Contract #{contract.data.id}
         </Title>
         <Text c="dimmed">{contract.data.client_name ?? 'No client'}</Text>
+        {hasSealedPdf && (
+          <Button
+            component="a"
+            href={`/api/contracts/${contract.data.id}/executed.pdf`}
+            download
+            variant="light"
+            mt="sm"
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            Download executed copy (PDF)
+          </Button>
+        )}
       </div>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
