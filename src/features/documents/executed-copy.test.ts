@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../domain/contracts.schemas.js';
+import { formatUtcDateTime } from '../../domain/dates.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { createTestApp, get, jsonPost, signUp, type TestApp } from '../../test/test-app.js';
 import { startDocumentWorker, MAX_RENDER_ATTEMPTS } from './document-worker.js';
@@ -112,6 +113,14 @@ describe('the sealed executed copy', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    const times = t.sqlite
+      .prepare('SELECT my_signed_at, client_signed_at FROM contracts WHERE id = ?')
+      .get(id) as {
+      my_signed_at: string;
+      client_signed_at: string;
+    };
+    expect(text).toContain(formatUtcDateTime(times.my_signed_at));
+    expect(text).toContain(formatUtcDateTime(times.client_signed_at));
     // Hashes may wrap across lines in the PDF text: compare without white space.
     expect(text.replace(/\s/g, '')).toContain(snapshotSha);
 
