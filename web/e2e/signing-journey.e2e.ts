@@ -128,13 +128,11 @@ describe('the whole signing journey', () => {
     // Anyone holding the file can check it on the public verification page.
     const { page: checker } = await newPage(running.browser(), running.app().url, PHONE);
     await checker.goto('/verify');
-    await checker
-      .locator('input[type="file"]')
-      .setInputFiles({
-        name: 'contract.pdf',
-        mimeType: 'application/pdf',
-        buffer: pdf?.content ?? Buffer.alloc(0),
-      });
+    await checker.locator('input[type="file"]').setInputFiles({
+      name: 'contract.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf?.content ?? Buffer.alloc(0),
+    });
     await checker.getByText('Genuine executed copy').waitFor();
 
     // The link stays readable, showing the signed state and the sealed copy to download.
