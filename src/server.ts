@@ -22,10 +22,11 @@ export async function startServer(config: Config) {
   });
   const app = await buildApp({ config, db, pdfAvailable: renderer.available });
   const stopMaintenance = startMaintenance(db, app.log);
-  // Mail goes out from the outbox in this process; requests only ever queue it (decision 8).
+  // Executed copies are printed and sealed in this process, off the request path (decision 010).
   const documentWorker = renderer.available
     ? startDocumentWorker({ db, renderer, publicUrl: config.PUBLIC_URL, log: app.log })
     : null;
+  // Mail goes out from the outbox in this process; requests only ever queue it (decision 8).
   const mailWorker = startMailWorker({
     db,
     transport: createMailTransport(config, app.log),
