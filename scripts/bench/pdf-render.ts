@@ -5,29 +5,14 @@
  */
 import os from 'node:os';
 import { PDFDocument } from 'pdf-lib';
-import { presetTemplates } from '../../db/seeds/preset-templates.js';
-import { sampleTemplateData } from '../../src/domain/template-data.js';
-import { renderTemplate } from '../../src/domain/template-engine/index.js';
 import { renderCertificateHtml } from '../../src/features/documents/certificate/index.js';
 import { createPdfRenderer } from '../../src/features/documents/pdf-renderer.js';
 import { generateSealingCertificate, sealPdf } from '../../src/features/documents/seal/index.js';
+import { signedSampleContractHtml } from '../../src/test/factories.js';
 
 const RUNS = 5;
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const chromiumPath = process.argv[2] ?? '/usr/bin/chromium';
-
-const data = {
-  ...sampleTemplateData({ name: 'Greenleaf Landscaping', phone: '5550001111' }, '2026-11-21'),
-  signature: { typed_name: 'Casey Green', timestamp: '2026-11-21T15:04:00.000Z', png: SIGNATURE },
-  client_signature: {
-    typed_name: 'Jordan Rivera',
-    timestamp: '2026-11-22T16:30:00.000Z',
-    png: SIGNATURE,
-  },
-};
-const contract = renderTemplate(presetTemplates[0]?.html ?? '', data);
-if (!contract.ok) throw new Error('the standard contract did not render');
+const contractHtml = signedSampleContractHtml();
 const certificate = await renderCertificateHtml({
   contractId: 42,
   title: '',
@@ -53,7 +38,7 @@ const key = generateSealingCertificate('TradeSign benchmark seal');
 const timings: number[] = [];
 for (let run = 0; run <= RUNS; run += 1) {
   const started = performance.now();
-  const pages = await renderer.render(contract.html, { footerLabel: 'Contract #42' });
+  const pages = await renderer.render(contractHtml, { footerLabel: 'Contract #42' });
   const certificatePages = await renderer.render(certificate);
   const merged = await PDFDocument.create();
   for (const part of [pages, certificatePages]) {

@@ -10,10 +10,7 @@ import {
   trpcQuery,
   type TestApp,
 } from '../../test/test-app.js';
-
-// A real 1x1 transparent PNG.
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+import { TEST_SIGNATURE_PNG as SIGNATURE } from '../../test/factories.js';
 
 const fullDraft = {
   client_id: null,

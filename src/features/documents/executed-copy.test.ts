@@ -6,9 +6,8 @@ import { createTestApp, get, jsonPost, signUp, type TestApp } from '../../test/t
 import { startDocumentWorker, MAX_RENDER_ATTEMPTS } from './document-worker.js';
 import { createPdfRenderer } from './pdf-renderer.js';
 import { verifySealedPdf } from './seal/index.js';
+import { TEST_SIGNATURE_PNG as SIGNATURE } from '../../test/factories.js';
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const client = { name: 'Jordan Rivera', email: 'jordan@example.com' };
 const quiet = { info: () => undefined, warn: () => undefined };
 const renderer = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log: quiet });

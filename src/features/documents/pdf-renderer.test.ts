@@ -1,13 +1,9 @@
 import { createServer } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { presetTemplates } from '../../../db/seeds/preset-templates.js';
-import { sampleTemplateData } from '../../domain/template-data.js';
-import { renderTemplate } from '../../domain/template-engine/index.js';
+import { signedSampleContractHtml } from '../../test/factories.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { createPdfRenderer } from './pdf-renderer.js';
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const warnings: string[] = [];
 const log = { warn: (_obj: object, msg?: string) => warnings.push(msg ?? '') };
 const renderer = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log });
@@ -16,24 +12,9 @@ afterAll(async () => {
   await renderer.close();
 });
 
-function executedContractHtml(): string {
-  const data = {
-    ...sampleTemplateData({ name: 'Greenleaf Landscaping', phone: '5550001111' }, '2026-11-21'),
-    signature: { typed_name: 'Casey Green', timestamp: '2026-11-21T15:04:00.000Z', png: SIGNATURE },
-    client_signature: {
-      typed_name: 'Jordan Rivera',
-      timestamp: '2026-11-22T16:30:00.000Z',
-      png: SIGNATURE,
-    },
-  };
-  const rendered = renderTemplate(presetTemplates[0]?.html ?? '', data);
-  if (!rendered.ok) throw new Error('preset did not render');
-  return rendered.html;
-}
-
 describe('rendering contracts to PDF with Chromium', () => {
   it('prints a signed contract on Letter pages with page numbers, text intact', async () => {
-    const pdf = await renderer.render(executedContractHtml(), { footerLabel: 'Contract #42' });
+    const pdf = await renderer.render(signedSampleContractHtml(), { footerLabel: 'Contract #42' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, pages } = await pdfText(pdf);
     expect(pages).toBeGreaterThan(1);

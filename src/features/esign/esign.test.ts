@@ -8,9 +8,8 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app.js';
+import { TEST_SIGNATURE_PNG as SIGNATURE } from '../../test/factories.js';
 
-const SIGNATURE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const client = {
   name: 'Jordan Rivera',
   email: 'jordan@example.com',
