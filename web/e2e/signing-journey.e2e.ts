@@ -199,5 +199,19 @@ describe('the whole signing journey', () => {
     expect(
       await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
     ).toBeUndefined();
+
+    // When the signature cannot reach the server, the homeowner is told and loses nothing.
+    await page.route('**/api/esign/**', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.getByLabel('I agree to use electronic records and signatures').check();
+    await drawSignature(page, /Sign below to accept/);
+    await page.getByRole('button', { name: 'Sign Contract' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Error signing contract');
+    expect(await toast(page).textContent()).toContain('Please try again');
+    expect(
+      await page.getByLabel('I agree to use electronic records and signatures').isChecked(),
+    ).toBe(true);
+    await page.getByRole('img', { name: /Sign below to accept: signed/ }).waitFor();
   });
 });
