@@ -95,8 +95,9 @@ describe('accounts in the browser', () => {
     await logInThroughUi(page, uniqueEmail('nobody'), 'wrong-password');
     await secondAnswer;
     await expect.poll(() => toast(page).textContent()).toBe(wrongPassword);
-    // One toast at a time (spec section 9): the second replaced the first, and it leaves by itself.
-    expect(await toast(page).count()).toBe(1);
+    // One toast at a time (spec section 9): the second replaced the first (once the first has
+    // finished its exit animation), and it leaves by itself.
+    await expect.poll(() => toast(page).count(), { timeout: 2000 }).toBe(1);
     await toast(page).waitFor({ state: 'detached', timeout: 8000 });
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
