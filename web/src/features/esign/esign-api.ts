@@ -1,5 +1,6 @@
 import { ESIGN_CONSENT_VERSION } from '@domain/esign-consent';
 import { esignSignResultSchema, esignViewSchema, type EsignView } from '@domain/send.schemas';
+import { getPublicJson } from '../../lib/public-api';
 
 /*
  * The public signing page talks to REST with plain fetch, not the tRPC client: tRPC queries put
@@ -30,21 +31,9 @@ export type SignOutcome =
 const signingUrl = (token: string) => `/api/esign/${encodeURIComponent(token)}`;
 
 export async function loadSigningView(token: string, signal?: AbortSignal): Promise<LoadOutcome> {
-  let response: Response;
-  try {
-    response = await fetch(signingUrl(token), {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-      signal,
-    });
-  } catch {
-    return { kind: 'unavailable' };
-  }
-  if (response.status === 404) return { kind: 'invalid' };
-  if (!response.ok) return { kind: 'unavailable' };
-  const parsed = esignViewSchema.safeParse(await response.json().catch(() => null));
-  return parsed.success ? { kind: 'ready', view: parsed.data } : { kind: 'unavailable' };
+  const answer = await getPublicJson(signingUrl(token), esignViewSchema, signal);
+  if (answer.kind === 'ok') return { kind: 'ready', view: answer.data };
+  return answer.kind === 'not-found' ? { kind: 'invalid' } : { kind: 'unavailable' };
 }
 
 /** Signs with the disclosure version this page showed (src/domain/esign-consent.ts). */

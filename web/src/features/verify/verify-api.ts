@@ -1,4 +1,5 @@
 import { verifyResultSchema, type VerifyResult } from '@domain/verify.schemas';
+import { getPublicJson } from '../../lib/public-api';
 
 /*
  * The public verify page talks to REST with plain fetch, like the signing page: no account, no
@@ -42,19 +43,11 @@ export async function checkFingerprint(
   sha256: string,
   signal?: AbortSignal,
 ): Promise<CheckOutcome> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/verify/${encodeURIComponent(sha256)}`, {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-      cache: 'no-store',
-      signal,
-    });
-  } catch {
-    return { kind: 'unavailable' };
-  }
-  if (response.status === 404) return { kind: 'mismatch' };
-  if (!response.ok) return { kind: 'unavailable' };
-  const parsed = verifyResultSchema.safeParse(await response.json().catch(() => null));
-  return parsed.success ? { kind: 'genuine', result: parsed.data } : { kind: 'unavailable' };
+  const answer = await getPublicJson(
+    `/api/verify/${encodeURIComponent(sha256)}`,
+    verifyResultSchema,
+    signal,
+  );
+  if (answer.kind === 'ok') return { kind: 'genuine', result: answer.data };
+  return answer.kind === 'not-found' ? { kind: 'mismatch' } : { kind: 'unavailable' };
 }
