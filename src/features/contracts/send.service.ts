@@ -32,7 +32,8 @@ export async function sendToClient(
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
   const contract = toContract(row);
   if (contract.status !== 'draft') throw new AppError('CONFLICT', 'This contract was already sent');
-  if (!(await getAcceptanceStatus(db, userId)).accepted) {
+  const acceptance = await getAcceptanceStatus(db, userId);
+  if (!acceptance.accepted) {
     throw new AppError(
       'CONFLICT',
       'Accept the legal acknowledgment (Settings, Legal) before sending contracts',
@@ -69,7 +70,6 @@ export async function sendToClient(
 
   const template = await getDefaultTemplate(db, userId);
   const prefs = await getPrefs(db, userId);
-  const acceptance = await getAcceptanceStatus(db, userId);
   const logo = await logoDataUrl(db, prefs.logo_path);
   const now = new Date();
   const templateData = buildContractTemplateData({
