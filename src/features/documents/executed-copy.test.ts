@@ -4,7 +4,7 @@ import { formatUtcDateTime } from '../../domain/dates.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { createTestApp, get, jsonPost, signUp, type TestApp } from '../../test/test-app.js';
 import { startDocumentWorker, MAX_RENDER_ATTEMPTS } from './document-worker.js';
-import { createPdfRenderer } from './pdf-renderer.js';
+import { createPdfRenderer, type PdfRenderer } from './pdf-renderer.js';
 import { verifySealedPdf } from './seal/index.js';
 import { TEST_SIGNATURE_PNG as SIGNATURE } from '../../test/factories.js';
 
@@ -70,6 +70,22 @@ async function signedByBoth(): Promise<{ id: number; token: string }> {
   return { id, token };
 }
 
+/** One pass of a fresh worker, as the server runs it (a new worker also resumes stuck jobs). */
+async function runWorkerOnce(workerRenderer: PdfRenderer): Promise<number> {
+  const worker = startDocumentWorker({
+    db: t.db,
+    renderer: workerRenderer,
+    publicUrl: 'https://contracts.example.com',
+    log: quiet,
+    pollMs: 60_000,
+  });
+  try {
+    return await worker.runOnce();
+  } finally {
+    await worker.stop();
+  }
+}
+
 const statusOf = (id: number) =>
   (t.sqlite.prepare('SELECT status FROM contracts WHERE id = ?').get(id) as { status: string })
     .status;
@@ -78,18 +94,7 @@ describe('the sealed executed copy', () => {
   it('is rendered off the request path, sealed, stored, mailed and downloadable', async () => {
     const { id, token } = await signedByBoth();
     expect(statusOf(id)).toBe('signed');
-    const worker = startDocumentWorker({
-      db: t.db,
-      renderer,
-      publicUrl: 'https://contracts.example.com',
-      log: quiet,
-      pollMs: 60_000,
-    });
-    try {
-      expect(await worker.runOnce()).toBe(1);
-    } finally {
-      await worker.stop();
-    }
+    expect(await runWorkerOnce(renderer)).toBe(1);
     expect(statusOf(id)).toBe('completed');
 
     const download = await get(t.app, `/api/contracts/${id}/executed.pdf`, { cookie: owner });
@@ -170,18 +175,7 @@ describe('the sealed executed copy', () => {
     t.sqlite
       .prepare("UPDATE document_jobs SET status = 'running', attempts = 1 WHERE contract_id = ?")
       .run(id);
-    const worker = startDocumentWorker({
-      db: t.db,
-      renderer,
-      publicUrl: 'https://contracts.example.com',
-      log: quiet,
-      pollMs: 60_000,
-    });
-    try {
-      await worker.runOnce();
-    } finally {
-      await worker.stop();
-    }
+    await runWorkerOnce(renderer);
     expect(statusOf(id)).toBe('completed');
   });
 
@@ -191,18 +185,7 @@ describe('the sealed executed copy', () => {
       .prepare('UPDATE document_jobs SET attempts = ? WHERE contract_id = ?')
       .run(MAX_RENDER_ATTEMPTS - 1, id);
     const broken = createPdfRenderer({ chromiumPath: '/nonexistent/chromium', log: quiet });
-    const worker = startDocumentWorker({
-      db: t.db,
-      renderer: broken,
-      publicUrl: 'https://contracts.example.com',
-      log: quiet,
-      pollMs: 60_000,
-    });
-    try {
-      await worker.runOnce();
-    } finally {
-      await worker.stop();
-    }
+    await runWorkerOnce(broken);
     expect(statusOf(id)).toBe('completed');
     const job = t.sqlite
       .prepare('SELECT status, last_error FROM document_jobs WHERE contract_id = ?')
