@@ -187,6 +187,17 @@ describe('the contract wizard on a 390 px phone', () => {
     // Still kept in this browser: coming back restores it.
     await page.goto('/wizard');
     await page.getByText('paint the fence').waitFor();
+
+    // A damaged or outdated saved draft is ignored instead of breaking the wizard.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) {
+        if (key.startsWith('tradesign:wizard:'))
+          localStorage.setItem(key, '{"stages":"oops","step":9}');
+      }
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Tap to start recording' }).waitFor();
+    await page.getByText('Step 1 of 5').waitFor();
   });
 
   it('shows 3 skeleton cards while the list loads', async () => {

@@ -1,4 +1,6 @@
-import type { WizardState } from './wizard-state';
+import { z } from 'zod';
+import { cleanedScopeSchema } from '@domain/scope.schemas';
+import { emptyWizardState, type WizardState } from './wizard-state';
 
 /**
  * Wizard state kept in this browser until it is saved, so a reload, a crash or an accidental back
@@ -8,14 +10,42 @@ import type { WizardState } from './wizard-state';
 const keyOf = (email: string, contractId: number | undefined) =>
   `tradesign:wizard:${email}:${contractId ?? 'new'}`;
 
+/**
+ * A saved draft from an earlier visit, or null. What is stored may come from an older version of
+ * the app (or be damaged), so it is checked field by field and completed with defaults: a bad
+ * entry must never break the wizard.
+ */
 export function loadLocalDraft(email: string, contractId: number | undefined): WizardState | null {
   try {
     const text = localStorage.getItem(keyOf(email, contractId));
-    return text ? (JSON.parse(text) as WizardState) : null;
+    if (!text) return null;
+    const parsed = localDraftSchema.safeParse(JSON.parse(text));
+    return parsed.success ? { ...emptyWizardState(), ...parsed.data } : null;
   } catch {
     return null;
   }
 }
+
+const localDraftSchema = z
+  .object({
+    step: z.number().int().min(1).max(5),
+    snippets: z.array(z.string()),
+    cleaned: cleanedScopeSchema.nullable(),
+    engine: z.enum(['ollama', 'rules', 'fallback']).nullable(),
+    client: z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      address: z.string(),
+    }),
+    price: z.string(),
+    splitMode: z.enum(['equal', 'custom']),
+    stages: z
+      .array(z.object({ label: z.string(), percent: z.number(), trigger: z.string() }))
+      .min(1),
+    signature: z.string().nullable(),
+  })
+  .partial();
 
 export function saveLocalDraft(email: string, contractId: number | undefined, state: WizardState) {
   try {
