@@ -24,7 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts', 'db/**/*.ts', 'scripts/**/*.ts', '*.ts'],
+    files: ['src/**/*.ts', 'db/**/*.ts', 'scripts/**/*.ts', 'drills/**/*.ts', '*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

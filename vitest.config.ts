@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (domain rules and API tests through buildApp on fresh SQLite files) and
- * `e2e` (Playwright in Debian's Chromium against the production build).
+ * Three projects: `unit` (domain rules and API tests through buildApp on fresh SQLite files),
+ * `e2e` (Playwright in Debian's Chromium against the production build) and `drills` (the real
+ * server process killed, stopped and backed up under load).
  */
 export default defineConfig({
   test: {
@@ -28,6 +29,17 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One browser and one server: files run one after another.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'drills',
+          include: ['drills/**/*.drill.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          // Each drill loads the machine on purpose: one at a time.
           fileParallelism: false,
         },
       },
