@@ -4,6 +4,7 @@ import * as templatesBrandingLegal from '../../db/migrations/202611211300_templa
 import * as contracts from '../../db/migrations/202611211400_contracts.js';
 import * as outboxAndSigningLinks from '../../db/migrations/202611211500_outbox_and_signing_links.js';
 import * as executedCopies from '../../db/migrations/202611211600_executed_copies.js';
+import * as contractSectionsIndex from '../../db/migrations/202611211700_contract_sections_index.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '202611211400_contracts': contracts,
   '202611211500_outbox_and_signing_links': outboxAndSigningLinks,
   '202611211600_executed_copies': executedCopies,
+  '202611211700_contract_sections_index': contractSectionsIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -56,4 +56,43 @@ describe('the contracts list', () => {
       .getByRole('link', { name: new RegExp(`Contract #${ids[0]}, draft for Draft Client`) })
       .waitFor();
   });
+
+  it('shows the first 100 cards of a long section and loads the rest on request', async () => {
+    const { page } = await newPage(running.browser(), running.app().url);
+    const email = uniqueEmail('many');
+    await signUpThroughUi(page, { company: 'Busy Builders', email, password: 'secret123' });
+    await completeOnboarding(page);
+    // 130 drafts straight into the database: the browser only needs to read them.
+    const sqlite = openSqlite(path.join(running.app().dataDir, 'app.db'));
+    const { id: userId } = sqlite.prepare('SELECT id FROM users WHERE email = ?').get(email) as {
+      id: number;
+    };
+    const insert = sqlite.prepare(
+      `INSERT INTO contracts (user_id, status, client_name, created_at, updated_at)
+       VALUES (?, 'draft', ?, ?, ?)`,
+    );
+    sqlite.transaction(() => {
+      for (let index = 1; index <= 130; index += 1) {
+        const at = new Date(Date.UTC(2026, 9, 1, 0, index)).toISOString();
+        insert.run(userId, `Client ${index}`, at, at);
+      }
+    })();
+    sqlite.close();
+
+    await page.goto('/');
+    const drafts = page.getByRole('region', { name: 'Drafts' });
+    await page.getByRole('heading', { name: 'Drafts (130)' }).waitFor();
+    const cards = drafts.getByRole('link', { name: /draft for Client \d+: continue/ });
+    await drafts.getByText('Client 130', { exact: true }).waitFor();
+    expect(await cards.count()).toBe(100);
+    // Newest first: the oldest 30 are behind the button.
+    expect(await drafts.getByText('Client 30', { exact: true }).count()).toBe(0);
+
+    const more = drafts.getByRole('button', { name: 'Show more (100 of 130 shown)' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await drafts.getByText('Client 1', { exact: true }).waitFor();
+    expect(await cards.count()).toBe(130);
+    expect(await drafts.getByRole('button', { name: /Show more/ }).count()).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { ContractsTable } from '../../db/schema.js';
+import type { ContractCursor } from '../../domain/contract-list.schemas.js';
 
 export type ContractRow = Awaited<ReturnType<typeof findContractRow>>;
 
@@ -13,22 +14,60 @@ export async function findContractRow(db: DbOrTrx, userId: number, id: number) {
     .executeTakeFirst();
 }
 
-/** The cards of the list: no JSON columns, no signatures, no snapshots. */
+/** The columns of a card: no JSON columns, no signatures, no snapshots. */
+const CARD_COLUMNS = [
+  'id',
+  'status',
+  'created_at',
+  'updated_at',
+  'sent_at',
+  'total_price_cents',
+  'client_name',
+] as const;
+
+/** Every card of this owner, newest first (the REST list of spec section 7 has no page size). */
 export async function listContractRows(db: DbOrTrx, userId: number) {
   return db
     .selectFrom('contracts')
-    .select([
-      'id',
-      'status',
-      'created_at',
-      'updated_at',
-      'sent_at',
-      'total_price_cents',
-      'client_name',
-    ])
+    .select(CARD_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * One page of cards in the given statuses, newest first, after the cursor. Keyset paging on the
+ * contracts_user_status_created index: a later page costs the same as the first.
+ */
+export async function listContractPageRows(
+  db: DbOrTrx,
+  userId: number,
+  statuses: readonly string[],
+  cursor: ContractCursor | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('contracts')
+    .select(CARD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('status', 'in', statuses);
+  if (cursor) {
+    // A row value, not an OR: SQLite turns it into a range seek on the index.
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.created_at, cursor.id)),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** How many contracts this owner has in each status (read from the index alone). */
+export async function countContractsByStatus(db: DbOrTrx, userId: number) {
+  return db
+    .selectFrom('contracts')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('user_id', '=', userId)
+    .groupBy('status')
     .execute();
 }
 

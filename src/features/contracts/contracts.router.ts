@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractPageInputSchema } from '../../domain/contract-list.schemas.js';
 import {
   contractDraftInputSchema,
   contractIdSchema,
@@ -7,9 +8,11 @@ import {
 import { sendInputSchema } from '../../domain/send.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
+  countContracts,
   createDraft,
   getContract,
   getContractTimeline,
+  listContractPage,
   listContracts,
   signAsContractor,
   updateDraft,
@@ -20,6 +23,11 @@ const byId = z.object({ id: contractIdSchema });
 
 export const contractsRouter = router({
   list: authedProcedure.query(({ ctx }) => listContracts(ctx.db, ctx.user.id)),
+  /** The contracts screen: one section, one page at a time (decision 011). */
+  page: authedProcedure
+    .input(contractPageInputSchema)
+    .query(({ ctx, input }) => listContractPage(ctx.db, ctx.user.id, input)),
+  counts: authedProcedure.query(({ ctx }) => countContracts(ctx.db, ctx.user.id)),
   get: authedProcedure
     .input(byId)
     .query(({ ctx, input }) => getContract(ctx.db, ctx.user.id, input.id)),

@@ -2,26 +2,19 @@ import { Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ContractSummary } from '@domain/contracts.schemas';
+import { contractSectionSchema } from '@domain/contract-list.schemas';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ContractCard } from './contract-card';
+import { ContractSection } from './contract-section';
 
-/** Spec section 2, Contracts list: drafts, awaiting signature and completed, newest first. */
+/**
+ * Spec section 2, Contracts list: drafts, awaiting signature and completed, newest first. The
+ * counts come first (one small query); each section then loads its own pages (decision 011).
+ */
 export function ContractsScreen() {
-  const contracts = useQuery(trpc.contracts.list.queryOptions());
-  const list = contracts.data ?? [];
-  const sections: { title: string; items: ContractSummary[] }[] = [
-    { title: 'Drafts', items: list.filter((contract) => contract.status === 'draft') },
-    { title: 'Awaiting Signature', items: list.filter((contract) => contract.status === 'sent') },
-    {
-      title: 'Completed',
-      items: list.filter(
-        (contract) => contract.status === 'signed' || contract.status === 'completed',
-      ),
-    },
-  ];
+  const counts = useQuery(trpc.contracts.counts.queryOptions());
+  const total = counts.data ? counts.data.drafts + counts.data.awaiting + counts.data.completed : 0;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -33,31 +26,25 @@ export function ContractsScreen() {
           </Button>
         }
       />
-      {contracts.isPending && (
+      {counts.isPending && (
         <Stack gap="sm" aria-label="Loading contracts">
           {[1, 2, 3].map((placeholder) => (
             <Skeleton key={placeholder} height={88} radius="md" data-testid="contract-skeleton" />
           ))}
         </Stack>
       )}
-      {contracts.isError && (
+      {counts.isError && (
         <Text c="red">
-          Contracts could not be loaded: {errorMessage(contracts.error, 'please try again')}
+          Contracts could not be loaded: {errorMessage(counts.error, 'please try again')}
         </Text>
       )}
-      {contracts.isSuccess && list.length === 0 && <EmptyContracts />}
-      {sections
-        .filter((section) => section.items.length > 0)
-        .map((section) => (
-          <Stack key={section.title} gap="sm" component="section" aria-label={section.title}>
-            <Title order={2} size="h4">
-              {section.title} ({section.items.length})
-            </Title>
-            {section.items.map((contract) => (
-              <ContractCard key={contract.id} contract={contract} />
-            ))}
-          </Stack>
-        ))}
+      {counts.isSuccess && total === 0 && <EmptyContracts />}
+      {counts.data &&
+        contractSectionSchema.options
+          .filter((section) => counts.data[section] > 0)
+          .map((section) => (
+            <ContractSection key={section} section={section} count={counts.data[section]} />
+          ))}
     </Stack>
   );
 }

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { contractSummarySchema } from './contracts.schemas.js';
+
+/**
+ * The contracts screen's three sections (spec section 2) and the statuses each one shows. A
+ * client's signature moves a contract to 'signed' until its executed copy is sealed, then to
+ * 'completed'; both are finished from the contractor's point of view.
+ */
+export const CONTRACT_SECTIONS = {
+  drafts: ['draft'],
+  awaiting: ['sent'],
+  completed: ['signed', 'completed'],
+} as const satisfies Record<string, readonly string[]>;
+
+export const contractSectionSchema = z.enum(['drafts', 'awaiting', 'completed']);
+export type ContractSection = z.infer<typeof contractSectionSchema>;
+
+/**
+ * Up to a few hundred cards show at once; past that a section loads more on request, so an
+ * account with thousands of contracts stays quick on a phone (decision 011).
+ */
+export const CONTRACT_PAGE_SIZE = 100;
+export const CONTRACT_PAGE_MAX = 200;
+
+/** Where the previous page ended: the last card's creation time and id (newest first). */
+export const contractCursorSchema = z.object({
+  created_at: z.string().max(40),
+  id: z.number().int().positive(),
+});
+export type ContractCursor = z.infer<typeof contractCursorSchema>;
+
+export const contractPageInputSchema = z.object({
+  section: contractSectionSchema,
+  limit: z.number().int().min(1).max(CONTRACT_PAGE_MAX).default(CONTRACT_PAGE_SIZE),
+  cursor: contractCursorSchema.nullish(),
+});
+export type ContractPageInput = z.input<typeof contractPageInputSchema>;
+
+export const contractPageSchema = z.object({
+  items: z.array(contractSummarySchema),
+  /** Null on the last page. */
+  nextCursor: contractCursorSchema.nullable(),
+});
+export type ContractPage = z.infer<typeof contractPageSchema>;
+
+export const contractCountsSchema = z.object({
+  drafts: z.number().int(),
+  awaiting: z.number().int(),
+  completed: z.number().int(),
+});
+export type ContractCounts = z.infer<typeof contractCountsSchema>;

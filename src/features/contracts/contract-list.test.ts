@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContractCounts, ContractPage } from '../../domain/contract-list.schemas.js';
+import { createTestApp, signUp, trpcQuery, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let owner: string;
+let ownerId: number;
+let stranger: string;
+
+/** Inserts contracts straight into the table: hundreds of drafts through the API would be slow. */
+function insertContracts(userId: number, rows: { status: string; created_at: string }[]) {
+  const insert = t.sqlite.prepare(
+    `INSERT INTO contracts (user_id, status, client_name, total_price_cents, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const ids: number[] = [];
+  t.sqlite.transaction(() => {
+    for (const [index, row] of rows.entries()) {
+      const result = insert.run(
+        userId,
+        row.status,
+        `Client ${index}`,
+        10_000 + index,
+        row.created_at,
+        row.created_at,
+      );
+      ids.push(Number(result.lastInsertRowid));
+    }
+  })();
+  return ids;
+}
+
+/** Every page of a section, following nextCursor, as the contracts screen's "Show more" does. */
+async function readWholeSection(section: string, limit: number, cookie = owner) {
+  const pages: ContractPage[] = [];
+  let cursor: ContractPage['nextCursor'] = null;
+  do {
+    const answer = await trpcQuery(t.app, 'contracts.page', { section, limit, cursor }, { cookie });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const page = answer.json<{ result: { data: ContractPage } }>().result.data;
+    pages.push(page);
+    cursor = page.nextCursor;
+    expect(pages.length).toBeLessThan(100);
+  } while (cursor);
+  return pages;
+}
+
+const statusCycle = ['draft', 'sent', 'signed', 'completed', 'draft'];
+let expectedIds: Record<'drafts' | 'awaiting' | 'completed', number[]>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t.app, {
+    email: 'many@example.com',
+    password: 'secret123',
+    company_name: 'Many Co',
+  });
+  stranger = await signUp(t.app, {
+    email: 'stranger@example.com',
+    password: 'secret123',
+    company_name: 'Stranger Co',
+  });
+  ownerId = (
+    t.sqlite.prepare('SELECT id FROM users WHERE email = ?').get('many@example.com') as {
+      id: number;
+    }
+  ).id;
+  const strangerId = (
+    t.sqlite.prepare('SELECT id FROM users WHERE email = ?').get('stranger@example.com') as {
+      id: number;
+    }
+  ).id;
+  // 500 contracts; every 3 share one creation time, so the id must break ties on page edges.
+  const rows = Array.from({ length: 500 }, (_, index) => ({
+    status: statusCycle[index % statusCycle.length] as string,
+    created_at: new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 3) * 60_000).toISOString(),
+  }));
+  const ids = insertContracts(ownerId, rows);
+  insertContracts(strangerId, rows.slice(0, 50));
+  const newestFirst = (statuses: string[]) =>
+    ids
+      .map((id, index) => ({ id, row: rows[index] as { status: string; created_at: string } }))
+      .filter(({ row }) => statuses.includes(row.status))
+      .sort((a, b) => b.row.created_at.localeCompare(a.row.created_at) || b.id - a.id)
+      .map(({ id }) => id);
+  expectedIds = {
+    drafts: newestFirst(['draft']),
+    awaiting: newestFirst(['sent']),
+    completed: newestFirst(['signed', 'completed']),
+  };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the contracts screen, one section and one page at a time', () => {
+  it('pages through every section exactly once, newest first, across shared timestamps', async () => {
+    for (const section of ['drafts', 'awaiting', 'completed'] as const) {
+      const pages = await readWholeSection(section, 7);
+      const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+      expect(ids).toEqual(expectedIds[section]);
+      expect(pages.at(-1)?.nextCursor).toBeNull();
+    }
+  });
+
+  it('answers a first page of 100 cards by default with the card fields', async () => {
+    const answer = await trpcQuery(
+      t.app,
+      'contracts.page',
+      { section: 'drafts' },
+      { cookie: owner },
+    );
+    const page = answer.json<{ result: { data: ContractPage } }>().result.data;
+    expect(page.items).toHaveLength(100);
+    expect(page.nextCursor).not.toBeNull();
+    expect(Object.keys(page.items[0] ?? {}).sort()).toEqual(
+      [
+        'client_name',
+        'created_at',
+        'email_failed',
+        'id',
+        'sent_at',
+        'status',
+        'total_price_cents',
+        'updated_at',
+      ].sort(),
+    );
+  });
+
+  it('counts each section for its heading', async () => {
+    const answer = await trpcQuery(t.app, 'contracts.counts', undefined, { cookie: owner });
+    expect(answer.json<{ result: { data: ContractCounts } }>().result.data).toEqual({
+      drafts: expectedIds.drafts.length,
+      awaiting: expectedIds.awaiting.length,
+      completed: expectedIds.completed.length,
+    });
+    expect(expectedIds.drafts.length).toBe(200);
+  });
+
+  it("never shows another account's contracts", async () => {
+    const pages = await readWholeSection('drafts', 200, stranger);
+    const ids = pages.flatMap((page) => page.items.map((item) => item.id));
+    expect(ids).toHaveLength(20);
+    expect(ids.some((id) => expectedIds.drafts.includes(id))).toBe(false);
+  });
+
+  it('refuses a page size outside 1 to 200 and an unknown section', async () => {
+    for (const input of [
+      { section: 'drafts', limit: 0 },
+      { section: 'drafts', limit: 201 },
+      { section: 'archived' },
+      { section: 'drafts', cursor: { created_at: 'x', id: -1 } },
+    ]) {
+      const answer = await trpcQuery(t.app, 'contracts.page', input, { cookie: owner });
+      expect(answer.statusCode, JSON.stringify(input)).toBe(400);
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    const answer = await trpcQuery(t.app, 'contracts.page', { section: 'drafts' });
+    expect(answer.statusCode).toBe(401);
+  });
+
+  it('reads pages and counts from the index, never by scanning the table', () => {
+    const plan = (sql: string, ...params: unknown[]) =>
+      (t.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
+    const keyset = `AND (created_at, id) < (?, ?)
+       ORDER BY created_at DESC, id DESC LIMIT 101`;
+    const cursor = ['2026-01-02', 10];
+    const drafts = plan(
+      `SELECT id FROM contracts WHERE user_id = ? AND status IN ('draft') ${keyset}`,
+      ownerId,
+      ...cursor,
+    );
+    // A range seek from the cursor: a late page costs what the first one does.
+    expect(drafts).toMatch(
+      /INDEX contracts_user_status_created \(user_id=\? AND status=\? AND \(?created_at/,
+    );
+    // Two statuses: SQLite walks this owner's contracts newest first from the cursor instead.
+    const completed = plan(
+      `SELECT id FROM contracts WHERE user_id = ? AND status IN ('signed', 'completed') ${keyset}`,
+      ownerId,
+      ...cursor,
+    );
+    expect(completed).toMatch(/SEARCH contracts USING INDEX contracts_user\w* \(user_id=\?/);
+    for (const query of [drafts, completed]) {
+      expect(query).not.toMatch(/SCAN contracts|USE TEMP B-TREE/);
+    }
+    const counts = plan(
+      'SELECT status, count(*) FROM contracts WHERE user_id = ? GROUP BY status',
+      ownerId,
+    );
+    expect(counts).toContain('USING COVERING INDEX contracts_user_status_created');
+  });
+});
