@@ -56,29 +56,22 @@ export async function resolveSigningLink(
   return { link, contract: { ...contract, template_html: contract.template_html } };
 }
 
+/**
+ * A reload from the same device within this window is the same viewing, not a new one: the audit
+ * trail shows each real opening without letting a reload loop (or a bot) bury it in rows.
+ */
+export const VIEW_DEDUPE_WINDOW_MS = 10 * 60 * 1000;
+
 /** What the homeowner sees; every opening is recorded (first and later views). */
 export async function viewSigningPage(
   db: DB,
   config: Config,
   token: string,
   client: SigningClient,
+  now = new Date(),
 ): Promise<EsignView> {
   const { link, contract } = await resolveSigningLink(db, config, token);
-  const earlierViews = await db
-    .selectFrom('contract_events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('contract_id', '=', contract.id)
-    .where('type', '=', 'viewed')
-    .executeTakeFirstOrThrow();
-  await insertContractEvent(db, {
-    contractId: contract.id,
-    type: 'viewed',
-    at: new Date().toISOString(),
-    actor: 'client',
-    ip: client.ip,
-    userAgent: client.userAgent,
-    details: { first: Number(earlierViews.count) === 0 },
-  });
+  await recordView(db, contract.id, client, now);
   return {
     contract_id: contract.id,
     status: contract.status as EsignView['status'],
@@ -147,5 +140,32 @@ export async function signAsClient(
       sealedPdf: options.sealedPdf,
     });
     return { status: options.sealedPdf ? 'signed' : 'completed', client_signed_at: signedAt };
+  });
+}
+
+/** Records an opening unless this device's last one is within VIEW_DEDUPE_WINDOW_MS. */
+async function recordView(db: DB, contractId: number, client: SigningClient, now: Date) {
+  // Both lookups walk this contract's events newest first and stop at the first match.
+  const views = db
+    .selectFrom('contract_events')
+    .select('at')
+    .where('contract_id', '=', contractId)
+    .where('type', '=', 'viewed');
+  const earlier = await views.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const sameDevice = await views
+    .where('ip', '=', client.ip)
+    .where('user_agent', '=', client.userAgent.slice(0, 500))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (sameDevice && now.getTime() - Date.parse(sameDevice.at) < VIEW_DEDUPE_WINDOW_MS) return;
+  await insertContractEvent(db, {
+    contractId,
+    type: 'viewed',
+    at: now.toISOString(),
+    actor: 'client',
+    ip: client.ip,
+    userAgent: client.userAgent,
+    details: { first: !earlier },
   });
 }

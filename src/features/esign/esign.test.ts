@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '../../test/test-app.js';
 import { TEST_SIGNATURE_PNG as SIGNATURE } from '../../test/factories.js';
+import { viewSigningPage } from './esign.service.js';
 
 const client = {
   name: 'Jordan Rivera',
@@ -78,6 +79,15 @@ function tokenFromOutbox(contractId: number): string {
   const match = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail.text);
   if (!match?.[1]) throw new Error('no signing link in the email');
   return match[1];
+}
+
+function viewsOf(contractId: number) {
+  const rows = t.sqlite
+    .prepare(
+      "SELECT details FROM contract_events WHERE contract_id = ? AND type = 'viewed' ORDER BY id",
+    )
+    .all(contractId) as { details: string }[];
+  return rows.map((row) => JSON.parse(row.details) as { first: boolean });
 }
 
 async function sentContract() {
@@ -251,16 +261,22 @@ describe('the public signing link', () => {
     });
     expect(answer.body).not.toContain('sender@example.com');
     expect(answer.body).not.toContain('user_id');
+    // A reload on the same device is the same viewing; another device is a later view.
     await get(t.app, `/api/esign/${token}`);
-    const views = t.sqlite
-      .prepare(
-        "SELECT details FROM contract_events WHERE contract_id = ? AND type = 'viewed' ORDER BY id",
-      )
-      .all(id) as { details: string }[];
-    expect(views.map((view) => JSON.parse(view.details) as { first: boolean })).toEqual([
-      { first: true },
-      { first: false },
-    ]);
+    await get(t.app, `/api/esign/${token}`, { headers: { 'user-agent': 'SpouseTablet/2.0' } });
+    expect(viewsOf(id)).toEqual([{ first: true }, { first: false }]);
+  });
+
+  it('records the same device again once ten minutes have passed', async () => {
+    const { id, token } = await sentContract();
+    const device = { ip: '203.0.113.7', userAgent: 'HomeownerPhone/1.0' };
+    const opened = new Date('2026-11-21T10:00:00.000Z');
+    const at = (minutes: number) => new Date(opened.getTime() + minutes * 60_000);
+    // The link's own clock: the signing window is measured from now, not from `opened`.
+    for (const minutes of [0, 1, 9, 10, 12]) {
+      await viewSigningPage(t.db, t.config, token, device, at(minutes));
+    }
+    expect(viewsOf(id)).toEqual([{ first: true }, { first: false }]);
   });
 
   it.each([
