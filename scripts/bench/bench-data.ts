@@ -1,0 +1,133 @@
+import SQLite from 'better-sqlite3';
+import { TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
+import { SEEDED_PASSWORD, seededEmail } from '../seed-scale/seed-scale.js';
+
+/** What the measured requests need: sessions, a live signing link and a deep page cursor. */
+export interface BenchTargets {
+  /** Session of the bench account: 50 contracts, one of them sent. */
+  benchCookie: string;
+  /** Session of the seeded account with thousands of contracts. */
+  heavyCookie: string;
+  signingToken: string;
+  /** The cursor after `deepCards` completed cards of the heavy account. */
+  deepCursor: unknown;
+  deepCards: number;
+}
+
+export const BENCH_CONTRACTS = 50;
+
+const draft = (index: number) => ({
+  client_id: null,
+  client_name: `Bench Client ${index}`,
+  client_email: `client${index}@bench.example`,
+  client_phone: '5551234567',
+  client_address: '42 Maple Street, Springfield, IL',
+  scope_raw: ['install drip line', 'replace two valves'],
+  scope_clean: {
+    paragraph: 'Install a drip line and replace two valves.',
+    bullets: ['Install drip line', 'Replace two valves'],
+  },
+  total_price_cents: 500_000 + index,
+  payment_plan_json: [
+    { label: 'Deposit', percent: 33, amount_cents: 0, trigger: 'At signing' },
+    { label: 'Progress', percent: 33, amount_cents: 0, trigger: 'Mid-project' },
+    { label: 'Final', percent: 34, amount_cents: 0, trigger: 'Substantial completion' },
+  ],
+  my_signature_png: null,
+});
+
+/** A small client for the app's own API, as a same-origin browser would call it. */
+function apiClient(baseUrl: string) {
+  return async <T>(method: string, path: string, body?: unknown, cookie?: string) => {
+    const answer = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        origin: baseUrl,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+    const session = /^(session=[^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
+    return { body: (await answer.json()) as T, session };
+  };
+}
+
+/**
+ * Makes the bench account through the real API (sign-up, acknowledgment, 50 drafts, one signed
+ * and sent), signs in as the heaviest seeded account, and finds a deep page of its contracts.
+ */
+export async function prepareBenchTargets(baseUrl: string, dbFile: string): Promise<BenchTargets> {
+  const call = apiClient(baseUrl);
+  const signup = await call('POST', '/api/auth/signup', {
+    email: 'bench@bench.example',
+    password: 'bench-password',
+    company_name: 'Bench Landscaping',
+  });
+  const benchCookie = signup.session ?? '';
+  await call(
+    'POST',
+    '/api/acceptances',
+    { type: 'legal_disclaimer', typed_name: 'Bea Bench' },
+    benchCookie,
+  );
+  let lastId = 0;
+  for (let index = 1; index <= BENCH_CONTRACTS; index += 1) {
+    lastId = (await call<{ id: number }>('POST', '/api/contracts', draft(index), benchCookie)).body
+      .id;
+  }
+  await call(
+    'POST',
+    `/api/contracts/${lastId}/sign-mine`,
+    { signature: TEST_SIGNATURE_PNG },
+    benchCookie,
+  );
+  const sent = draft(BENCH_CONTRACTS);
+  await call(
+    'POST',
+    `/api/contracts/${lastId}/send`,
+    { client_data: { name: sent.client_name, email: sent.client_email } },
+    benchCookie,
+  );
+  const signingToken = tokenFromOutbox(dbFile, lastId);
+
+  const login = await call('POST', '/api/auth/login', {
+    email: seededEmail(1),
+    password: SEEDED_PASSWORD,
+  });
+  const heavyCookie = login.session ?? '';
+  let deepCursor: unknown = null;
+  let deepCards = 0;
+  for (let page = 0; page < 15; page += 1) {
+    const input = encodeURIComponent(
+      JSON.stringify({ section: 'completed', limit: 100, cursor: deepCursor }),
+    );
+    const answer = await call<{ result: { data: { items: unknown[]; nextCursor: unknown } } }>(
+      'GET',
+      `/trpc/contracts.page?input=${input}`,
+      undefined,
+      heavyCookie,
+    );
+    if (!answer.body.result.data.nextCursor) break;
+    deepCursor = answer.body.result.data.nextCursor;
+    deepCards += answer.body.result.data.items.length;
+  }
+  if (!benchCookie || !heavyCookie) throw new Error('the bench could not sign in');
+  return { benchCookie, heavyCookie, signingToken, deepCursor, deepCards };
+}
+
+/** The token travels only in the queued email (the bench server runs no mail worker). */
+function tokenFromOutbox(dbFile: string, contractId: number): string {
+  const sqlite = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const mail = sqlite
+      .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
+      .get(contractId) as { text: string } | undefined;
+    const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error('no signing link in the queued email');
+    return token;
+  } finally {
+    sqlite.close();
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench`: one run, one table. Seeds a database at issue 8's scale (1,000 accounts,
+ * 100,000 contracts with events), starts the app in its own process on 127.0.0.1, loads each
+ * route with autocannon for a bounded time, then times the executed-copy PDF. Options:
+ * --seconds 10 (per route), --connections 50, --contracts 100000, --accounts 1000.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type autocannon from 'autocannon';
+import { createDb } from '../../src/db/kysely.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { hashPassword } from '../../src/features/auth/password.js';
+import { freePort } from '../../web/e2e/support/app-server.js';
+import { SEEDED_PASSWORD, seedScale, seededEmail } from '../seed-scale/seed-scale.js';
+import { BARE_ROUTE } from './bare-route.js';
+import { BENCH_CONTRACTS, prepareBenchTargets } from './bench-data.js';
+import { measureExecutedCopy } from './executed-copy-timing.js';
+import { loadRoute, type RouteLoad, type RouteResult } from './load.js';
+import { describeMachine } from './machine.js';
+import { printTable } from './table.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    contracts: { type: 'string', default: '100000' },
+    accounts: { type: 'string', default: '1000' },
+  },
+});
+const [seconds, connections, contracts, accounts] = [
+  values.seconds,
+  values.connections,
+  values.contracts,
+  values.accounts,
+].map((value) => Math.max(1, Math.min(Number(value) || 1, 1_000_000))) as [
+  number,
+  number,
+  number,
+  number,
+];
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tradesign-bench-'));
+const dbFile = path.join(dataDir, 'app.db');
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+let server: ReturnType<typeof spawn> | undefined;
+
+try {
+  console.error(`Seeding ${accounts} accounts and ${contracts} contracts...`);
+  const seedStarted = performance.now();
+  const { db, sqlite } = createDb(dbFile);
+  await migrateToLatest(db);
+  const seeded = seedScale(sqlite, {
+    accounts,
+    contracts,
+    heavyAccountContracts: Math.min(5_000, Math.floor(contracts / 2)),
+    passwordHash: await hashPassword(SEEDED_PASSWORD),
+  });
+  await db.destroy();
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bench-server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitUntilListening(baseUrl);
+  const targets = await prepareBenchTargets(baseUrl, dbFile);
+
+  let loginCounter = 0;
+  let viewCounter = 0;
+  const routes: RouteLoad[] = [
+    { label: 'Bare Fastify JSON route (the ceiling)', path: BARE_ROUTE, p99GoalMs: 20 },
+    {
+      label: `GET /api/contracts (${BENCH_CONTRACTS} contracts)`,
+      path: '/api/contracts',
+      headers: { cookie: targets.benchCookie },
+      p99GoalMs: 20,
+      ratioGoal: 0.25,
+    },
+    {
+      label: `tRPC contracts.list (${BENCH_CONTRACTS} contracts)`,
+      path: '/trpc/contracts.list',
+      headers: { cookie: targets.benchCookie },
+      p99GoalMs: 20,
+      ratioGoal: 0.25,
+    },
+    {
+      label: 'tRPC contracts.page, 5,000-contract account, first 100',
+      path: trpcPath('contracts.page', { section: 'completed', limit: 100 }),
+      headers: { cookie: targets.heavyCookie },
+      p99GoalMs: 20,
+    },
+    {
+      label: `tRPC contracts.page, same account, 100 after ${targets.deepCards}`,
+      path: trpcPath('contracts.page', {
+        section: 'completed',
+        limit: 100,
+        cursor: targets.deepCursor,
+      }),
+      headers: { cookie: targets.heavyCookie },
+      p99GoalMs: 20,
+    },
+    {
+      label: 'GET /api/esign/:token (signing page data)',
+      path: `/api/esign/${targets.signingToken}`,
+      // Homeowners on their own addresses: each opening counts against its address's limit
+      // (60 a minute) and is recorded as a view, so every request here writes twice.
+      setupRequest: (request) => {
+        viewCounter += 1;
+        return withClientAddress(request, viewCounter % 5_000);
+      },
+      p99GoalMs: 20,
+    },
+    {
+      label: 'POST /api/auth/login (argon2id, by design ~slow)',
+      method: 'POST',
+      path: '/api/auth/login',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      // Each attempt from another client address and account, as many homeowners' contractors
+      // would be: the per-address and per-account sign-in limits must not turn it into 429s.
+      setupRequest: (request) => {
+        loginCounter += 1;
+        return {
+          ...withClientAddress(request, loginCounter),
+          body: JSON.stringify({
+            email: seededEmail((loginCounter % accounts) + 1),
+            password: SEEDED_PASSWORD,
+          }),
+        };
+      },
+      p99GoalMs: null,
+    },
+  ];
+
+  const results: RouteResult[] = [];
+  for (const route of routes) {
+    console.error(`Loading ${route.label}...`);
+    results.push(await loadRoute(baseUrl, route, { connections, seconds }));
+  }
+
+  const pdf = existsSync(chromiumPath) ? await measureExecutedCopy(chromiumPath, 3) : null;
+  printTable({
+    machine: describeMachine(),
+    setup:
+      `${seeded.accounts.toLocaleString('en-US')} accounts, ` +
+      `${seeded.contracts.toLocaleString('en-US')} contracts, ` +
+      `${seeded.events.toLocaleString('en-US')} events (seeded in ${seedSeconds.toFixed(1)} s); ` +
+      `${connections} connections, ${seconds} s per route`,
+    results,
+    pdf,
+  });
+  if (results.some((result) => result.failures > 0)) {
+    console.error('Some requests failed (non-2xx, errors or timeouts): the figures are not valid.');
+    process.exitCode = 1;
+  }
+} finally {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The app believes X-Forwarded-For from a loopback peer (a reverse proxy on the same machine), so
+ * the load can stand for many clients, as it would in production behind Caddy or nginx.
+ */
+function withClientAddress(request: autocannon.Request, n: number): autocannon.Request {
+  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
+}
+
+function trpcPath(procedure: string, input: unknown): string {
+  return `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+}
+
+async function waitUntilListening(url: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (server?.exitCode !== null) throw new Error('the bench server exited early');
+    try {
+      if ((await fetch(`${url}${BARE_ROUTE}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the bench server did not start in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
