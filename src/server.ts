@@ -33,11 +33,22 @@ export async function startServer(config: Config) {
     log: app.log,
   });
   app.addHook('onClose', async () => {
-    stopMaintenance();
-    await documentWorker?.stop();
-    await renderer.close();
-    await mailWorker.stop();
-    await db.destroy();
+    // Each step runs even if one before it fails: the database must always be closed cleanly.
+    try {
+      stopMaintenance();
+      await documentWorker?.stop();
+      await renderer.close();
+      await mailWorker.stop();
+    } finally {
+      await db.destroy();
+      app.log.info('workers stopped, database closed');
+    }
+  });
+  let stopping = false;
+  // Fastify closes idle keep-alive connections on close, but not one whose request is in flight:
+  // its answer tells the client to hang up, so the stop is not held up for the keep-alive timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`TradeSign is ready at ${config.PUBLIC_URL} (database ${databaseFile})`);
@@ -48,10 +59,12 @@ export async function startServer(config: Config) {
     timeoutMs: config.OLLAMA_TIMEOUT_MS,
   }).then((status) => app.log.info(status));
 
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // A connection that answered just before the signal may sit idle until its keep-alive ends.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    closeIdle.unref();
     app.log.info(`${signal} received: finishing requests in flight, then stopping`);
     // A stuck request must not keep the process alive forever.
     const forceExit = setTimeout(() => process.exit(1), 10_000);

@@ -52,7 +52,15 @@ export function createPdfRenderer(options: {
 
   const getBrowser = () => {
     browser ??= chromium
-      .launch({ executablePath: options.chromiumPath, args: chromiumArgs })
+      .launch({
+        executablePath: options.chromiumPath,
+        args: chromiumArgs,
+        // The server decides when to stop: Playwright's own handlers would close Chromium under a
+        // render in flight on SIGTERM, and exit the whole process on Ctrl-C (the drills show it).
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      })
       .then((launched) => {
         // A crashed browser is replaced on the next render instead of failing every job after it.
         launched.on('disconnected', () => {
