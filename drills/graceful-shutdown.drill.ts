@@ -1,0 +1,195 @@
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backgroundWork, integrityCheck, openAppDatabase } from './support/database-checks.js';
+import type { Outcome } from './support/http-probe.js';
+import { clientSignedContracts, sentContracts, signUpOwner } from './support/owner-api.js';
+import { parseServerLog, startedRequests } from './support/server-log.js';
+import { startSteadyLoad } from './support/steady-load.js';
+import {
+  documentJobs,
+  serverStarted,
+  slowRequest,
+  stopScenario,
+  walBytes,
+  type StopScenario,
+} from './support/stop-scenario.js';
+import { waitFor } from './support/wait.js';
+
+/**
+ * Issue 8 item 5: a stop signal while the server is busy. Requests it has started finish with a
+ * real answer; a request that reaches it after the stop began gets 503 with Connection: close
+ * (Fastify's return503OnClosing: nothing was done, the client may retry); new connections are
+ * refused. The workers finish what they hold, the database is closed (the WAL checkpointed
+ * away), and the process exits 0 well before the 10 s forced exit.
+ */
+const OWNER = { email: 'stop-owner@drill.test', password: 'secret123', company_name: 'Stop Co' };
+const CONNECTIONS = 20;
+/** Requests held in flight over the signal. */
+const SLOW = [901, 902, 903];
+
+let scenario: StopScenario;
+beforeAll(async () => {
+  scenario = await stopScenario();
+});
+afterAll(async () => {
+  await scenario.cleanUp();
+});
+
+describe('a stop signal', () => {
+  it('under load: finishes requests in flight, refuses new ones, closes the database', async () => {
+    const app = await scenario.start('load');
+    const cookie = await signUpOwner(app.url, OWNER);
+    // The steady load, each request numbered so the server's log says which ones it started.
+    const load = startSteadyLoad({
+      url: app.url,
+      cookie,
+      connections: CONNECTIONS,
+      firstNumber: 1000,
+    });
+    const { requests } = load;
+    const safety = setTimeout(() => void load.stop(), 60_000);
+    await waitFor('the load to warm up', () => (load.answered() >= 200 ? true : undefined), {
+      timeoutMs: 20_000,
+    });
+    // The mail worker busy too: signing requests queued just before the signal. (Chromium is
+    // left out here: with it the stop is not clean yet, see the known bug below.)
+    await sentContracts(app.url, cookie, [1, 2, 3, 4, 5, 6, 7]);
+    // Slow requests surely in flight at the signal; Connection: close, so that only the load's
+    // connections stay open (an idle keep-alive connection is a test of its own below).
+    const slowAgent = new http.Agent({ keepAlive: false });
+    const slow = SLOW.map((n) => slowRequest(slowAgent, app, cookie, n));
+    await serverStarted(app, SLOW);
+
+    const signalledAt = Date.now();
+    const exit = await app.kill('SIGTERM');
+    const stopMs = Date.now() - signalledAt;
+    clearTimeout(safety);
+    await load.finished;
+    const slowOutcomes = await Promise.all(slow);
+
+    const output = app.output();
+    const tail = output.slice(-4_000);
+    expect(exit, tail).toEqual({ code: 0, signal: null });
+    const lines = parseServerLog(output);
+    const signalLine = lines.findIndex((line) => line.msg.startsWith('SIGTERM received'));
+    expect(signalLine, tail).toBeGreaterThan(-1);
+    expect(lines.filter((line) => line.level >= 50).map((line) => line.msg)).toEqual([]);
+
+    // The slow requests were in flight at the signal and were answered in full.
+    const started = startedRequests(lines);
+    for (const [index, n] of SLOW.entries()) {
+      const entry = started.get(n);
+      const when = `request ${n}: ${JSON.stringify(entry)}, signal at line ${signalLine}`;
+      expect(entry && entry.at < signalLine && (entry.doneAt ?? 0) > signalLine, when).toBe(true);
+      expect(slowOutcomes[index]).toMatchObject({ kind: 'response', status: 200 });
+    }
+    // No request the server started lost its connection. The others were refused, answered
+    // 503, or (the keep-alive race) sent on a connection the server was closing unread.
+    const cutOff = requests.filter(
+      ({ n, outcome }) => started.has(n) && outcome?.kind !== 'response',
+    );
+    expect(cutOff).toEqual([]);
+    const responses = requests.flatMap(({ outcome }) =>
+      outcome?.kind === 'response' ? [outcome] : [],
+    );
+    expect(responses.filter(({ status }) => ![200, 201, 503].includes(status))).toEqual([]);
+    for (const refusal of responses.filter(({ status }) => status === 503)) {
+      expect(refusal.connection).toBe('close');
+    }
+
+    // Closed cleanly: the last connection's close checkpointed the WAL and removed it.
+    expect(walBytes(app)).toBe(0);
+    expect(app.output()).toContain('workers stopped, database closed');
+    const db = openAppDatabase(app.dataDir, { readonly: false });
+    let mails: Record<string, number> | undefined;
+    try {
+      expect(integrityCheck(db)).toBe('ok');
+      // The mail worker stopped between mails: none left half-sent.
+      const left = backgroundWork(db);
+      expect(left.mails.sending ?? 0).toBe(0);
+      mails = left.mails;
+      // Exactly the drafts answered 201 exist: none lost, none made by an unanswered request.
+      const stored = db
+        .prepare("SELECT client_email FROM contracts WHERE client_email LIKE 'client-%@drill.test'")
+        .all() as { client_email: string }[];
+      const storedNumbers = stored
+        .map((row) => Number(/client-(\d+)@/.exec(row.client_email)?.[1]))
+        .filter((n) => n >= 1000)
+        .sort((a, b) => a - b);
+      const created = requests
+        .filter(
+          ({ write, outcome }) => write && outcome?.kind === 'response' && outcome.status === 201,
+        )
+        .map(({ n }) => n);
+      expect(storedNumbers).toEqual(created.sort((a, b) => a - b));
+    } finally {
+      db.close();
+    }
+
+    const count = (kind: Outcome['kind']) =>
+      requests.filter(({ outcome }) => outcome?.kind === kind).length;
+    const resets = requests.flatMap(({ outcome }) => (outcome?.kind === 'reset' ? [outcome] : []));
+    console.info(
+      `stop drill: ${requests.length} requests on ${CONNECTIONS} connections; ` +
+        `${responses.filter(({ status }) => status < 300).length} answered 2xx, ` +
+        `${responses.filter(({ status }) => status === 503).length} answered 503, ` +
+        `${count('refused')} refused, ${resets.length} reset unread ` +
+        `(${resets.filter(({ reusedSocket }) => reusedSocket).length} on reused connections); ` +
+        `${[...started.values()].filter(({ at, doneAt }) => at < signalLine && (doneAt ?? 0) > signalLine).length} ` +
+        `in flight at SIGTERM; mails at exit ${JSON.stringify(mails)}; ` +
+        `exit 0 after ${stopMs} ms`,
+    );
+  });
+
+  // Playwright's own signal handlers would close Chromium under the render (SIGTERM) or exit the
+  // process at once (SIGINT); the renderer turns them off and the server stops in its own order.
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s with Chromium at work: the render in flight finishes, then the server stops',
+    async (signal) => {
+      const app = await scenario.start(`render-${signal}`);
+      const cookie = await signUpOwner(app.url, OWNER);
+      // The first copy starts Chromium (and makes the sealing key); the second is printing
+      // when the signal comes.
+      await clientSignedContracts(app.url, cookie, scenario.sink, [1, 2]);
+      const printing = await waitFor(
+        'one executed copy done and the next printing',
+        () => {
+          const jobs = [...documentJobs(app)];
+          const running = jobs.find(([, job]) => job.status === 'running');
+          return running && jobs.some(([, job]) => job.status === 'done') ? running[0] : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 20, describe: () => app.output().slice(-3_000) },
+      );
+      const slow = slowRequest(new http.Agent({ keepAlive: false }), app, cookie, 1);
+      await serverStarted(app, [1]);
+      const exit = await app.kill(signal);
+      expect(await slow).toMatchObject({ kind: 'response', status: 200 });
+      expect(exit, app.output().slice(-3_000)).toEqual({ code: 0, signal: null });
+      expect(documentJobs(app, { readonly: false }).get(printing)).toEqual({
+        status: 'done',
+        last_error: null,
+      });
+      expect(walBytes(app)).toBe(0);
+    },
+  );
+
+  // Fastify 5.12 does not reap a keep-alive socket that goes idle once close() began
+  // (fastify/fastify#7044): while stopping, answers carry Connection: close and idle sockets are
+  // closed, so the stop never waits for the 72 s keep-alive timeout.
+  it('is not held up by a keep-alive connection that goes idle during the stop', async () => {
+    const app = await scenario.start('idle');
+    const cookie = await signUpOwner(app.url, OWNER);
+    // A browser keeps its connection open after an answer, for minutes.
+    const agent = new http.Agent({ keepAlive: true });
+    const answer = slowRequest(agent, app, cookie, 1);
+    await serverStarted(app, [1]);
+    const exited = app.kill('SIGTERM');
+    expect(await answer).toMatchObject({ kind: 'response', status: 200 });
+    // Given 5 s (of the 10 s before the forced exit); afterAll kills it if it is still running.
+    const exit = await Promise.race([exited, sleep(5_000).then(() => 'still running after 5 s')]);
+    agent.destroy();
+    expect(exit, app.output().slice(-3_000)).toEqual({ code: 0, signal: null });
+    expect(walBytes(app)).toBe(0);
+  });
+});
