@@ -1,4 +1,4 @@
-import { TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
+import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
 
 /** Drawn signatures for both parties: the smallest valid PNG. */
 export const SIGNATURE = TEST_SIGNATURE_PNG;
@@ -13,22 +13,7 @@ export function drillClient(n: number) {
   };
 }
 
-/** A draft that may be signed and sent as it is (scope, total and a plan that adds up). */
+/** The n-th client's draft, ready to sign and send. */
 export function drillDraft(n: number, totalCents = 500_000) {
-  const client = drillClient(n);
-  return {
-    client_id: null,
-    client_name: client.name,
-    client_email: client.email,
-    client_phone: client.phone,
-    client_address: client.address,
-    scope_raw: ['drip line'],
-    scope_clean: { paragraph: 'Install a drip line.', bullets: ['Install drip line'] },
-    total_price_cents: totalCents,
-    payment_plan_json: [
-      { label: 'Deposit', percent: 50, amount_cents: 0, trigger: 'At signing' },
-      { label: 'Balance', percent: 50, amount_cents: 0, trigger: 'Substantial completion' },
-    ],
-    my_signature_png: null,
-  };
+  return sendableDraft(drillClient(n), totalCents);
 }

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
+import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
 import { SEEDED_PASSWORD, seededEmail } from '../seed-scale/seed-scale.js';
 
 /** What the measured requests need: sessions, a live signing link and a deep page cursor. */
@@ -16,25 +16,11 @@ export interface BenchTargets {
 
 export const BENCH_CONTRACTS = 50;
 
-const draft = (index: number) => ({
-  client_id: null,
-  client_name: `Bench Client ${index}`,
-  client_email: `client${index}@bench.example`,
-  client_phone: '5551234567',
-  client_address: '42 Maple Street, Springfield, IL',
-  scope_raw: ['install drip line', 'replace two valves'],
-  scope_clean: {
-    paragraph: 'Install a drip line and replace two valves.',
-    bullets: ['Install drip line', 'Replace two valves'],
-  },
-  total_price_cents: 500_000 + index,
-  payment_plan_json: [
-    { label: 'Deposit', percent: 33, amount_cents: 0, trigger: 'At signing' },
-    { label: 'Progress', percent: 33, amount_cents: 0, trigger: 'Mid-project' },
-    { label: 'Final', percent: 34, amount_cents: 0, trigger: 'Substantial completion' },
-  ],
-  my_signature_png: null,
-});
+const draft = (index: number) =>
+  sendableDraft(
+    { name: `Bench Client ${index}`, email: `client${index}@bench.example` },
+    500_000 + index,
+  );
 
 /** A small client for the app's own API, as a same-origin browser would call it. */
 function apiClient(baseUrl: string) {

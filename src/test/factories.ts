@@ -30,3 +30,28 @@ export function signedSampleContractHtml(): string {
   if (!rendered.ok) throw new Error('the standard contract did not render');
   return rendered.html;
 }
+
+/** A draft that may be signed and sent as it is: scope, total and a plan that adds up. */
+export function sendableDraft(
+  client: { name: string; email: string; phone?: string; address?: string },
+  totalCents = 500_000,
+) {
+  return {
+    client_id: null,
+    client_name: client.name,
+    client_email: client.email,
+    client_phone: client.phone ?? '5551234567',
+    client_address: client.address ?? '42 Maple Street, Springfield, IL',
+    scope_raw: ['install drip line', 'replace two valves'],
+    scope_clean: {
+      paragraph: 'Install a drip line and replace two valves.',
+      bullets: ['Install drip line', 'Replace two valves'],
+    },
+    total_price_cents: totalCents,
+    payment_plan_json: [
+      { label: 'Deposit', percent: 50, amount_cents: 0, trigger: 'At signing' },
+      { label: 'Balance', percent: 50, amount_cents: 0, trigger: 'Substantial completion' },
+    ],
+    my_signature_png: null,
+  };
+}
