@@ -161,31 +161,37 @@ describe('the contracts screen, one section and one page at a time', () => {
     expect(answer.statusCode).toBe(401);
   });
 
-  it('reads pages and counts from the index, never by scanning the table', () => {
+  it('reads cards and counts from indexes alone, never by scanning the table', () => {
     const plan = (sql: string, ...params: unknown[]) =>
       (t.sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
         .map((row) => row.detail)
         .join('\n');
+    const card = 'id, status, created_at, updated_at, sent_at, total_price_cents, client_name';
     const keyset = `AND (created_at, id) < (?, ?)
        ORDER BY created_at DESC, id DESC LIMIT 101`;
     const cursor = ['2026-01-02', 10];
     const drafts = plan(
-      `SELECT id FROM contracts WHERE user_id = ? AND status IN ('draft') ${keyset}`,
+      `SELECT ${card} FROM contracts WHERE user_id = ? AND status IN ('draft') ${keyset}`,
       ownerId,
       ...cursor,
     );
     // A range seek from the cursor: a late page costs what the first one does.
     expect(drafts).toMatch(
-      /INDEX contracts_user_status_created \(user_id=\? AND status=\? AND \(?created_at/,
+      /COVERING INDEX contracts_user_status_created \(user_id=\? AND status=\? AND \(?created_at/,
     );
-    // Two statuses: SQLite walks this owner's contracts newest first from the cursor instead.
+    // Two statuses: SQLite walks this owner's list newest first from the cursor instead.
     const completed = plan(
-      `SELECT id FROM contracts WHERE user_id = ? AND status IN ('signed', 'completed') ${keyset}`,
+      `SELECT ${card} FROM contracts WHERE user_id = ? AND status IN ('signed', 'completed') ${keyset}`,
       ownerId,
       ...cursor,
     );
-    expect(completed).toMatch(/SEARCH contracts USING INDEX contracts_user\w* \(user_id=\?/);
-    for (const query of [drafts, completed]) {
+    expect(completed).toMatch(/COVERING INDEX contracts_user_\w+ \(user_id=\? AND \(?created_at/);
+    const whole = plan(
+      `SELECT ${card} FROM contracts WHERE user_id = ? ORDER BY created_at DESC, id DESC`,
+      ownerId,
+    );
+    expect(whole).toContain('COVERING INDEX contracts_user_list (user_id=?)');
+    for (const query of [drafts, completed, whole]) {
       expect(query).not.toMatch(/SCAN contracts|USE TEMP B-TREE/);
     }
     const counts = plan(
