@@ -204,7 +204,7 @@ describe('the contract wizard on a 390 px phone', () => {
     const page = await signedIn('skeleton');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/trpc/contracts.list**', async (route) => {
+    await page.route('**/trpc/contracts.counts**', async (route) => {
       await held;
       await route.continue();
     });

@@ -1,19 +1,21 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// First: it configures zod before any schema is built.
+import './lib/zod-config';
+// The rules of the Mantine components the app uses (vite.config.ts builds it from web/src).
+import 'virtual:mantine-styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFound } from './components/not-found';
-import { queryClient, trpc } from './lib/trpc';
-import { theme } from './lib/theme';
+import { ToastHost } from './components/toast-host';
+import { queryClient } from './lib/query-client';
+import { cssVariablesResolver, theme } from './lib/theme';
 import { routeTree } from './routeTree.gen';
 
 const router = createRouter({
   routeTree,
-  context: { queryClient, trpc },
+  context: { queryClient },
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,
   scrollRestoration: true,
@@ -28,14 +30,22 @@ declare module '@tanstack/react-router' {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html lost its #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Spec section 9: one toast at a time, shown for 5 seconds. */}
-      <Notifications limit={1} autoClose={5000} position="top-center" />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+const root = createRoot(rootElement);
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding a slow phone's main thread for one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
+        <ToastHost />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );

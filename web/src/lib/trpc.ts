@@ -1,15 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../../src/trpc/app-router';
+import { queryClient } from './query-client';
 
-/** Spec section 9: no refetch interval, no refetch on focus, never stale, no retries. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
-    mutations: { retry: false },
-  },
-});
+export { queryClient };
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [httpBatchLink({ url: '/trpc' })],

@@ -3,11 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { AppHeader } from '../components/app-header';
 import { BottomNav } from '../components/bottom-nav';
-import type { Trpc } from '../lib/trpc';
 
+/**
+ * What every route's beforeLoad and loader receive. The tRPC proxy is not in it on purpose: route
+ * options other than the component load with the app's entry, and the public pages must not
+ * download the tRPC client; code there that needs it imports it lazily (see currentUserQuery).
+ */
 export interface RouterContext {
   queryClient: QueryClient;
-  trpc: Trpc;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
