@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkContents } from './scripts/vite/chunk-contents.js';
 import { mantineStylesInUse } from './scripts/vite/mantine-styles-in-use.js';
+import { precompress } from './scripts/vite/precompress.js';
 import { preloadFirstScreen } from './scripts/vite/preload-first-screen.js';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
@@ -23,6 +24,7 @@ export default defineConfig({
     mantineStylesInUse(),
     preloadFirstScreen(),
     chunkContents(),
+    precompress(),
   ],
   resolve: {
     alias: { '@domain': path.resolve(import.meta.dirname, 'src/domain') },

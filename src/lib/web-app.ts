@@ -22,6 +22,8 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (scripts/vite/precompress.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(
