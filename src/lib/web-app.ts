@@ -9,6 +9,16 @@ export const webDistDir = path.resolve(
   '../../web/dist',
 );
 
+/**
+ * Hashed assets are cached for a year; pages are revalidated; the signing page's URL is a secret,
+ * so no cache may store what it answered.
+ */
+function cachingOf(url: string, filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`))
+    return 'public, max-age=31536000, immutable';
+  return url.startsWith('/esign/') ? 'no-store' : 'no-cache';
+}
+
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
 /**
@@ -25,11 +35,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
       // The build writes .br and .gz beside each file (scripts/vite/precompress.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        reply.header('cache-control', cachingOf(reply.request.url, filePath));
       },
     });
   }
@@ -37,9 +43,8 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && !isApiPath(request.url)) {
-      // The signing page's URL is a secret: never stored by a cache.
-      const caching = request.url.startsWith('/esign/') ? 'no-store' : 'no-cache';
-      return reply.header('cache-control', caching).sendFile('index.html');
+      // sendFile's setHeaders above picks the caching (no-store for a signing link).
+      return reply.sendFile('index.html');
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
