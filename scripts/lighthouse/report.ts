@@ -31,15 +31,15 @@ export function checkGoals(
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const score = (value: number | null) => (value === null ? 'n/a' : String(value));
 
-/** One Markdown table: scores, the JS and CSS each page downloads (gzip, as served), goals. */
+/** One Markdown table: scores, the JS and CSS each page downloads (compressed, as sent: brotli), goals. */
 export function formatTable(audits: PageAudit[], goals: GoalCheck): string {
   const header = [
     'page',
     'performance',
     'accessibility',
     'best practices',
-    'JS KB gzip',
-    'CSS KB gzip',
+    'JS KB sent',
+    'CSS KB sent',
     'goals',
   ];
   const rows = audits.map((audit, index) => {
