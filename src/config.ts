@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEBIAN_CHROMIUM_PATH } from './lib/chromium.js';
 
 /**
  * The one place that reads process.env (architecture section 3).
@@ -32,7 +33,7 @@ const configSchema = z.object({
   OLLAMA_MODEL: z.string().trim().min(1).default('qwen2.5:3b-instruct'),
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  CHROMIUM_PATH: z.string().trim().min(1).default('/usr/bin/chromium'),
+  CHROMIUM_PATH: z.string().trim().min(1).default(DEBIAN_CHROMIUM_PATH),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {

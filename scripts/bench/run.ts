@@ -13,6 +13,7 @@ import type autocannon from 'autocannon';
 import { createDb } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { hashPassword } from '../../src/features/auth/password.js';
+import { DEBIAN_CHROMIUM_PATH } from '../../src/lib/chromium.js';
 import { freePort } from '../../web/e2e/support/app-server.js';
 import { SEEDED_PASSWORD, seedScale, seededEmail } from '../seed-scale/seed-scale.js';
 import { BARE_ROUTE } from './bare-route.js';
@@ -41,7 +42,7 @@ const [seconds, connections, contracts, accounts] = [
   number,
   number,
 ];
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM_PATH;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tradesign-bench-'));
 const dbFile = path.join(dataDir, 'app.db');

@@ -2,19 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-
-/** Debian's Chromium, kept off a network this machine may not have (as in the browser tests). */
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { DEBIAN_CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from '../../src/lib/chromium.js';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -50,7 +38,10 @@ export async function auditPages(
   pages: PageToAudit[],
   options: { runs: number; reportDir: string },
 ): Promise<PageAudit[]> {
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await launch({
+    chromePath: DEBIAN_CHROMIUM_PATH,
+    chromeFlags: HEADLESS_CHROMIUM_FLAGS,
+  });
   try {
     const audits: PageAudit[] = [];
     for (const page of pages) {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { HEADLESS_CHROMIUM_FLAGS } from '../../lib/chromium.js';
 
 export interface PdfRenderer {
   /** False when no Chromium is installed: callers fall back to the HTML executed copy. */
@@ -15,17 +16,6 @@ export class RenderQueueFullError extends Error {
     this.name = 'RenderQueueFullError';
   }
 }
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * One Chromium, started on first use and reused; renders run one at a time with a bounded queue
@@ -54,7 +44,7 @@ export function createPdfRenderer(options: {
     browser ??= chromium
       .launch({
         executablePath: options.chromiumPath,
-        args: chromiumArgs,
+        args: HEADLESS_CHROMIUM_FLAGS,
         // The server decides when to stop: Playwright's own handlers would close Chromium under a
         // render in flight on SIGTERM, and exit the whole process on Ctrl-C (the drills show it).
         handleSIGINT: false,

@@ -1,23 +1,12 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { DEBIAN_CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from '../../../src/lib/chromium';
 import { startApp, type RunningApp } from './app-server';
-
-/** Debian's Chromium; the flags keep it off the network this machine does not have. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: DEBIAN_CHROMIUM_PATH,
+    args: HEADLESS_CHROMIUM_FLAGS,
   });
 }
 
