@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import type { DbOrTrx } from '../../db/kysely.js';
+import { listContractEvents } from '../contracts/contracts.repo.js';
 import { renderCertificateHtml, type CertificateSigner } from './certificate/index.js';
 import type { PdfRenderer } from './pdf-renderer.js';
 import { sealPdf } from './seal/index.js';
@@ -8,14 +9,7 @@ import { getOrCreateSealingKey } from './sealing-key.js';
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-type EventRow = {
-  type: string;
-  at: string;
-  actor: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  details: string | null;
-};
+type EventRow = Awaited<ReturnType<typeof listContractEvents>>[number];
 
 function lastEvent(events: EventRow[], type: string): EventRow | undefined {
   return events.filter((event) => event.type === type).at(-1);
@@ -61,12 +55,7 @@ export async function buildSealedExecutedCopy(
   if (!contract.signed_html || !contract.client_signed_at || !contract.my_signed_at) {
     throw new Error(`Contract ${contractId} is not signed by both parties`);
   }
-  const events = await db
-    .selectFrom('contract_events')
-    .select(['type', 'at', 'actor', 'ip', 'user_agent', 'details'])
-    .where('contract_id', '=', contractId)
-    .orderBy('id')
-    .execute();
+  const events = await listContractEvents(db, contractId);
   const acceptance = await db
     .selectFrom('acceptances')
     .select(['typed_name', 'disclaimer_version'])
