@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user';
 import { loadLocalDraft } from '../../features/wizard/local-draft';
 import { WizardPage } from '../../features/wizard/wizard-page';
 import { emptyWizardState, wizardStateFromContract } from '../../features/wizard/wizard-state';
-import { errorMessage } from '../../lib/errors';
+import { ContractLoadError } from '../../features/contracts/contract-load-error';
 import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/wizard')({
@@ -36,13 +36,7 @@ function WizardRoute() {
     );
   }
   if (contract.isPending) return <PageLoading />;
-  if (contract.isError) {
-    return (
-      <Alert color="red" title="This contract could not be opened">
-        {errorMessage(contract.error, 'Please try again')}
-      </Alert>
-    );
-  }
+  if (contract.isError) return <ContractLoadError error={contract.error} />;
   if (contract.data.status !== 'draft') {
     return (
       <Alert title={`Contract #${id} was already sent`}>Sent contracts cannot be changed.</Alert>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -7,7 +7,7 @@ import { ContractFrame } from '../../../components/contract-frame';
 import { PageLoading } from '../../../components/page-loading';
 import { statusBadgeLabel } from '../../../features/contracts/contract-card';
 import { ContractTimeline } from '../../../features/contracts/contract-timeline';
-import { errorMessage } from '../../../lib/errors';
+import { ContractLoadError } from '../../../features/contracts/contract-load-error';
 import { trpc } from '../../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/contracts/$id')({
@@ -24,13 +24,7 @@ function ContractViewPage() {
   const contract = useQuery(trpc.contracts.get.queryOptions({ id }));
   const timeline = useQuery(trpc.contracts.timeline.queryOptions({ id }));
   if (contract.isPending) return <PageLoading />;
-  if (contract.isError) {
-    return (
-      <Alert color="red" title="This contract could not be opened">
-        {errorMessage(contract.error, 'Please try again')}
-      </Alert>
-    );
-  }
+  if (contract.isError) return <ContractLoadError error={contract.error} />;
   const document = contract.data.template_html;
   // Completed with a sealed PDF (not the HTML fallback): the timeline's completion says which.
   const hasSealedPdf = timeline.data?.some(
