@@ -34,7 +34,8 @@ export const contractPageInputSchema = z.object({
   limit: z.number().int().min(1).max(CONTRACT_PAGE_MAX).default(CONTRACT_PAGE_SIZE),
   cursor: contractCursorSchema.nullish(),
 });
-export type ContractPageInput = z.input<typeof contractPageInputSchema>;
+/** A validated page request (the limit defaulted). */
+export type ContractPageQuery = z.output<typeof contractPageInputSchema>;
 
 export const contractPageSchema = z.object({
   items: z.array(contractSummarySchema),

@@ -7,10 +7,9 @@ import type {
 } from '../../domain/contracts.schemas.js';
 import {
   CONTRACT_SECTIONS,
-  contractPageInputSchema,
   type ContractCounts,
   type ContractPage,
-  type ContractPageInput,
+  type ContractPageQuery,
   type ContractSection,
 } from '../../domain/contract-list.schemas.js';
 import { AppError } from '../../lib/app-error.js';
@@ -44,9 +43,8 @@ export async function listContracts(db: DbOrTrx, userId: number): Promise<Contra
 export async function listContractPage(
   db: DbOrTrx,
   userId: number,
-  input: ContractPageInput,
+  { section, limit, cursor }: ContractPageQuery,
 ): Promise<ContractPage> {
-  const { section, limit, cursor } = contractPageInputSchema.parse(input);
   const statuses = CONTRACT_SECTIONS[section];
   const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
   const items = await withMailFailures(db, rows.slice(0, limit));
