@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
 import type { Config } from './config.js';
 import type { DB } from './db/kysely.js';
 import { registerErrorHandler } from './lib/error-handler.js';
@@ -60,12 +61,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerOriginCheck(app, config);
   // API answers (a contracts list, a signing page's document) are well under 64 KB: compressing
   // them in one call costs about 0.05 ms, a zlib stream per response ten times that. The plugin's
   // default (8 KB on 2 cores) suits hosts with idle cores; a small VPS has none (decision 012).
-  await app.register(compress, { threshold: 1024, syncThreshold: 65_536 });
+  // Brotli quality 2 instead of the plugin's 4 halves the time per answer for about 3% more bytes
+  // (1.86 KB against 1.80 KB for a 50-card list); the built web app is precompressed at 11.
+  await app.register(compress, {
+    threshold: 1024,
+    syncThreshold: 65_536,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } },
+  });
   await app.register(cookie);
 
   await app.register(fastifyTRPCPlugin, {
