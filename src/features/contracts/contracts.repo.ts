@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { ContractsTable } from '../../db/schema.js';
 import type { ContractCursor } from '../../domain/contract-list.schemas.js';
 
@@ -26,14 +27,17 @@ const CARD_COLUMNS = [
 ] as const;
 
 /** Every card of this owner, newest first (the REST list of spec section 7 has no page size). */
-export async function listContractRows(db: DbOrTrx, userId: number) {
-  return db
+const contractCards = preparedQuery((db, params: { userId: number }) =>
+  db
     .selectFrom('contracts')
     .select(CARD_COLUMNS)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', params.userId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc'),
+);
+
+export async function listContractRows(db: DbOrTrx, userId: number) {
+  return contractCards(db, { userId });
 }
 
 /**

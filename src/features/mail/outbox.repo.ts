@@ -1,5 +1,6 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { EmailOutboxTable } from '../../db/schema.js';
 
 /** Kysely queries on `email_outbox` (architecture decision 8). Times are ISO-8601 UTC strings. */
@@ -107,8 +108,32 @@ export async function requeueInterruptedSends(db: DbOrTrx): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
-/** Keeps each IN list well under SQLite's bound-parameter limit. */
-const ID_CHUNK = 500;
+/**
+ * Failed mails of the contracts in a JSON array, the latest of each kind only. The ids drive the
+ * loop (CROSS JOIN keeps SQLite from starting at every failed mail of every account instead), and
+ * one JSON parameter holds any number of ids, so the query is built once.
+ */
+export const failedMailContracts = preparedQuery((db, params: { contractIdsJson: string }) =>
+  db
+    .selectFrom(sql<{ value: number }>`json_each(${params.contractIdsJson})`.as('ids'))
+    .crossJoin('email_outbox as o')
+    .select('o.contract_id')
+    .distinct()
+    .whereRef('o.contract_id', '=', 'ids.value')
+    .where('o.status', '=', 'failed')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('email_outbox as later')
+            .select('later.id')
+            .whereRef('later.contract_id', '=', 'o.contract_id')
+            .whereRef('later.kind', '=', 'o.kind')
+            .whereRef('later.id', '>', 'o.id'),
+        ),
+      ),
+    ),
+);
 
 /**
  * Which of these contracts have a mail that was given up for good, so the contracts list can flag
@@ -119,29 +144,7 @@ export async function listFailedMailContractIds(
   db: DbOrTrx,
   contractIds: number[],
 ): Promise<Set<number>> {
-  const failed = new Set<number>();
-  for (let start = 0; start < contractIds.length; start += ID_CHUNK) {
-    const chunk = contractIds.slice(start, start + ID_CHUNK);
-    const rows = await db
-      .selectFrom('email_outbox as o')
-      .select('o.contract_id')
-      .distinct()
-      .where('o.status', '=', 'failed')
-      .where('o.contract_id', 'in', chunk)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('email_outbox as later')
-              .select('later.id')
-              .whereRef('later.contract_id', '=', 'o.contract_id')
-              .whereRef('later.kind', '=', 'o.kind')
-              .whereRef('later.id', '>', 'o.id'),
-          ),
-        ),
-      )
-      .execute();
-    for (const row of rows) if (row.contract_id !== null) failed.add(row.contract_id);
-  }
-  return failed;
+  if (contractIds.length === 0) return new Set();
+  const rows = await failedMailContracts(db, { contractIdsJson: JSON.stringify(contractIds) });
+  return new Set(rows.flatMap((row) => (row.contract_id === null ? [] : [row.contract_id])));
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/kysely.js';
 import { createMailTestDb, insertTestContract } from './mail-test-helpers.js';
 import { enqueueMail } from './outbox.js';
-import { listFailedMailContractIds } from './outbox.repo.js';
+import { CompiledQuery } from 'kysely';
+import { failedMailContracts, listFailedMailContractIds } from './outbox.repo.js';
 
 let db: DB;
 let close: () => Promise<void>;
@@ -121,5 +122,26 @@ describe('listFailedMailContractIds', () => {
     const flagged = await listFailedMailContractIds(db, [failed, recovered, fine]);
     expect([...flagged]).toEqual([failed]);
     expect((await listFailedMailContractIds(db, [])).size).toBe(0);
+  });
+
+  it('takes more contracts than SQLite binds parameters (a contractor with 40,000 cards)', async () => {
+    const failed = await insertTestContract(db);
+    await db
+      .updateTable('email_outbox')
+      .set({ status: 'failed' })
+      .where('id', '=', await enqueueMail(db, { ...mail, contractId: failed }))
+      .execute();
+    const many = Array.from({ length: 40_000 }, (_, index) => failed + 1 + index);
+    expect([...(await listFailedMailContractIds(db, [...many, failed]))]).toEqual([failed]);
+  });
+
+  it("starts from the given contracts, not from every account's failed mails", async () => {
+    const query = failedMailContracts.compiledWith(db, { contractIdsJson: '[1, 2, 3]' });
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+    );
+    const steps = plan.rows.map((row) => row.detail);
+    expect(steps[0]).toMatch(/^SCAN (ids|json_each)/);
+    expect(steps[1]).toMatch(/^SEARCH o USING INDEX email_outbox_contract \(contract_id=\?\)/);
   });
 });

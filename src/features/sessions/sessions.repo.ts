@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 export async function insertSession(
   db: DbOrTrx,
@@ -16,8 +17,9 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSessionWithUser(db: DbOrTrx, sessionId: string) {
-  return db
+/** Every signed-in request runs this, so it is built once (src/db/prepared-query.ts). */
+const sessionWithUser = preparedQuery((db, params: { sessionId: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -28,8 +30,12 @@ export async function findSessionWithUser(db: DbOrTrx, sessionId: string) {
       'users.id as user_id',
       'users.email',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', params.sessionId),
+);
+
+export async function findSessionWithUser(db: DbOrTrx, sessionId: string) {
+  const [row] = await sessionWithUser(db, { sessionId });
+  return row;
 }
 
 export async function touchSession(db: DbOrTrx, sessionId: string, nowMs: number): Promise<void> {
