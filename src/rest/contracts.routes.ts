@@ -10,10 +10,10 @@ import {
 import {
   createDraft,
   getContract,
-  listContracts,
   signAsContractor,
   updateDraft,
 } from '../features/contracts/contracts.service.js';
+import { listContracts } from '../features/contracts/contract-list.service.js';
 import { sendInputSchema, sendResultSchema } from '../domain/send.schemas.js';
 import { sendToClient } from '../features/contracts/send.service.js';
 import type { AppDeps } from '../trpc/context.js';

@@ -7,13 +7,11 @@ import {
 } from '../../domain/contracts.schemas.js';
 import { sendInputSchema } from '../../domain/send.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
+import { countContracts, listContractPage, listContracts } from './contract-list.service.js';
 import {
-  countContracts,
   createDraft,
   getContract,
   getContractTimeline,
-  listContractPage,
-  listContracts,
   signAsContractor,
   updateDraft,
 } from './contracts.service.js';

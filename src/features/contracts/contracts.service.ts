@@ -3,26 +3,14 @@ import type {
   Contract,
   ContractDraftInput,
   ContractEvent,
-  ContractSummary,
 } from '../../domain/contracts.schemas.js';
-import {
-  CONTRACT_SECTIONS,
-  type ContractCounts,
-  type ContractPage,
-  type ContractPageQuery,
-  type ContractSection,
-} from '../../domain/contract-list.schemas.js';
 import { AppError } from '../../lib/app-error.js';
-import { listFailedMailContractIds } from '../mail/outbox.repo.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
-  countContractsByStatus,
   findContractRow,
   insertContractEvent,
   insertContractRow,
   listContractEvents,
-  listContractPageRows,
-  listContractRows,
   updateDraftRow,
 } from './contracts.repo.js';
 
@@ -34,44 +22,6 @@ export interface Actor {
 
 const NOT_FOUND = 'Contract not found';
 const NOT_A_DRAFT = 'This contract was already sent and can no longer be changed';
-
-export async function listContracts(db: DbOrTrx, userId: number): Promise<ContractSummary[]> {
-  return withMailFailures(db, await listContractRows(db, userId));
-}
-
-/** One page of a section of the contracts screen; fetches one extra card to know if more exist. */
-export async function listContractPage(
-  db: DbOrTrx,
-  userId: number,
-  { section, limit, cursor }: ContractPageQuery,
-): Promise<ContractPage> {
-  const statuses = CONTRACT_SECTIONS[section];
-  const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
-  const items = await withMailFailures(db, rows.slice(0, limit));
-  const last = items.at(-1);
-  const nextCursor =
-    rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null;
-  return { items, nextCursor };
-}
-
-/** The number of contracts in each section, for the section headings. */
-export async function countContracts(db: DbOrTrx, userId: number): Promise<ContractCounts> {
-  const byStatus = new Map(
-    (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),
-  );
-  const count = (section: ContractSection) =>
-    CONTRACT_SECTIONS[section].reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
-  return { drafts: count('drafts'), awaiting: count('awaiting'), completed: count('completed') };
-}
-
-type CardRow = Omit<ContractSummary, 'email_failed'>;
-
-/** Marks the cards whose email could not be delivered; one query per page, not one per card. */
-async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractSummary[]> {
-  const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
-  const failed = await listFailedMailContractIds(db, sentIds);
-  return rows.map((row) => ({ ...row, email_failed: failed.has(row.id) }));
-}
 
 export async function getContract(db: DbOrTrx, userId: number, id: number): Promise<Contract> {
   const row = await findContractRow(db, userId, id);

@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDb, type DB } from './kysely.js';
+import { migrateToLatest } from './migrate.js';
+import { createReadCache } from './read-cache.js';
+
+let dir: string;
+let db: DB;
+let sqlite: SQLite.Database;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
+  ({ db, sqlite } = createDb(path.join(dir, 'app.db')));
+  await migrateToLatest(db);
+  await addUser(db, 'first@example.com');
+});
+afterEach(async () => {
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function addUser(target: DB, email: string) {
+  await target
+    .insertInto('users')
+    .values({ email, password_hash: 'x', created_at: new Date().toISOString() })
+    .execute();
+}
+
+/** A read that counts how often it really ran. */
+function countingEmailRead(target: DB) {
+  const counter = { runs: 0 };
+  const read = async () => {
+    counter.runs += 1;
+    const rows = await target.selectFrom('users').select('email').orderBy('id').execute();
+    return rows.map((row) => row.email);
+  };
+  return { counter, read };
+}
+
+const newCache = (maxWeight = 1_000) =>
+  createReadCache<string[]>({ maxWeight, weigh: (emails) => emails.length + 1 });
+
+describe('createReadCache', () => {
+  it('answers a repeated read of an unchanged database without running it again', async () => {
+    const cached = newCache();
+    const { counter, read } = countingEmailRead(db);
+    expect(await cached(db, 'emails', read)).toEqual(['first@example.com']);
+    expect(await cached(db, 'emails', read)).toEqual(['first@example.com']);
+    expect(counter.runs).toBe(1);
+  });
+
+  it('reads again after any write through Kysely', async () => {
+    const cached = newCache();
+    const { counter, read } = countingEmailRead(db);
+    await cached(db, 'emails', read);
+    await addUser(db, 'second@example.com');
+    expect(await cached(db, 'emails', read)).toEqual(['first@example.com', 'second@example.com']);
+    expect(counter.runs).toBe(2);
+  });
+
+  it('reads again after a write on the same connection that bypassed Kysely', async () => {
+    const cached = newCache();
+    const { read } = countingEmailRead(db);
+    await cached(db, 'emails', read);
+    sqlite.prepare("UPDATE users SET email = 'renamed@example.com'").run();
+    expect(await cached(db, 'emails', read)).toEqual(['renamed@example.com']);
+  });
+
+  it('reads again after another process committed to the file', async () => {
+    const cached = newCache();
+    const { read } = countingEmailRead(db);
+    await cached(db, 'emails', read);
+    const other = new SQLite(path.join(dir, 'app.db'));
+    other.prepare("UPDATE users SET email = 'elsewhere@example.com'").run();
+    other.close();
+    expect(await cached(db, 'emails', read)).toEqual(['elsewhere@example.com']);
+  });
+
+  it('keeps nothing that a write interrupted halfway through the read', async () => {
+    const cached = newCache();
+    let runs = 0;
+    const readWithWriteInside = async () => {
+      runs += 1;
+      const before = await db.selectFrom('users').select('email').execute();
+      if (runs === 1) await addUser(db, 'during@example.com');
+      return before.map((row) => row.email);
+    };
+    expect(await cached(db, 'emails', readWithWriteInside)).toEqual(['first@example.com']);
+    expect(await cached(db, 'emails', readWithWriteInside)).toHaveLength(2);
+    expect(runs).toBe(2);
+  });
+
+  it('never caches inside a transaction, where uncommitted writes are visible', async () => {
+    const cached = newCache();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('users')
+          .values({ email: 'rolled@example.com', password_hash: 'x', created_at: 'now' })
+          .execute();
+        const inside = await cached(trx, 'emails', async () =>
+          (await trx.selectFrom('users').select('email').execute()).map((row) => row.email),
+        );
+        expect(inside).toContain('rolled@example.com');
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const { read } = countingEmailRead(db);
+    expect(await cached(db, 'emails', read)).toEqual(['first@example.com']);
+  });
+
+  it('keeps the entries of two databases apart under the same key', async () => {
+    const cached = newCache();
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
+    const other = createDb(path.join(otherDir, 'app.db'));
+    try {
+      await migrateToLatest(other.db);
+      await addUser(other.db, 'other@example.com');
+      expect(await cached(db, 'emails', countingEmailRead(db).read)).toEqual([
+        'first@example.com',
+      ]);
+      expect(await cached(other.db, 'emails', countingEmailRead(other.db).read)).toEqual([
+        'other@example.com',
+      ]);
+    } finally {
+      await other.db.destroy();
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it('drops the least recently used entries beyond its weight bound', async () => {
+    // Each entry weighs 2 (one email + 1): three fit in 6.
+    const cached = newCache(6);
+    const reads = ['a', 'b', 'c', 'd'].map((key) => ({ key, ...countingEmailRead(db) }));
+    for (const { key, read } of reads) await cached(db, key, read);
+    await cached(db, 'b', reads[1]!.read); // b is now the most recent; a was dropped for d
+    await cached(db, 'a', reads[0]!.read);
+    await cached(db, 'b', reads[1]!.read);
+    expect(reads.map(({ counter }) => counter.runs)).toEqual([2, 1, 1, 1]);
+  });
+});

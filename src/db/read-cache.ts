@@ -1,0 +1,86 @@
+import { CompiledQuery } from 'kysely';
+import type { DbOrTrx } from './kysely.js';
+
+/**
+ * Changes whenever the database may have changed: `total_changes()` counts every row this
+ * connection inserted, updated or deleted (through Kysely or not, triggers included), and
+ * `data_version` moves when another connection (a seed script, kysely-ctl) commits.
+ */
+const databaseVersion = CompiledQuery.raw(
+  "SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version()) AS version",
+) as CompiledQuery<{ version: string }>;
+
+async function versionOf(db: DbOrTrx): Promise<string | undefined> {
+  return (await db.executeQuery(databaseVersion)).rows[0]?.version;
+}
+
+interface Entry<Value> {
+  version: string;
+  value: Value;
+  weight: number;
+}
+
+/** One database's entries, least recently used first, and their summed weight. */
+interface CacheOfOneDatabase<Value> {
+  entries: Map<string, Entry<Value>>;
+  weight: number;
+}
+
+/**
+ * A cache of read results that is never stale: an entry is used only while the database is
+ * exactly as it was when the entry was read, so any write anywhere (in this process or another)
+ * turns every entry into a miss (decision 014). What it buys is repeated reads of an unchanged
+ * database, such as a contracts screen refetching on focus, at the cost of one tiny query.
+ * Values are shared between requests: callers must not mutate them.
+ */
+export function createReadCache<Value>(options: {
+  /** Bound on the summed weight of the entries kept per database. */
+  maxWeight: number;
+  weigh: (value: Value) => number;
+}) {
+  const caches = new WeakMap<DbOrTrx, CacheOfOneDatabase<Value>>();
+
+  const forget = (cache: CacheOfOneDatabase<Value>, key: string) => {
+    const entry = cache.entries.get(key);
+    if (!entry) return;
+    cache.entries.delete(key);
+    cache.weight -= entry.weight;
+  };
+
+  const remember = (cache: CacheOfOneDatabase<Value>, key: string, entry: Entry<Value>) => {
+    if (entry.weight > options.maxWeight) return;
+    cache.entries.set(key, entry);
+    cache.weight += entry.weight;
+    for (const oldestKey of cache.entries.keys()) {
+      if (cache.weight <= options.maxWeight) break;
+      forget(cache, oldestKey);
+    }
+  };
+
+  return async function cachedRead(
+    db: DbOrTrx,
+    key: string,
+    read: () => Promise<Value>,
+  ): Promise<Value> {
+    // Inside a transaction the reader may see its own uncommitted writes: never cache those.
+    if (db.isTransaction) return read();
+    let cache = caches.get(db);
+    if (!cache) caches.set(db, (cache = { entries: new Map(), weight: 0 }));
+
+    const version = await versionOf(db);
+    const cached = cache.entries.get(key);
+    forget(cache, key);
+    if (cached && cached.version === version) {
+      // Put back as the most recently used.
+      remember(cache, key, cached);
+      return cached.value;
+    }
+    const value = await read();
+    // A write between the read's queries (each awaits) could mix two states: keep only a read
+    // that saw one version from start to end.
+    if (version !== undefined && (await versionOf(db)) === version) {
+      remember(cache, key, { version, value, weight: options.weigh(value) });
+    }
+    return value;
+  };
+}

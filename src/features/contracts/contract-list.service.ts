@@ -1,0 +1,80 @@
+import { createReadCache } from '../../db/read-cache.js';
+import type { DbOrTrx } from '../../db/kysely.js';
+import type { ContractSummary } from '../../domain/contracts.schemas.js';
+import {
+  CONTRACT_SECTIONS,
+  type ContractCounts,
+  type ContractPage,
+  type ContractPageQuery,
+  type ContractSection,
+} from '../../domain/contract-list.schemas.js';
+import { listFailedMailContractIds } from '../mail/outbox.repo.js';
+import {
+  countContractsByStatus,
+  listContractPageRows,
+  listContractRows,
+} from './contracts.repo.js';
+
+/**
+ * The contracts list, its pages and counts. Reads of an unchanged database are answered from a
+ * cache that any write invalidates (src/db/read-cache.ts, decision 014): a contracts screen that
+ * refetches on focus, or several tabs, costs one tiny query. About 50,000 cards (some 10 MB) at
+ * most are kept.
+ */
+const MAX_CACHED_CARDS = 50_000;
+const cachedLists = createReadCache<ContractSummary[]>({
+  maxWeight: MAX_CACHED_CARDS,
+  weigh: (cards) => cards.length + 1,
+});
+const cachedPages = createReadCache<ContractPage>({
+  maxWeight: MAX_CACHED_CARDS,
+  weigh: (page) => page.items.length + 1,
+});
+const cachedCounts = createReadCache<ContractCounts>({ maxWeight: 10_000, weigh: () => 1 });
+
+/** Every card of this owner, newest first (spec section 7's list has no page size). */
+export async function listContracts(db: DbOrTrx, userId: number): Promise<ContractSummary[]> {
+  return cachedLists(db, String(userId), async () =>
+    withMailFailures(db, await listContractRows(db, userId)),
+  );
+}
+
+/** One page of a section of the contracts screen; fetches one extra card to know if more exist. */
+export async function listContractPage(
+  db: DbOrTrx,
+  userId: number,
+  query: ContractPageQuery,
+): Promise<ContractPage> {
+  const { section, limit, cursor } = query;
+  const key = JSON.stringify([userId, section, limit, cursor ?? null]);
+  return cachedPages(db, key, async () => {
+    const statuses = CONTRACT_SECTIONS[section];
+    const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
+    const items = await withMailFailures(db, rows.slice(0, limit));
+    const last = items.at(-1);
+    const nextCursor =
+      rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null;
+    return { items, nextCursor };
+  });
+}
+
+/** The number of contracts in each section, for the section headings. */
+export async function countContracts(db: DbOrTrx, userId: number): Promise<ContractCounts> {
+  return cachedCounts(db, String(userId), async () => {
+    const byStatus = new Map(
+      (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),
+    );
+    const count = (section: ContractSection) =>
+      CONTRACT_SECTIONS[section].reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
+    return { drafts: count('drafts'), awaiting: count('awaiting'), completed: count('completed') };
+  });
+}
+
+type CardRow = Omit<ContractSummary, 'email_failed'>;
+
+/** Marks the cards whose email could not be delivered; one query per page, not one per card. */
+async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractSummary[]> {
+  const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
+  const failed = await listFailedMailContractIds(db, sentIds);
+  return rows.map((row) => ({ ...row, email_failed: failed.has(row.id) }));
+}
