@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 import type { Config } from './config.js';
@@ -20,8 +19,7 @@ import { registerPrefsRoutes } from './rest/prefs.routes.js';
 import { registerScopeRoutes } from './rest/scope.routes.js';
 import { registerTemplateRoutes } from './rest/templates.routes.js';
 import { registerVerifyRoutes } from './rest/verify.routes.js';
-import { appRouter, type AppRouter } from './trpc/app-router.js';
-import { createContext } from './trpc/context.js';
+import { registerTrpcRoutes } from './trpc/trpc-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -75,18 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cookie);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: (opts) => createContext(deps, opts),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          app.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
-        }
-      },
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  await registerTrpcRoutes(app, deps);
 
   registerAuthRoutes(app, deps);
   registerPrefsRoutes(app, deps);
