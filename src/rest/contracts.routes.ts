@@ -16,6 +16,7 @@ import {
 import { listContracts } from '../features/contracts/contract-list.service.js';
 import { sendInputSchema, sendResultSchema } from '../domain/send.schemas.js';
 import { sendToClient } from '../features/contracts/send.service.js';
+import { sendReusedJson } from '../lib/reused-answer.js';
 import type { AppDeps } from '../trpc/context.js';
 import { clientOf, parseInput, requireUser, responseSchema } from './rest-helpers.js';
 
@@ -37,7 +38,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     { schema: { response: { 200: responseSchema(z.array(contractSummarySchema)) } } },
     async (request, reply) => {
       const session = await requireUser(request, reply, deps);
-      return listContracts(deps.db, session.user.id);
+      // An unchanged list is the same cached array: its bytes are reused too (decision 014).
+      return sendReusedJson(request, reply, await listContracts(deps.db, session.user.id));
     },
   );
 

@@ -1,6 +1,15 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractCounts, ContractPage } from '../../domain/contract-list.schemas.js';
-import { createTestApp, signUp, trpcQuery, type TestApp } from '../../test/test-app.js';
+import { sendableDraft } from '../../test/factories.js';
+import {
+  createTestApp,
+  get,
+  jsonPost,
+  signUp,
+  trpcQuery,
+  type TestApp,
+} from '../../test/test-app.js';
 
 let t: TestApp;
 let owner: string;
@@ -199,5 +208,66 @@ describe('the contracts screen, one section and one page at a time', () => {
       ownerId,
     );
     expect(counts).toContain('USING COVERING INDEX contracts_user_status_created');
+  });
+});
+
+describe('GET /api/contracts, the whole list (spec section 7)', () => {
+  const listWith = (acceptEncoding?: string, cookie = owner) =>
+    get(t.app, '/api/contracts', {
+      cookie,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+  const cardsIn = (answer: Awaited<ReturnType<typeof listWith>>) => {
+    const encoding = answer.headers['content-encoding'];
+    const body =
+      encoding === 'br'
+        ? brotliDecompressSync(answer.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(answer.rawPayload)
+          : encoding === 'deflate'
+            ? inflateSync(answer.rawPayload)
+            : answer.rawPayload;
+    return JSON.parse(body.toString('utf8')) as { id: number; client_name: string | null }[];
+  };
+
+  it('sends the same cards compressed as the browser asks, and plain when it does not', async () => {
+    const plain = await listWith();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const cards = cardsIn(plain);
+    expect(cards).toHaveLength(500);
+
+    for (const [asked, sent] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['deflate', 'deflate'],
+      ['identity', undefined],
+    ] as const) {
+      const answer = await listWith(asked);
+      expect(answer.headers['content-encoding'], asked).toBe(sent);
+      expect(answer.headers.vary).toContain('accept-encoding');
+      expect(cardsIn(answer)).toEqual(cards);
+    }
+    expect((await listWith('br')).rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+  });
+
+  it('shows a new contract in the very next list, compressed or not', async () => {
+    const before = cardsIn(await listWith('br'));
+    const created = await jsonPost(
+      t.app,
+      '/api/contracts',
+      sendableDraft({ name: 'Fresh Client', email: 'fresh@example.com' }),
+      { cookie: owner },
+    );
+    expect(created.statusCode).toBe(201);
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const after = cardsIn(await listWith(encoding));
+      expect(after).toHaveLength(before.length + 1);
+      expect(after[0]?.client_name).toBe('Fresh Client');
+    }
+    // Another account's list is its own, even though both are cached.
+    expect(cardsIn(await listWith('br', stranger))).toHaveLength(50);
   });
 });
