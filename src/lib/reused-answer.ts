@@ -1,11 +1,9 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import zlib from 'node:zlib';
+import { COMPRESS_FROM_BYTES, ON_THE_FLY_BROTLI } from './compression.js';
 
 type Encoding = 'br' | 'gzip';
-
-/** Below this, compressing costs more than it saves (the same as @fastify/compress's threshold). */
-const COMPRESS_FROM_BYTES = 1024;
 
 /** An answer already sent: its JSON text and the compressed forms made so far. */
 interface AnswerForms {
@@ -16,16 +14,9 @@ interface AnswerForms {
 const formsOf = new WeakMap<object, AnswerForms>();
 const encodings = new Negotiator<Encoding>({ supportedValues: ['br', 'gzip'] });
 
+/** The same settings as every on-the-fly answer: a miss costs what it did before. */
 const compressors: Record<Encoding, (json: string) => Buffer> = {
-  // Made once per value and then reused, so it can afford brotli's denser settings.
-  br: (json) =>
-    zlib.brotliCompressSync(json, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json),
-      },
-    }),
+  br: (json) => zlib.brotliCompressSync(json, ON_THE_FLY_BROTLI),
   gzip: (json) => zlib.gzipSync(json),
 };
 
