@@ -132,7 +132,9 @@ export function SignatureField({
       emitInk();
     };
 
-    fitToWrapper();
+    // No first fitToWrapper() here: reading the width now would force a layout of the whole
+    // page inside React's commit. The observer reports every observed element once after the
+    // browser's own layout, before the first paint, and fitToWrapper sizes the canvas then.
     pad.addEventListener('beginStroke', handleBeginStroke);
     pad.addEventListener('endStroke', handleEndStroke);
     const observer = new ResizeObserver(fitToWrapper);

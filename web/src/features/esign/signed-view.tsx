@@ -4,11 +4,17 @@ import { useEffect, useRef } from 'react';
 import { ContractFrame } from '../../components/contract-frame';
 import type { EsignView } from './esign-api';
 
-const SIGNED_AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+/*
+ * Built on first use, not when the module loads: a DateTimeFormat with dateStyle and timeStyle
+ * takes a slow phone ~15 ms to build, and the signing page loads this module before anyone signs.
+ */
+let signedAtFormat: Intl.DateTimeFormat | undefined;
 
 function formatSignedAt(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : SIGNED_AT.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  signedAtFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+  return signedAtFormat.format(date);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { loadSigningView, type LoadOutcome } from './esign-api';
 
 export type SigningViewState = { kind: 'loading' } | LoadOutcome;
@@ -14,7 +14,10 @@ export function useSigningView(token: string) {
   useEffect(() => {
     const controller = new AbortController();
     void loadSigningView(token, controller.signal).then((outcome) => {
-      if (!controller.signal.aborted) setState(outcome);
+      if (controller.signal.aborted) return;
+      // A transition: React renders the signing view in slices, yielding to the phone's browser
+      // between them, instead of in one long task (Lighthouse counts those as blocking time).
+      startTransition(() => setState(outcome));
     });
     return () => controller.abort();
   }, [token, attempt]);
