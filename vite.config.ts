@@ -22,7 +22,17 @@ export default defineConfig({
     }),
     react(),
     mantineStylesInUse(),
-    preloadFirstScreen(),
+    preloadFirstScreen({
+      // The signing page's contract, requested with the page's code, and the schema that reads
+      // it (features/esign/esign-api.ts).
+      data: [
+        {
+          path: /^\/esign\/([^/]+)\/?$/,
+          url: '/api/esign/$1',
+          modules: ['src/domain/send.schemas.ts'],
+        },
+      ],
+    }),
     chunkContents(),
     precompress(),
   ],

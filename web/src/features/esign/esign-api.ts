@@ -1,6 +1,6 @@
 import { ESIGN_CONSENT_VERSION } from '@domain/esign-consent';
-import { esignSignResultSchema, esignViewSchema, type EsignView } from '@domain/send.schemas';
-import { getPublicJson } from '../../lib/public-api';
+import type { EsignView } from '@domain/send.schemas';
+import { fetchPublicJson, parsePublicAnswer } from '../../lib/public-api';
 
 /*
  * The public signing page talks to REST with plain fetch, not the tRPC client: tRPC queries put
@@ -30,10 +30,23 @@ export type SignOutcome =
 
 const signingUrl = (token: string) => `/api/esign/${encodeURIComponent(token)}`;
 
+/**
+ * The answers' schemas are a chunk of their own: building them (with the contract schemas they
+ * import) holds a slow phone for tens of milliseconds, which here happens in a task of its own
+ * instead of inside the page's first long task. Requested as soon as the page's code runs, so it
+ * arrives while the page renders. Null when the chunk could not be fetched.
+ */
+const schemasLoading = import('@domain/send.schemas').catch(() => null);
+
 export async function loadSigningView(token: string, signal?: AbortSignal): Promise<LoadOutcome> {
-  const answer = await getPublicJson(signingUrl(token), esignViewSchema, signal);
-  if (answer.kind === 'ok') return { kind: 'ready', view: answer.data };
-  return answer.kind === 'not-found' ? { kind: 'invalid' } : { kind: 'unavailable' };
+  const [fetched, schemas] = await Promise.all([
+    fetchPublicJson(signingUrl(token), signal),
+    schemasLoading,
+  ]);
+  if (fetched.kind === 'not-found') return { kind: 'invalid' };
+  if (!schemas) return { kind: 'unavailable' };
+  const answer = parsePublicAnswer(fetched, schemas.esignViewSchema);
+  return answer.kind === 'ok' ? { kind: 'ready', view: answer.data } : { kind: 'unavailable' };
 }
 
 /** Signs with the disclosure version this page showed (src/domain/esign-consent.ts). */
@@ -58,8 +71,9 @@ export async function submitSignature(token: string, signature: string): Promise
   if (response.status === 409) return { kind: 'already-signed' };
   if (response.status === 404) return { kind: 'invalid' };
   if (!response.ok) return { kind: 'failed' };
-  const parsed = esignSignResultSchema.safeParse(await response.json().catch(() => null));
-  return parsed.success
+  const body: unknown = await response.json().catch(() => null);
+  const parsed = (await schemasLoading)?.esignSignResultSchema.safeParse(body);
+  return parsed?.success
     ? { kind: 'signed', clientSignedAt: parsed.data.client_signed_at }
     : { kind: 'already-signed' };
 }
