@@ -120,9 +120,7 @@ describe('createReadCache', () => {
     try {
       await migrateToLatest(other.db);
       await addUser(other.db, 'other@example.com');
-      expect(await cached(db, 'emails', countingEmailRead(db).read)).toEqual([
-        'first@example.com',
-      ]);
+      expect(await cached(db, 'emails', countingEmailRead(db).read)).toEqual(['first@example.com']);
       expect(await cached(other.db, 'emails', countingEmailRead(other.db).read)).toEqual([
         'other@example.com',
       ]);

@@ -17,9 +17,13 @@ export async function registerTrpcRoutes(app: FastifyInstance, deps: AppDeps): P
   await app.register((scope, _options, done) => {
     // tRPC parses its own bodies: hand it the JSON text (this scope only).
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, body);
-    });
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, body);
+      },
+    );
 
     scope.all<{ Params: { path: string } }>('/trpc/:path', async (request, reply) => {
       const incoming: IncomingMessage & { body?: unknown } = request.raw;
