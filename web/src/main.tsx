@@ -1,5 +1,3 @@
-// First: it configures zod before any schema is built.
-import './lib/zod-config';
 // The rules of the Mantine components the app uses (vite.config.ts builds it from web/src).
 import 'virtual:mantine-styles.css';
 import { MantineProvider } from '@mantine/core';

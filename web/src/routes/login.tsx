@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalText } from '../lib/search-params';
 import { AuthCard } from '../features/auth/auth-card';
 import { redirectWhenSignedIn } from '../features/auth/redirect-signed-in';
 import { LoginForm } from '../features/auth/login-form';
 
 export const Route = createFileRoute('/login')({
   beforeLoad: ({ context }) => redirectWhenSignedIn(context.queryClient),
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: optionalText(search.redirect),
+  }),
   component: LoginPage,
 });
 

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalId } from '../../lib/search-params';
 import { PageLoading } from '../../components/page-loading';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { loadLocalDraft } from '../../features/wizard/local-draft';
@@ -11,7 +11,9 @@ import { ContractLoadError } from '../../features/contracts/contract-load-error'
 import { trpc } from '../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/wizard')({
-  validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { id?: number } => ({
+    id: optionalId(search.id),
+  }),
   component: WizardRoute,
 });
 

@@ -1,11 +1,13 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalId } from '../../../lib/search-params';
 import { TemplateEditor, TemplateEditorLoader } from '../../../features/templates/template-editor';
 import { PageHeader } from '../../../components/page-header';
 
 export const Route = createFileRoute('/_authed/templates/editor')({
-  validateSearch: z.object({ id: z.coerce.number().int().positive().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>): { id?: number } => ({
+    id: optionalId(search.id),
+  }),
   component: TemplateEditorPage,
 });
 
