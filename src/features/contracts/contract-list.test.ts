@@ -211,6 +211,16 @@ describe('the contracts screen, one section and one page at a time', () => {
   });
 });
 
+const decoders: Record<string, (bytes: Buffer) => Buffer> = {
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  deflate: inflateSync,
+  identity: (bytes) => bytes,
+};
+const raise = (message: string): never => {
+  throw new Error(message);
+};
+
 describe('GET /api/contracts, the whole list (spec section 7)', () => {
   const listWith = (acceptEncoding?: string, cookie = owner) =>
     get(t.app, '/api/contracts', {
@@ -218,15 +228,9 @@ describe('GET /api/contracts, the whole list (spec section 7)', () => {
       headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
     });
   const cardsIn = (answer: Awaited<ReturnType<typeof listWith>>) => {
-    const encoding = answer.headers['content-encoding'];
-    const body =
-      encoding === 'br'
-        ? brotliDecompressSync(answer.rawPayload)
-        : encoding === 'gzip'
-          ? gunzipSync(answer.rawPayload)
-          : encoding === 'deflate'
-            ? inflateSync(answer.rawPayload)
-            : answer.rawPayload;
+    const encoding = String(answer.headers['content-encoding'] ?? 'identity');
+    const decode = decoders[encoding] ?? raise(`unexpected Content-Encoding ${encoding}`);
+    const body = decode(answer.rawPayload);
     return JSON.parse(body.toString('utf8')) as { id: number; client_name: string | null }[];
   };
 
