@@ -1,0 +1,109 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import { listContractEvents } from '../contracts/contracts.repo.js';
+import type { CertificateInput, CertificateSigner } from './certificate/index.js';
+
+type EventRow = Awaited<ReturnType<typeof listContractEvents>>[number];
+
+function lastEvent(events: EventRow[], type: string): EventRow | undefined {
+  return events.filter((event) => event.type === type).at(-1);
+}
+
+function detail(event: EventRow | undefined, key: string): string | null {
+  if (!event?.details) return null;
+  const value = (JSON.parse(event.details) as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : null;
+}
+
+/** A contract signed by both parties, as its executed copy needs it. */
+export async function loadSignedContract(db: DbOrTrx, contractId: number) {
+  const contract = await db
+    .selectFrom('contracts')
+    .innerJoin('users', 'users.id', 'contracts.user_id')
+    .select([
+      'contracts.id',
+      'contracts.user_id',
+      'contracts.signed_html',
+      'contracts.template_sha256',
+      'contracts.company_name',
+      'contracts.client_name',
+      'contracts.client_email',
+      'contracts.total_price_cents',
+      'contracts.my_signature_png',
+      'contracts.my_signed_at',
+      'contracts.client_signed_at',
+      'contracts.client_signature_png',
+      'users.email as contractor_email',
+    ])
+    .where('contracts.id', '=', contractId)
+    .executeTakeFirstOrThrow();
+  if (!contract.signed_html || !contract.client_signed_at || !contract.my_signed_at) {
+    throw new Error(`Contract ${contractId} is not signed by both parties`);
+  }
+  return {
+    ...contract,
+    signed_html: contract.signed_html,
+    client_signed_at: contract.client_signed_at,
+    my_signed_at: contract.my_signed_at,
+  };
+}
+
+/**
+ * What the certificate of completion says of a contract: both signers with their signature
+ * images (a contract signed before the client's image was stored has none, and says so), the
+ * full trail and the fingerprints.
+ */
+export async function buildCertificateInput(
+  db: DbOrTrx,
+  contract: Awaited<ReturnType<typeof loadSignedContract>>,
+  fingerprints: { contractPagesSha256: string; verifyUrl: string },
+): Promise<CertificateInput> {
+  const events = await listContractEvents(db, contract.id);
+  const acceptance = await db
+    .selectFrom('acceptances')
+    .select(['typed_name', 'disclaimer_version'])
+    .where('user_id', '=', contract.user_id)
+    .orderBy('accepted_at', 'desc')
+    .executeTakeFirst();
+  const contractorSigned = lastEvent(events, 'signed_by_contractor');
+  const clientSigned = lastEvent(events, 'signed_by_client');
+  const signers: CertificateSigner[] = [
+    {
+      role: 'contractor',
+      name: acceptance?.typed_name ?? contract.company_name ?? 'Contractor',
+      email: contract.contractor_email,
+      signedAt: contract.my_signed_at,
+      ip: contractorSigned?.ip ?? null,
+      userAgent: contractorSigned?.user_agent ?? null,
+      timeZone: null,
+      consent: acceptance?.disclaimer_version ?? null,
+      signaturePng: contract.my_signature_png,
+    },
+    {
+      role: 'client',
+      name: contract.client_name ?? 'Client',
+      email: contract.client_email ?? '',
+      signedAt: contract.client_signed_at,
+      ip: clientSigned?.ip ?? null,
+      userAgent: clientSigned?.user_agent ?? null,
+      timeZone: detail(clientSigned, 'time_zone'),
+      consent: detail(lastEvent(events, 'consented'), 'disclosure_version'),
+      signaturePng: contract.client_signature_png,
+    },
+  ];
+  return {
+    contractId: contract.id,
+    title: '',
+    companyName: contract.company_name ?? 'Contractor',
+    contractorName: acceptance?.typed_name ?? null,
+    contractorEmail: contract.contractor_email,
+    clientName: contract.client_name ?? '',
+    clientEmail: contract.client_email ?? '',
+    totalCents: contract.total_price_cents ?? 0,
+    completedAt: contract.client_signed_at,
+    signers,
+    events,
+    snapshotSha256: contract.template_sha256 ?? '',
+    contractPagesSha256: fingerprints.contractPagesSha256,
+    verifyUrl: fingerprints.verifyUrl,
+  };
+}
