@@ -20,6 +20,8 @@ import { registerScopeRoutes } from './rest/scope.routes.js';
 import { registerTemplateRoutes } from './rest/templates.routes.js';
 import { registerVerifyRoutes } from './rest/verify.routes.js';
 import { registerTrpcRoutes } from './trpc/trpc-routes.js';
+import type { PdfRenderer } from './features/documents/pdf-renderer.js';
+import { mailSealerForDataDir, type MailSealer } from './features/mail/body-seal.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -34,6 +36,10 @@ export interface BuildAppOptions {
   scopeCleaner?: ScopeCleaner;
   /** Whether a PDF renderer runs in this process (the server's document worker); default no. */
   pdfAvailable?: boolean;
+  /** The server's PDF renderer, so templates and contracts are held to the page limit. */
+  renderer?: PdfRenderer;
+  /** Seals queued mail bodies; by default with the key file in DATA_DIR (decision 017). */
+  mailSealer?: MailSealer;
 }
 
 /** Builds the whole HTTP app without listening: the server and the tests share it. */
@@ -46,7 +52,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       model: config.OLLAMA_MODEL,
       timeoutMs: config.OLLAMA_TIMEOUT_MS,
     });
-  const deps = { config, db, scopeCleaner, pdfAvailable: options.pdfAvailable ?? false };
+  const deps = {
+    config,
+    db,
+    scopeCleaner,
+    pdfAvailable: options.pdfAvailable ?? false,
+    renderer: options.renderer ?? null,
+    mailSealer: options.mailSealer ?? mailSealerForDataDir(config.DATA_DIR),
+  };
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     // Batched tRPC calls put every procedure name in the path.

@@ -6,6 +6,7 @@ import { createDb } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startDocumentWorker } from './features/documents/document-worker.js';
 import { createPdfRenderer } from './features/documents/pdf-renderer.js';
+import { mailSealerForDataDir } from './features/mail/body-seal.js';
 import { startMailWorker } from './features/mail/mail-worker.js';
 import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
@@ -20,17 +21,31 @@ export async function startServer(config: Config) {
     chromiumPath: config.CHROMIUM_PATH,
     log: { warn: (_details, message) => console.warn(message) },
   });
-  const app = await buildApp({ config, db, pdfAvailable: renderer.available });
+  const mailSealer = mailSealerForDataDir(config.DATA_DIR);
+  const app = await buildApp({
+    config,
+    db,
+    pdfAvailable: renderer.available,
+    renderer,
+    mailSealer,
+  });
   const stopMaintenance = startMaintenance(db, app.log);
   // Executed copies are printed and sealed in this process, off the request path (decision 010).
   const documentWorker = renderer.available
-    ? startDocumentWorker({ db, renderer, publicUrl: config.PUBLIC_URL, log: app.log })
+    ? startDocumentWorker({
+        db,
+        renderer,
+        publicUrl: config.PUBLIC_URL,
+        log: app.log,
+        mailSealer,
+      })
     : null;
   // Mail goes out from the outbox in this process; requests only ever queue it (decision 8).
   const mailWorker = startMailWorker({
     db,
     transport: createMailTransport(config, app.log),
     log: app.log,
+    sealer: mailSealer,
   });
   app.addHook('onClose', async () => {
     // Each step runs even if one before it fails: the database must always be closed cleanly.

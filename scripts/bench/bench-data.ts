@@ -1,4 +1,6 @@
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { mailSealerForDataDir } from '../../src/features/mail/body-seal.js';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
 import { SEEDED_PASSWORD, seededEmail } from '../seed-scale/seed-scale.js';
 
@@ -110,7 +112,9 @@ function tokenFromOutbox(dbFile: string, contractId: number): string {
     const mail = sqlite
       .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
       .get(contractId) as { text: string } | undefined;
-    const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+    // Bodies are sealed with the data folder's key (docs/decisions/017).
+    const text = mail ? mailSealerForDataDir(path.dirname(dbFile)).open(mail.text) : '';
+    const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
     if (!token) throw new Error('no signing link in the queued email');
     return token;
   } finally {

@@ -13,6 +13,7 @@ const EVENT_NAMES: Readonly<Record<string, string>> = {
   consented: 'Client agreed to sign electronically',
   signed_by_client: 'Signed by the client',
   completed: 'Completed',
+  sealed_copy_sent: 'Sealed PDF sent to both parties after a retry',
 };
 
 /** The event's human name; an unknown type prints as it is stored rather than disappearing. */

@@ -18,17 +18,23 @@ export const sendResultSchema = z.object({
   link_expires_at: z.string(),
 });
 
-/** GET /api/esign/:token: what the homeowner may see, and nothing of the contractor's account. */
+/**
+ * GET /api/esign/:token: what the homeowner may see, under the spec's Contract field names (spec
+ * sections 3 and 7), and nothing of the contractor's account or of the link itself.
+ */
 export const esignViewSchema = z.object({
-  contract_id: z.number(),
+  id: z.number(),
   status: z.enum(['sent', 'signed', 'completed']),
+  created_at: z.string(),
+  total_price_cents: z.number().nullable(),
+  client_name: z.string().nullable(),
   company_name: z.string().nullable(),
   company_phone: z.string().nullable(),
   company_email: z.string().nullable(),
-  client_name: z.string().nullable(),
-  total_price_cents: z.number().nullable(),
-  document_html: z.string(),
+  /** The frozen document, as shown, hashed and printed (docs/decisions/016). */
+  template_html: z.string(),
   client_signed_at: z.string().nullable(),
+  my_signed_at: z.string().nullable(),
   expires_at: z.string(),
   consent_version: z.string(),
   /** True once the sealed PDF exists: the client may download it through the link. */

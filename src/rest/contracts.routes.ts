@@ -73,7 +73,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       const { session, actor } = await actorOf(request, reply);
       const { id } = parseInput(idParams, request.params);
       const input = parseInput(sendInputSchema, request.body);
-      return sendToClient(deps.db, deps.config, session.user.id, id, input, actor);
+      return sendToClient(deps, session.user.id, id, input, actor);
     },
   );
 

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { contractIdSchema } from '../domain/contracts.schemas.js';
+import { executedCopyStatusSchema } from '../domain/executed-copy.schemas.js';
 import { findExecutedPdf, findOwnedExecutedPdf } from '../features/documents/documents.repo.js';
+import {
+  getExecutedCopyStatus,
+  retryExecutedCopy,
+} from '../features/documents/executed-copy.service.js';
 import { resolveSigningLink } from '../features/esign/esign.service.js';
 import { AppError } from '../lib/app-error.js';
 import type { AppDeps } from '../trpc/context.js';
-import { parseInput, requireUser } from './rest-helpers.js';
+import { parseInput, requireUser, responseSchema } from './rest-helpers.js';
 
 const NO_PDF = 'The executed copy is not ready yet';
 
@@ -26,6 +31,26 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     if (!document) throw new AppError('NOT_FOUND', NO_PDF);
     return sendPdf(reply, document.pdf, id);
   });
+
+  app.get(
+    '/api/contracts/:id/executed-copy',
+    { schema: { response: { 200: responseSchema(executedCopyStatusSchema) } } },
+    async (request, reply) => {
+      const session = await requireUser(request, reply, deps);
+      const { id } = parseInput(z.object({ id: contractIdSchema }), request.params);
+      return getExecutedCopyStatus(deps.db, session.user.id, id);
+    },
+  );
+
+  app.post(
+    '/api/contracts/:id/executed-copy/retry',
+    { schema: { response: { 200: responseSchema(executedCopyStatusSchema) } } },
+    async (request, reply) => {
+      const session = await requireUser(request, reply, deps);
+      const { id } = parseInput(z.object({ id: contractIdSchema }), request.params);
+      return retryExecutedCopy(deps.db, session.user.id, id);
+    },
+  );
 
   app.get('/api/esign/:token/executed.pdf', async (request, reply) => {
     reply.header('referrer-policy', 'no-referrer');

@@ -52,7 +52,7 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
           timeZone: input.time_zone ?? null,
         },
         clientOf(request),
-        { sealedPdf: deps.pdfAvailable },
+        { sealedPdf: deps.pdfAvailable, mailSealer: deps.mailSealer },
       );
     },
   );

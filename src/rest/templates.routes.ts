@@ -47,7 +47,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.post('/api/templates', { schema: created }, async (request, reply) => {
     const session = await requireUser(request, reply, deps);
     const input = parseInput(createTemplateInputSchema, request.body);
-    const template = await createTemplate(deps.db, session.user.id, input);
+    const template = await createTemplate(deps.db, session.user.id, input, deps.renderer);
     return reply.code(201).send(template);
   });
 
@@ -55,7 +55,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
     const session = await requireUser(request, reply, deps);
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(templateInputSchema, request.body);
-    return updateTemplate(deps.db, session.user.id, id, input);
+    return updateTemplate(deps.db, session.user.id, id, input, deps.renderer);
   });
 
   app.delete('/api/templates/:id', async (request, reply) => {

@@ -7,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDb, type DB } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { mailSealerForDataDir } from '../features/mail/body-seal.js';
 
 /** PUBLIC_URL origin of each app made by createTestApp, so helpers send the right Origin. */
 const appOrigins = new WeakMap<FastifyInstance, string>();
@@ -27,7 +28,7 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   appOptions: Pick<
     BuildAppOptions,
-    'scopeCleaner' | 'logLevel' | 'logStream' | 'pdfAvailable'
+    'scopeCleaner' | 'logLevel' | 'logStream' | 'pdfAvailable' | 'renderer'
   > = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));
@@ -213,4 +214,9 @@ export function bodylessRequest(
       ...options.headers,
     },
   });
+}
+
+/** A queued mail's body as sent: bodies are sealed at rest with the app's key (decision 017). */
+export function openQueuedBody(t: Pick<TestApp, 'dir'>, sealed: string): string {
+  return mailSealerForDataDir(t.dir).open(sealed);
 }

@@ -1,6 +1,7 @@
 import { acceptancesRouter } from '../features/acceptances/acceptances.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { contractsRouter } from '../features/contracts/contracts.router.js';
+import { documentsRouter } from '../features/documents/documents.router.js';
 import { prefsRouter } from '../features/prefs/prefs.router.js';
 import { scopeRouter } from '../features/scope/scope.router.js';
 import { templatesRouter } from '../features/templates/templates.router.js';
@@ -13,6 +14,7 @@ export const appRouter = router({
   acceptances: acceptancesRouter,
   scope: scopeRouter,
   contracts: contractsRouter,
+  documents: documentsRouter,
 });
 
 /** The web app imports this type only. */

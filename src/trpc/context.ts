@@ -1,6 +1,8 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/kysely.js';
+import type { MailSealer } from '../features/mail/body-seal.js';
+import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import type { ScopeCleaner } from '../features/scope/scope.service.js';
 import { getRequestSession } from '../features/sessions/session-cookie.js';
 
@@ -10,6 +12,10 @@ export interface AppDeps {
   scopeCleaner: ScopeCleaner;
   /** True when Chromium can print executed copies; otherwise signed copies go out as HTML. */
   pdfAvailable: boolean;
+  /** Chromium, when this process prints PDFs: page limits are checked at save and send. */
+  renderer: PdfRenderer | null;
+  /** Seals queued mail bodies with the data folder's key (decision 017). */
+  mailSealer: MailSealer;
 }
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { ContractsTable } from '../../db/schema.js';
+import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import type { Contract, ContractDraftInput } from '../../domain/contracts.schemas.js';
 import { computeStageAmounts } from '../../domain/payment-plan.js';
 import type { ContractRow } from './contracts.repo.js';
@@ -34,7 +35,8 @@ export function toContract(row: NonNullable<ContractRow>): Contract {
     my_signed_at: row.my_signed_at,
     client_data: parseJson<Contract['client_data']>(row.client_data, null),
     client_signed_at: row.client_signed_at,
-    template_html: row.template_html,
+    // A document frozen before the policy gets it on the way out (docs/decisions/016).
+    template_html: row.template_html === null ? null : freezeContractDocument(row.template_html),
     company_name: row.company_name,
     company_phone: row.company_phone,
     company_email: row.company_email,

@@ -43,14 +43,7 @@ export const contractsRouter = router({
   send: authedProcedure
     .input(byId.extend(sendInputSchema.shape))
     .mutation(({ ctx, input }) =>
-      sendToClient(
-        ctx.db,
-        ctx.config,
-        ctx.user.id,
-        input.id,
-        { client_data: input.client_data },
-        ctx.actor,
-      ),
+      sendToClient(ctx, ctx.user.id, input.id, { client_data: input.client_data }, ctx.actor),
     ),
   signMine: authedProcedure
     .input(byId.extend(signMineInputSchema.shape))

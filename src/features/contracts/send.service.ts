@@ -5,8 +5,11 @@ import { planMatchesTotal } from '../../domain/payment-plan.js';
 import type { SendInput } from '../../domain/send.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { getAcceptanceStatus } from '../acceptances/acceptances.service.js';
+import { assertPrintableLength } from '../documents/page-limit.js';
+import type { PdfRenderer } from '../documents/pdf-renderer.js';
 import { createSigningLink } from '../esign/signing-links.js';
 import { logoDataUrl, renderContractDocument, sha256Hex } from '../esign/snapshot.js';
+import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderSigningRequestMail } from '../mail/templates/index.js';
 import { getPrefs } from '../prefs/prefs.service.js';
@@ -21,13 +24,19 @@ import type { Actor } from './contracts.service.js';
  * event and queues the email. The token leaves only in that email.
  */
 export async function sendToClient(
-  db: DB,
-  config: Config,
+  deps: {
+    db: DB;
+    config: Config;
+    mailSealer: MailSealer;
+    /** Chromium, when it prints PDFs here: the contract is held to the page limit. */
+    renderer: PdfRenderer | null;
+  },
   userId: number,
   contractId: number,
   input: SendInput,
   actor: Actor,
 ) {
+  const { db, config } = deps;
   const row = await findContractRow(db, userId, contractId);
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
   const contract = toContract(row);
@@ -80,6 +89,7 @@ export async function sendToClient(
     today: now.toISOString().slice(0, 10),
   });
   const documentHtml = renderContractDocument(template.html, templateData);
+  await assertPrintableLength(deps.renderer, documentHtml, 'contract');
 
   return db.transaction().execute(async (trx) => {
     const link = await createSigningLink(trx, contractId, config.SIGNING_LINK_DAYS, now);
@@ -139,7 +149,12 @@ export async function sendToClient(
       link: `${config.PUBLIC_URL}/esign/${link.token}`,
       expiresAt: link.expiresAt,
     });
-    await enqueueMail(trx, { kind: 'signing_request', to: client.email, contractId, ...mail });
+    await enqueueMail(trx, deps.mailSealer, {
+      kind: 'signing_request',
+      to: client.email,
+      contractId,
+      ...mail,
+    });
     return { id: contractId, status: 'sent', sent_at: sentAt, link_expires_at: link.expiresAt };
   });
 }

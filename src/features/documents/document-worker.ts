@@ -1,10 +1,11 @@
 import type { DB } from '../../db/kysely.js';
+import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../esign/signed-copy.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
-import type { PdfRenderer } from './pdf-renderer.js';
+import { DocumentTooLongError, type PdfRenderer } from './pdf-renderer.js';
 
-export const MAX_RENDER_ATTEMPTS = 4;
-const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000];
+export const MAX_RENDER_ATTEMPTS = 3;
+const RETRY_DELAYS_MS = [30_000, 2 * 60_000];
 
 export interface DocumentWorker {
   stop(): Promise<void>;
@@ -13,10 +14,12 @@ export interface DocumentWorker {
 }
 
 /**
- * Turns signed contracts into sealed executed copies, off the request path (issue 7). Jobs live
- * in the database: a crash or restart mid-render leaves a 'running' job, which is picked up again
- * at start. After the last failed attempt the contract completes with the HTML copy, so a signed
- * contract is never left without one.
+ * Turns signed contracts into sealed executed copies, off the request path (decision 010). Jobs
+ * live in the database: a crash or restart mid-render leaves a 'running' job, which is picked up
+ * again at start. Jobs not yet tried go before retries, so one account's failing document never
+ * holds up another's; a document too long to print fails at once. After the last failed attempt
+ * the contract completes with the HTML copy, so a signed contract is never left without one; the
+ * contractor can retry the PDF from the contract's page.
  */
 export function startDocumentWorker(options: {
   db: DB;
@@ -24,8 +27,13 @@ export function startDocumentWorker(options: {
   publicUrl: string;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   pollMs?: number;
+  /** Seals the mails of completed contracts (decision 017). */
+  mailSealer: MailSealer;
+  /** The clock; tests move it instead of waiting for retry delays. */
+  now?: () => Date;
 }): DocumentWorker {
   const { db, log } = options;
+  const clock = options.now ?? (() => new Date());
   let stopped = false;
   let current: Promise<number> = db
     .updateTable('document_jobs')
@@ -43,12 +51,12 @@ export function startDocumentWorker(options: {
         contractId,
         options.publicUrl,
       );
-      const now = new Date().toISOString();
+      const now = clock().toISOString();
       await db.transaction().execute(async (trx) => {
-        await completeWithSealedPdf(trx, contractId, now, pdf);
+        await completeWithSealedPdf(trx, contractId, now, pdf, options.mailSealer);
         await trx
           .updateTable('document_jobs')
-          .set({ status: 'done', finished_at: now })
+          .set({ status: 'done', last_error: null, finished_at: now })
           .where('contract_id', '=', contractId)
           .execute();
       });
@@ -59,11 +67,11 @@ export function startDocumentWorker(options: {
       return true;
     } catch (error) {
       const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
-      const now = new Date();
-      if (attempts >= MAX_RENDER_ATTEMPTS) {
+      const now = clock();
+      if (attempts >= MAX_RENDER_ATTEMPTS || error instanceof DocumentTooLongError) {
         log.warn({ contractId, reason }, 'executed copy failed for good: sending the HTML copy');
         await db.transaction().execute(async (trx) => {
-          await completeWithHtmlCopy(trx, contractId, now.toISOString());
+          await completeWithHtmlCopy(trx, contractId, now.toISOString(), options.mailSealer);
           await trx
             .updateTable('document_jobs')
             .set({ status: 'failed', last_error: reason, finished_at: now.toISOString() })
@@ -90,11 +98,13 @@ export function startDocumentWorker(options: {
   async function poll(): Promise<number> {
     let completed = 0;
     while (!stopped) {
+      // Fewest attempts first: a document that keeps failing waits behind everyone's new work.
       const due = await db
         .selectFrom('document_jobs')
         .select(['contract_id', 'attempts'])
         .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', new Date().toISOString())
+        .where('next_attempt_at', '<=', clock().toISOString())
+        .orderBy('attempts')
         .orderBy('next_attempt_at')
         .executeTakeFirst();
       if (!due) break;

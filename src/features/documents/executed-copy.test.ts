@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../domain/contracts.schemas.js';
 import { formatUtcDateTime } from '../../domain/dates.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { createTestApp, get, jsonPost, signUp, type TestApp } from '../../test/test-app.js';
+import { mailSealerForDataDir } from '../mail/body-seal.js';
+import {
+  createTestApp,
+  get,
+  jsonPost,
+  openQueuedBody,
+  signUp,
+  type TestApp,
+} from '../../test/test-app.js';
 import { startDocumentWorker, MAX_RENDER_ATTEMPTS } from './document-worker.js';
 import { createPdfRenderer, type PdfRenderer } from './pdf-renderer.js';
 import { verifySealedPdf } from './seal/index.js';
@@ -59,7 +67,7 @@ async function signedByBoth(): Promise<{ id: number; token: string }> {
   const mail = t.sqlite
     .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
     .get(id) as { text: string };
-  const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+  const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(t, mail.text))?.[1] ?? '';
   const signed = await jsonPost(
     t.app,
     `/api/esign/${token}`,
@@ -78,6 +86,7 @@ async function runWorkerOnce(workerRenderer: PdfRenderer): Promise<number> {
     publicUrl: 'https://contracts.example.com',
     log: quiet,
     pollMs: 60_000,
+    mailSealer: mailSealerForDataDir(t.dir),
   });
   try {
     return await worker.runOnce();
@@ -151,7 +160,10 @@ describe('the sealed executed copy', () => {
       'pdf@example.com',
     ]);
     const attachment = (
-      JSON.parse(mails[0]?.attachments ?? '[]') as { contentType: string; content: string }[]
+      JSON.parse(mails[0] ? openQueuedBody(t, mails[0].attachments) : '[]') as {
+        contentType: string;
+        content: string;
+      }[]
     )[0];
     expect(attachment?.contentType).toBe('application/pdf');
     expect(Buffer.from(attachment?.content ?? '', 'base64').equals(pdf)).toBe(true);
@@ -197,7 +209,9 @@ describe('the sealed executed copy', () => {
         "SELECT attachments FROM email_outbox WHERE contract_id = ? AND kind = 'signed_copy_client'",
       )
       .get(id) as { attachments: string };
-    const [attachment] = JSON.parse(copy.attachments) as { contentType: string }[];
+    const [attachment] = JSON.parse(openQueuedBody(t, copy.attachments)) as {
+      contentType: string;
+    }[];
     expect(attachment?.contentType).toMatch(/^text\/html/);
   });
 });

@@ -1,13 +1,40 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { HEADLESS_CHROMIUM_FLAGS } from '../../lib/chromium.js';
+
+import { PDFDocument } from 'pdf-lib';
+
+/** A contract longer than this is refused at save and at send (docs/decisions/016). */
+export const CONTRACT_MAX_PAGES = 60;
+
+export interface RenderOptions {
+  footerLabel?: string;
+  /** Refuse a document that would print more pages than this (only these are ever printed). */
+  maxPages?: number;
+}
 
 export interface PdfRenderer {
   /** False when no Chromium is installed: callers fall back to the HTML executed copy. */
   readonly available: boolean;
   /** Prints a complete HTML document to a Letter-size PDF with page numbers. */
-  render(html: string, options?: { footerLabel?: string }): Promise<Buffer>;
+  render(html: string, options?: RenderOptions): Promise<Buffer>;
   close(): Promise<void>;
+}
+
+/** The document would print more pages than allowed: no retry can change that. */
+export class DocumentTooLongError extends Error {
+  constructor(readonly maxPages: number) {
+    super(`The contract would print more than ${maxPages} pages`);
+    this.name = 'DocumentTooLongError';
+  }
+}
+
+/** Chromium did not finish in time; its page (or the whole browser) was closed. */
+export class RenderTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`Printing took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
+    this.name = 'RenderTimeoutError';
+  }
 }
 
 export class RenderQueueFullError extends Error {
@@ -21,13 +48,18 @@ export class RenderQueueFullError extends Error {
  * One Chromium, started on first use and reused; renders run one at a time with a bounded queue
  * so a burst of signatures cannot exhaust a small VPS. Contract HTML is untrusted (a contractor's
  * template): pages render with JavaScript off and every network request refused, so a document
- * can only show what it carries inside itself.
+ * can only show what it carries inside itself. Each render has a hard deadline: past it the page
+ * is closed, and if Chromium does not let go, the browser is, so the next render starts clean.
+ * Documents print in screen media, as the client saw them (docs/decisions/016).
  */
 export function createPdfRenderer(options: {
   chromiumPath: string;
   log: { warn(obj: object, msg?: string): void };
   maxQueued?: number;
+  /** Hard deadline of one render, default 60 s. */
+  timeoutMs?: number;
 }): PdfRenderer {
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const available = existsSync(options.chromiumPath);
   if (!available) {
     options.log.warn(
@@ -61,31 +93,63 @@ export function createPdfRenderer(options: {
     return browser;
   };
 
-  async function renderNow(html: string, footerLabel: string): Promise<Buffer> {
-    const context = await (
-      await getBrowser()
-    ).newContext({ javaScriptEnabled: false, offline: true });
+  async function renderWithDeadline(html: string, renderOptions: RenderOptions): Promise<Buffer> {
+    const launched = await getBrowser();
+    const context = await launched.newContext({ javaScriptEnabled: false, offline: true });
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        reject(new RenderTimeoutError(timeoutMs));
+        // Closing the context ends its renderer process; a browser that hangs on even that is
+        // closed whole (the next render launches a new one).
+        const forceClose = setTimeout(() => void launched.close().catch(() => undefined), 5_000);
+        void context.close().then(
+          () => clearTimeout(forceClose),
+          () => undefined,
+        );
+      }, timeoutMs);
+    });
     try {
-      const page = await context.newPage();
-      await page.route('**/*', (route) =>
-        route.request().url().startsWith('data:') ? route.continue() : route.abort(),
-      );
-      await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
-      return await page.pdf({
-        format: 'Letter',
-        printBackground: true,
-        preferCSSPageSize: true,
-        displayHeaderFooter: true,
-        headerTemplate: '<span></span>',
-        footerTemplate:
-          '<div style="width:100%;font:8px system-ui,sans-serif;color:#555;padding:0 0.6in;display:flex;justify-content:space-between">' +
-          `<span>${escapeFooter(footerLabel)}</span>` +
-          '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>',
-        margin: { top: '0.6in', bottom: '0.75in', left: '0.6in', right: '0.6in' },
-      });
+      const pdf = await Promise.race([printPage(context, html, renderOptions), deadline]);
+      if (renderOptions.maxPages !== undefined) {
+        const pages = (await PDFDocument.load(pdf)).getPageCount();
+        if (pages > renderOptions.maxPages) throw new DocumentTooLongError(renderOptions.maxPages);
+      }
+      return pdf;
     } finally {
-      await context.close();
+      clearTimeout(timer);
+      await context.close().catch(() => undefined);
     }
+  }
+
+  async function printPage(
+    context: BrowserContext,
+    html: string,
+    renderOptions: RenderOptions,
+  ): Promise<Buffer> {
+    const page = await context.newPage();
+    await page.route('**/*', (route) =>
+      route.request().url().startsWith('data:') ? route.continue() : route.abort(),
+    );
+    await page.emulateMedia({ media: 'screen' });
+    await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
+    const footerLabel = renderOptions.footerLabel ?? '';
+    return page.pdf({
+      format: 'Letter',
+      printBackground: true,
+      preferCSSPageSize: true,
+      displayHeaderFooter: true,
+      headerTemplate: '<span></span>',
+      footerTemplate:
+        '<div style="width:100%;font:8px system-ui,sans-serif;color:#555;padding:0 0.6in;display:flex;justify-content:space-between">' +
+        `<span>${escapeFooter(footerLabel)}</span>` +
+        '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>',
+      margin: { top: '0.6in', bottom: '0.75in', left: '0.6in', right: '0.6in' },
+      // One page past the limit tells a too-long document apart without printing all of it.
+      ...(renderOptions.maxPages === undefined
+        ? {}
+        : { pageRanges: `1-${renderOptions.maxPages + 1}` }),
+    });
   }
 
   return {
@@ -95,7 +159,7 @@ export function createPdfRenderer(options: {
         return Promise.reject(new Error(`Chromium not found at ${options.chromiumPath}`));
       if (queued >= maxQueued) return Promise.reject(new RenderQueueFullError());
       queued += 1;
-      const job = tail.then(() => renderNow(html, renderOptions.footerLabel ?? ''));
+      const job = tail.then(() => renderWithDeadline(html, renderOptions));
       tail = job
         .catch(() => undefined)
         .finally(() => {

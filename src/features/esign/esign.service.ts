@@ -1,9 +1,11 @@
 import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import type { EsignView } from '../../domain/send.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
+import type { MailSealer } from '../mail/body-seal.js';
 import { finishClientSigning } from './signed-copy.js';
 import { findSigningLink } from './signing-links.js';
 
@@ -41,6 +43,8 @@ export async function resolveSigningLink(
       'total_price_cents',
       'template_html',
       'client_signed_at',
+      'created_at',
+      'my_signed_at',
     ])
     .where('id', '=', link.contract_id)
     .executeTakeFirst();
@@ -73,16 +77,20 @@ export async function viewSigningPage(
 ): Promise<EsignView> {
   const { link, contract } = await resolveSigningLink(db, config, token);
   await recordView(db, contract.id, client, now);
+  // The spec's Contract field names (spec section 7); nothing of the account or the link itself.
   return {
-    contract_id: contract.id,
+    id: contract.id,
     status: contract.status as EsignView['status'],
+    created_at: contract.created_at,
+    total_price_cents: contract.total_price_cents,
+    client_name: contract.client_name,
     company_name: contract.company_name,
     company_phone: contract.company_phone,
     company_email: contract.company_email,
-    client_name: contract.client_name,
-    total_price_cents: contract.total_price_cents,
-    document_html: contract.template_html,
+    // Frozen documents already follow the policy; one frozen before it gets it on the way out.
+    template_html: freezeContractDocument(contract.template_html),
     client_signed_at: contract.client_signed_at,
+    my_signed_at: contract.my_signed_at,
     expires_at: link.expires_at,
     consent_version: ESIGN_CONSENT_VERSION,
     executed_pdf: Boolean(
@@ -105,7 +113,7 @@ export async function signAsClient(
   token: string,
   input: { signature: string; consentVersion: string; timeZone?: string | null },
   client: SigningClient,
-  options: { sealedPdf: boolean } = { sealedPdf: false },
+  options: { sealedPdf: boolean; mailSealer: MailSealer },
 ): Promise<{ status: string; client_signed_at: string }> {
   const { contract } = await resolveSigningLink(db, config, token);
   if (contract.client_signed_at)
@@ -114,7 +122,12 @@ export async function signAsClient(
     const signedAt = new Date().toISOString();
     const claimed = await trx
       .updateTable('contracts')
-      .set({ status: 'signed', client_signed_at: signedAt, updated_at: signedAt })
+      .set({
+        status: 'signed',
+        client_signed_at: signedAt,
+        client_signature_png: input.signature,
+        updated_at: signedAt,
+      })
       .where('id', '=', contract.id)
       .where('status', '=', 'sent')
       .where('client_signed_at', 'is', null)
@@ -137,9 +150,7 @@ export async function signAsClient(
       ...who,
       details: { time_zone: input.timeZone ?? null },
     });
-    await finishClientSigning(trx, contract.id, input.signature, signedAt, {
-      sealedPdf: options.sealedPdf,
-    });
+    await finishClientSigning(trx, contract.id, input.signature, signedAt, options);
     return { status: options.sealedPdf ? 'signed' : 'completed', client_signed_at: signedAt };
   });
 }

@@ -5,6 +5,7 @@ import {
   get,
   jsonPost,
   jsonPut,
+  openQueuedBody,
   signUp,
   type TestApp,
 } from '../../test/test-app.js';
@@ -76,7 +77,7 @@ function tokenFromOutbox(contractId: number): string {
   const mail = t.sqlite
     .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
     .get(contractId) as { text: string };
-  const match = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail.text);
+  const match = /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(t, mail.text));
   if (!match?.[1]) throw new Error('no signing link in the email');
   return match[1];
 }
@@ -254,7 +255,7 @@ describe('the public signing link', () => {
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
     const view = answer.json<Record<string, unknown>>();
     expect(view).toMatchObject({
-      contract_id: id,
+      id,
       status: 'sent',
       company_name: 'Sender Co',
       client_name: 'Jordan Rivera',
@@ -352,7 +353,9 @@ describe('the client signature', () => {
     ).signed_html;
     expect(signedHtml.match(/data:image\/png;base64/g)?.length).toBeGreaterThanOrEqual(2);
     // Without Chromium the copy is HTML: the signed contract plus its audit trail.
-    const attachment = JSON.parse(mails[0]?.attachments ?? '[]') as { content: string }[];
+    const attachment = JSON.parse(mails[0] ? openQueuedBody(t, mails[0].attachments) : '[]') as {
+      content: string;
+    }[];
     const copy = Buffer.from(attachment[0]?.content ?? '', 'base64').toString('utf8');
     expect(copy).toContain('Signature audit trail');
     expect(copy).toContain('Signed by the client');
@@ -433,7 +436,8 @@ describe('the token and the logs', () => {
         { cookie },
       );
       const mail = logged.sqlite.prepare('SELECT text FROM email_outbox').get() as { text: string };
-      const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+      const token =
+        /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(logged, mail.text))?.[1] ?? '';
       expect(token).toHaveLength(43);
       await get(logged.app, `/api/esign/${token}`);
       await get(logged.app, `/esign/${token}?from=email`);

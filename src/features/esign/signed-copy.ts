@@ -1,7 +1,9 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
+import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
 import { appendToBody, auditTrailSection } from './audit-trail-html.js';
@@ -17,7 +19,7 @@ export async function finishClientSigning(
   contractId: number,
   clientSignaturePng: string,
   signedAt: string,
-  options: { sealedPdf: boolean },
+  options: { sealedPdf: boolean; mailSealer: MailSealer },
 ): Promise<void> {
   const contract = await trx
     .selectFrom('contracts')
@@ -53,11 +55,16 @@ export async function finishClientSigning(
       .execute();
     return;
   }
-  await completeWithHtmlCopy(trx, contractId, signedAt);
+  await completeWithHtmlCopy(trx, contractId, signedAt, options.mailSealer);
 }
 
 /** Completes with the self-contained HTML copy (signatures plus audit trail) attached. */
-export async function completeWithHtmlCopy(trx: DbOrTrx, contractId: number, at: string) {
+export async function completeWithHtmlCopy(
+  trx: DbOrTrx,
+  contractId: number,
+  at: string,
+  mailSealer: MailSealer,
+) {
   const contract = await loadForCompletion(trx, contractId);
   const events = await trx
     .selectFrom('contract_events')
@@ -65,21 +72,27 @@ export async function completeWithHtmlCopy(trx: DbOrTrx, contractId: number, at:
     .where('contract_id', '=', contractId)
     .orderBy('id')
     .execute();
+  // The frozen, signed document with its no-network policy: opening the attachment runs nothing.
   const html = appendToBody(
-    contract.signed_html,
+    freezeContractDocument(contract.signed_html),
     auditTrailSection(events, contract.template_sha256),
   );
-  await complete(trx, contract, at, { copy: 'html' }, (mail) =>
+  await complete(trx, mailSealer, contract, at, { copy: 'html' }, (mail) =>
     mail.attachments.map((attachment) => ({ ...attachment, content: html })),
   );
 }
 
-/** Completes with the sealed PDF stored, attached to both parties' mails. */
+/**
+ * Completes with the sealed PDF stored, attached to both parties' mails. A contract that already
+ * completed with the HTML copy (its PDF failed, and the contractor asked for a retry) keeps its
+ * completion: the PDF is stored and mailed to both, and the trail says so.
+ */
 export async function completeWithSealedPdf(
   trx: DbOrTrx,
   contractId: number,
   at: string,
   pdf: { bytes: Buffer; sha256: string; contractPagesSha256: string },
+  mailSealer: MailSealer,
 ) {
   const contract = await loadForCompletion(trx, contractId);
   await trx
@@ -92,13 +105,31 @@ export async function completeWithSealedPdf(
       created_at: at,
     })
     .execute();
-  await complete(trx, contract, at, { copy: 'sealed_pdf', pdf_sha256: pdf.sha256 }, () => [
+  const attachments = () => [
     {
       filename: `contract-${contractId}-executed.pdf`,
       contentType: 'application/pdf',
       content: pdf.bytes,
     },
-  ]);
+  ];
+  if (contract.status === 'completed') {
+    await mailBothParties(trx, mailSealer, contract, attachments);
+    await insertContractEvent(trx, {
+      contractId,
+      type: 'sealed_copy_sent',
+      at,
+      details: { copy: 'sealed_pdf', pdf_sha256: pdf.sha256 },
+    });
+    return;
+  }
+  await complete(
+    trx,
+    mailSealer,
+    contract,
+    at,
+    { copy: 'sealed_pdf', pdf_sha256: pdf.sha256 },
+    attachments,
+  );
 }
 
 type CompletionContract = Awaited<ReturnType<typeof loadForCompletion>>;
@@ -109,6 +140,7 @@ async function loadForCompletion(trx: DbOrTrx, contractId: number) {
     .innerJoin('users', 'users.id', 'contracts.user_id')
     .select([
       'contracts.id',
+      'contracts.status',
       'contracts.signed_html',
       'contracts.template_sha256',
       'contracts.client_name',
@@ -134,6 +166,7 @@ async function loadForCompletion(trx: DbOrTrx, contractId: number) {
 
 async function complete(
   trx: DbOrTrx,
+  mailSealer: MailSealer,
   contract: CompletionContract,
   at: string,
   details: Record<string, unknown>,
@@ -144,6 +177,16 @@ async function complete(
     .set({ status: 'completed', updated_at: at })
     .where('id', '=', contract.id)
     .execute();
+  await mailBothParties(trx, mailSealer, contract, attachmentsFor);
+  await insertContractEvent(trx, { contractId: contract.id, type: 'completed', at, details });
+}
+
+async function mailBothParties(
+  trx: DbOrTrx,
+  mailSealer: MailSealer,
+  contract: CompletionContract,
+  attachmentsFor: (mail: ReturnType<typeof renderSignedCopyMail>) => MailAttachment[],
+) {
   for (const [recipient, to] of [
     ['client', contract.client_email],
     ['contractor', contract.contractor_email],
@@ -156,9 +199,9 @@ async function complete(
       totalCents: contract.total_price_cents ?? 0,
       contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,
       clientSignedAt: contract.client_signed_at,
-      signedCopyHtml: contract.signed_html,
+      signedCopyHtml: freezeContractDocument(contract.signed_html),
     });
-    await enqueueMail(trx, {
+    await enqueueMail(trx, mailSealer, {
       kind: `signed_copy_${recipient}`,
       to,
       contractId: contract.id,
@@ -168,5 +211,4 @@ async function complete(
       attachments: attachmentsFor(mail),
     });
   }
-  await insertContractEvent(trx, { contractId: contract.id, type: 'completed', at, details });
 }

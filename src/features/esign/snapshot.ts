@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTrx } from '../../db/kysely.js';
+import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
 import { renderTemplate } from '../../domain/template-engine/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -9,7 +10,11 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Renders a contract document; a template that cannot render is the contractor's to fix. */
+/**
+ * Renders a contract document and freezes it under the document policy: the result is what the
+ * client is shown, what the hash covers and what the printer prints (docs/decisions/016). A
+ * template that cannot render is the contractor's to fix.
+ */
 export function renderContractDocument(source: string, data: ContractTemplateData): string {
   const rendered = renderTemplate(source, data);
   if (!rendered.ok) {
@@ -19,7 +24,7 @@ export function renderContractDocument(source: string, data: ContractTemplateDat
       `The default template cannot be filled in${problem ? ` (line ${problem.line}: ${problem.message})` : ''}`,
     );
   }
-  return rendered.html;
+  return freezeContractDocument(rendered.html);
 }
 
 /**

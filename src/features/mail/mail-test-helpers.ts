@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, type DB } from '../../db/kysely.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { insertContractRow } from '../contracts/contracts.repo.js';
+import { createMailSealer } from './body-seal.js';
 import type { MailLog } from './transport.js';
+
+/** One key for the mail tests' queued bodies (decision 017). */
+export const testMailSealer = createMailSealer(randomBytes(32));
 
 /** A migrated SQLite file of its own in a temp dir (tests only: real database, no mocks). */
 export async function createMailTestDb(): Promise<{

@@ -7,6 +7,7 @@ import {
   captureLog,
   createMailTestDb,
   insertTestContract,
+  testMailSealer,
   type CapturedLog,
 } from './mail-test-helpers.js';
 import { enqueueMail } from './outbox.js';
@@ -41,7 +42,7 @@ afterEach(async () => {
 
 /** A worker that only runs when told to (polls are far apart). */
 function manualWorker() {
-  worker = startMailWorker({ db, transport, log, pollMs: 60_000 });
+  worker = startMailWorker({ db, transport, log, sealer: testMailSealer, pollMs: 60_000 });
   return worker;
 }
 
@@ -75,7 +76,7 @@ describe('mail worker', () => {
   it('delivers a queued mail over SMTP, clears its bodies and records email_sent', async () => {
     const contractId = await insertTestContract(db);
     const id = await db.transaction().execute((trx) =>
-      enqueueMail(trx, {
+      enqueueMail(trx, testMailSealer, {
         ...signingRequest,
         contractId,
         attachments: [
@@ -117,15 +118,15 @@ describe('mail worker', () => {
   });
 
   it('sends on its own at each poll', async () => {
-    await enqueueMail(db, { ...signingRequest, to: 'polled@example.com' });
-    worker = startMailWorker({ db, transport, log, pollMs: 20 });
+    await enqueueMail(db, testMailSealer, { ...signingRequest, to: 'polled@example.com' });
+    worker = startMailWorker({ db, transport, log, sealer: testMailSealer, pollMs: 20 });
     const mail = await sink.waitFor((m) => m.to === 'polled@example.com');
     expect(mail.subject).toBe(signingRequest.subject);
   });
 
   it('keeps the mail through an SMTP outage and delivers it when the server is back', async () => {
     const contractId = await insertTestContract(db);
-    const id = await enqueueMail(db, { ...signingRequest, contractId });
+    const id = await enqueueMail(db, testMailSealer, { ...signingRequest, contractId });
     await sink.stop();
 
     const before = Date.now();
@@ -133,7 +134,9 @@ describe('mail worker', () => {
     let row = await outboxRow(id);
     expect(row.status).toBe('pending');
     expect(row.attempts).toBe(1);
-    expect(row.html).toBe(signingRequest.html);
+    // Still queued, and still sealed: the link is not in the row (decision 017).
+    expect(row.html).not.toContain('tok123');
+    expect(testMailSealer.open(row.html ?? '')).toBe(signingRequest.html);
     expect(Date.parse(row.next_attempt_at)).toBeGreaterThanOrEqual(before + 30_000);
     expect(row.last_error).toMatch(/ECONNREFUSED|ECONNECTION/);
     expect(row.last_error).not.toContain('tok123');
@@ -155,7 +158,7 @@ describe('mail worker', () => {
   it('tries one mail per poll while the server is down, backing off 30 s, 2 min, 10 min...', async () => {
     const ids = await Promise.all(
       ['a', 'b', 'c'].map((name) =>
-        enqueueMail(db, { ...signingRequest, to: `${name}@example.com` }),
+        enqueueMail(db, testMailSealer, { ...signingRequest, to: `${name}@example.com` }),
       ),
     );
     await sink.stop();
@@ -169,7 +172,7 @@ describe('mail worker', () => {
 
   it('gives up after the last attempt: failed, bodies cleared, email_failed recorded', async () => {
     const contractId = await insertTestContract(db);
-    const id = await enqueueMail(db, { ...signingRequest, contractId });
+    const id = await enqueueMail(db, testMailSealer, { ...signingRequest, contractId });
     await db
       .updateTable('email_outbox')
       .set({ attempts: MAX_ATTEMPTS - 1 })
@@ -198,7 +201,11 @@ describe('mail worker', () => {
 
   it('fails at once when the server rejects the recipient for good (550)', async () => {
     const contractId = await insertTestContract(db);
-    const id = await enqueueMail(db, { ...signingRequest, to: 'nobody@example.com', contractId });
+    const id = await enqueueMail(db, testMailSealer, {
+      ...signingRequest,
+      to: 'nobody@example.com',
+      contractId,
+    });
 
     await manualWorker().runOnce();
 
@@ -209,7 +216,10 @@ describe('mail worker', () => {
   });
 
   it('resends a mail left in sending by a crash, after the next start', async () => {
-    const id = await enqueueMail(db, { ...signingRequest, to: 'crash@example.com' });
+    const id = await enqueueMail(db, testMailSealer, {
+      ...signingRequest,
+      to: 'crash@example.com',
+    });
     await db.updateTable('email_outbox').set({ status: 'sending' }).where('id', '=', id).execute();
 
     expect(await manualWorker().runOnce()).toBe(1);
@@ -223,10 +233,10 @@ describe('mail worker', () => {
   it('never sends one mail twice when two workers poll together', async () => {
     const ids = await Promise.all(
       ['a', 'b', 'c'].map((name) =>
-        enqueueMail(db, { ...signingRequest, to: `${name}@example.com` }),
+        enqueueMail(db, testMailSealer, { ...signingRequest, to: `${name}@example.com` }),
       ),
     );
-    const second = startMailWorker({ db, transport, log, pollMs: 60_000 });
+    const second = startMailWorker({ db, transport, log, sealer: testMailSealer, pollMs: 60_000 });
     try {
       const counts = await Promise.all([manualWorker().runOnce(), second.runOnce()]);
       expect(counts[0] + counts[1]).toBe(3);
@@ -242,8 +252,14 @@ describe('mail worker', () => {
   });
 
   it('stop() lets the send in flight finish, then polls no more', async () => {
-    const first = await enqueueMail(db, { ...signingRequest, to: 'inflight@example.com' });
-    const second = await enqueueMail(db, { ...signingRequest, to: 'later@example.com' });
+    const first = await enqueueMail(db, testMailSealer, {
+      ...signingRequest,
+      to: 'inflight@example.com',
+    });
+    const second = await enqueueMail(db, testMailSealer, {
+      ...signingRequest,
+      to: 'later@example.com',
+    });
     let startedSending!: () => void;
     const sending = new Promise<void>((resolve) => (startedSending = resolve));
     const slow: MailTransport = {
@@ -254,7 +270,7 @@ describe('mail worker', () => {
         await transport.send(message);
       },
     };
-    worker = startMailWorker({ db, transport: slow, log, pollMs: 60_000 });
+    worker = startMailWorker({ db, transport: slow, log, sealer: testMailSealer, pollMs: 60_000 });
     const running = worker.runOnce();
     await sending;
     await worker.stop();

@@ -1,5 +1,6 @@
 import type { DB } from '../../db/kysely.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
+import type { MailSealer } from './body-seal.js';
 import type { StoredAttachment } from './outbox.js';
 import {
   claimOutboxRow,
@@ -10,7 +11,7 @@ import {
   requeueInterruptedSends,
   type OutboxRow,
 } from './outbox.repo.js';
-import { toMailSendError } from './send-error.js';
+import { describeSendError, MailSendError, toMailSendError } from './send-error.js';
 import type { MailLog, MailTransport, OutgoingMail } from './transport.js';
 
 export { listFailedMailContractIds } from './outbox.repo.js';
@@ -35,6 +36,8 @@ export interface MailWorkerOptions {
   pollMs?: number;
   /** Most mails sent per poll. */
   batchSize?: number;
+  /** Opens the sealed bodies (decision 017). */
+  sealer: MailSealer;
 }
 
 export interface MailWorker {
@@ -50,7 +53,7 @@ export interface MailWorker {
  * 'sending', and the next start sends it again. A rare duplicate mail beats a lost one.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, transport, log, pollMs = 1000, batchSize = 5 } = options;
+  const { db, transport, log, sealer, pollMs = 1000, batchSize = 5 } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   log.info({}, `mail: ${transport.describe}`);
@@ -85,8 +88,15 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const deliver = async (id: number): Promise<'sent' | 'retry' | 'failed' | 'taken'> => {
     const row = await claimOutboxRow(db, id);
     if (!row) return 'taken'; // by another worker
+    let mail: OutgoingMail;
     try {
-      await transport.send(toOutgoingMail(row));
+      mail = toOutgoingMail(row, sealer);
+    } catch (error) {
+      // A body sealed with another key (a database restored without its key file) never opens.
+      return recordFailure(row, new MailSendError(describeSendError(error), true));
+    }
+    try {
+      await transport.send(mail);
     } catch (error) {
       return recordFailure(row, error);
     }
@@ -158,15 +168,17 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   };
 }
 
-function toOutgoingMail(row: OutboxRow): OutgoingMail {
-  const stored = row.attachments ? (JSON.parse(row.attachments) as StoredAttachment[]) : [];
+function toOutgoingMail(row: OutboxRow, sealer: MailSealer): OutgoingMail {
+  const stored = row.attachments
+    ? (JSON.parse(sealer.open(row.attachments)) as StoredAttachment[])
+    : [];
   return {
     id: row.id,
     kind: row.kind,
     to: row.to_address,
     subject: row.subject,
-    html: row.html ?? '',
-    text: row.text ?? '',
+    html: row.html === null ? '' : sealer.open(row.html),
+    text: row.text === null ? '' : sealer.open(row.text),
     attachments: stored.map((attachment) => ({
       filename: attachment.filename,
       contentType: attachment.contentType,

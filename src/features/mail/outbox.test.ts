@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/kysely.js';
-import { createMailTestDb, insertTestContract } from './mail-test-helpers.js';
+import { createMailTestDb, insertTestContract, testMailSealer } from './mail-test-helpers.js';
 import { enqueueMail } from './outbox.js';
 import { CompiledQuery } from 'kysely';
 import { failedMailContracts, listFailedMailContractIds } from './outbox.repo.js';
@@ -33,7 +33,7 @@ describe('enqueueMail', () => {
           .set({ status: 'completed' })
           .where('id', '=', contractId)
           .execute();
-        await enqueueMail(trx, { ...mail, contractId });
+        await enqueueMail(trx, testMailSealer, { ...mail, contractId });
         throw new Error('the state change failed');
       }),
     ).rejects.toThrow('the state change failed');
@@ -52,7 +52,7 @@ describe('enqueueMail', () => {
     const contractId = await insertTestContract(db);
     const before = new Date().toISOString();
     const id = await db.transaction().execute((trx) =>
-      enqueueMail(trx, {
+      enqueueMail(trx, testMailSealer, {
         ...mail,
         subject: 'Line one\r\nBcc: victim@example.com',
         contractId,
@@ -83,7 +83,8 @@ describe('enqueueMail', () => {
     });
     expect(row.next_attempt_at >= before).toBe(true);
     expect(row.next_attempt_at <= new Date().toISOString()).toBe(true);
-    expect(JSON.parse(row.attachments ?? 'null')).toEqual([
+    expect(row.attachments).not.toContain(Buffer.from('<p>é</p>', 'utf8').toString('base64'));
+    expect(JSON.parse(testMailSealer.open(row.attachments ?? ''))).toEqual([
       {
         filename: 'a.html',
         contentType: 'text/html',
@@ -95,7 +96,7 @@ describe('enqueueMail', () => {
 
   it('refuses a recipient that could smuggle a header', async () => {
     await expect(
-      enqueueMail(db, { ...mail, to: 'a@example.com\r\nBcc: b@example.com' }),
+      enqueueMail(db, testMailSealer, { ...mail, to: 'a@example.com\r\nBcc: b@example.com' }),
     ).rejects.toThrow('invalid recipient');
   });
 });
@@ -109,7 +110,7 @@ describe('listFailedMailContractIds', () => {
       await insertTestContract(db),
     ] as [number, number, number, number];
     const put = async (contractId: number, kind: string, status: 'failed' | 'sent' | 'pending') => {
-      const id = await enqueueMail(db, { ...mail, kind, contractId });
+      const id = await enqueueMail(db, testMailSealer, { ...mail, kind, contractId });
       await db.updateTable('email_outbox').set({ status }).where('id', '=', id).execute();
     };
     await put(failed, 'signing_request', 'sent');
@@ -129,7 +130,7 @@ describe('listFailedMailContractIds', () => {
     await db
       .updateTable('email_outbox')
       .set({ status: 'failed' })
-      .where('id', '=', await enqueueMail(db, { ...mail, contractId: failed }))
+      .where('id', '=', await enqueueMail(db, testMailSealer, { ...mail, contractId: failed }))
       .execute();
     const many = Array.from({ length: 40_000 }, (_, index) => failed + 1 + index);
     expect([...(await listFailedMailContractIds(db, [...many, failed]))]).toEqual([failed]);

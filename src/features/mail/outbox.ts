@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { MailSealer } from './body-seal.js';
 import { toHeaderText } from './mail-header.js';
 import { insertOutboxRow } from './outbox.repo.js';
 
@@ -32,9 +33,14 @@ export interface StoredAttachment {
 /**
  * Queues a mail for the worker. Call it with the transaction of the state change that causes the
  * mail (architecture decision 8): if that change rolls back, the mail was never queued; if it
- * commits, the mail is stored and will be sent even if SMTP is down right now. Returns the id.
+ * commits, the mail is stored and will be sent even if SMTP is down right now. The bodies are
+ * sealed with the data folder's key (docs/decisions/017). Returns the id.
  */
-export async function enqueueMail(trx: DbOrTrx, mail: MailToEnqueue): Promise<number> {
+export async function enqueueMail(
+  trx: DbOrTrx,
+  sealer: MailSealer,
+  mail: MailToEnqueue,
+): Promise<number> {
   const to = mail.to.trim();
   // Addresses are validated by the callers' schemas; this guards the envelope against a bug.
   if (to === '' || /[\r\n]/.test(to)) throw new Error('enqueueMail: invalid recipient address');
@@ -52,9 +58,10 @@ export async function enqueueMail(trx: DbOrTrx, mail: MailToEnqueue): Promise<nu
     kind: mail.kind,
     to_address: to,
     subject: toHeaderText(mail.subject),
-    html: mail.html,
-    text: mail.text,
-    attachments: attachments?.length ? JSON.stringify(attachments) : null,
+    // Bodies may carry a signing link: sealed, never stored in plain text (decision 017).
+    html: sealer.seal(mail.html),
+    text: sealer.seal(mail.text),
+    attachments: attachments?.length ? sealer.seal(JSON.stringify(attachments)) : null,
     status: 'pending',
     next_attempt_at: now,
     created_at: now,

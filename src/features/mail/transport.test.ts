@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureLog, createMailTestDb } from './mail-test-helpers.js';
+import { captureLog, createMailTestDb, testMailSealer } from './mail-test-helpers.js';
 import { startMailWorker } from './mail-worker.js';
 import { enqueueMail } from './outbox.js';
 import { describeSendError, isPermanentSendError } from './send-error.js';
@@ -28,7 +28,7 @@ describe('file drop (no SMTP_URL)', () => {
     );
     expect(transport.describe).toContain(path.join(dataDir, 'mail'));
     try {
-      const id = await enqueueMail(db, {
+      const id = await enqueueMail(db, testMailSealer, {
         kind: 'signing_request',
         to: 'jane@example.com',
         subject: 'Acme sent you a contract to sign',
@@ -36,7 +36,13 @@ describe('file drop (no SMTP_URL)', () => {
         text: 'Review and sign:\nhttp://localhost:3000/esign/tok-abc_123\n',
         attachments: [{ filename: 'note.txt', contentType: 'text/plain', content: 'hi' }],
       });
-      const worker = startMailWorker({ db, transport, log, pollMs: 60_000 });
+      const worker = startMailWorker({
+        db,
+        transport,
+        log,
+        sealer: testMailSealer,
+        pollMs: 60_000,
+      });
       expect(await worker.runOnce()).toBe(1);
       await worker.stop();
 

@@ -25,10 +25,12 @@ export const templatesRouter = router({
     .query(({ ctx, input }) => getTemplate(ctx.db, ctx.user.id, input.id)),
   create: authedProcedure
     .input(createTemplateInputSchema)
-    .mutation(({ ctx, input }) => createTemplate(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createTemplate(ctx.db, ctx.user.id, input, ctx.renderer)),
   update: authedProcedure
     .input(byId.extend(templateInputSchema.shape))
-    .mutation(({ ctx, input }) => updateTemplate(ctx.db, ctx.user.id, input.id, input)),
+    .mutation(({ ctx, input }) =>
+      updateTemplate(ctx.db, ctx.user.id, input.id, input, ctx.renderer),
+    ),
   delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await deleteTemplate(ctx.db, ctx.user.id, input.id);
     return { ok: true };

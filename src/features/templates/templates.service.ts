@@ -1,5 +1,10 @@
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import { compileTemplate } from '../../domain/template-engine/index.js';
+import {
+  freezeContractDocument,
+  inspectContractTemplate,
+} from '../../domain/contract-document/index.js';
+import { sampleTemplateData } from '../../domain/template-data.js';
+import { compileTemplate, renderTemplate } from '../../domain/template-engine/index.js';
 import {
   TEMPLATE_HTML_MAX_BYTES,
   utf8Bytes,
@@ -9,6 +14,9 @@ import {
   type TemplateSummary,
 } from '../../domain/templates.schemas.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertPrintableLength } from '../documents/page-limit.js';
+import type { PdfRenderer } from '../documents/pdf-renderer.js';
+import { getPrefs } from '../prefs/prefs.service.js';
 import {
   clearDefaultTemplate,
   deleteTemplateRow,
@@ -36,19 +44,47 @@ function toSummary(row: Row): TemplateSummary {
 }
 
 /**
- * A template that does not compile is refused on save, so sending a contract can never fail on
- * a template error. Size first: the engine never sees more than 200 KB.
+ * A template that does not compile, or that holds what the contract document policy removes
+ * (docs/decisions/016: print-only rules, outside references, code), is refused on save, each
+ * problem on its line. Size first: the engine never sees more than 200 KB.
  */
 export function assertUsableTemplateHtml(html: string): void {
   if (utf8Bytes(html) > TEMPLATE_HTML_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'Template HTML must be at most 200 KB');
   }
   const compiled = compileTemplate(html);
-  if (!compiled.ok) {
-    const problems = compiled.problems
+  const problems = compiled.ok ? inspectContractTemplate(html) : compiled.problems;
+  if (problems.length > 0) {
+    const listed = problems
       .slice(0, 3)
       .map((problem) => `line ${problem.line}: ${problem.message}`);
-    throw new AppError('BAD_REQUEST', `Template has errors: ${problems.join('; ')}`);
+    const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
+    throw new AppError('BAD_REQUEST', `Template has errors: ${listed.join('; ')}${more}`);
+  }
+}
+
+/** A template that would print more than the page limit with sample data is refused on save. */
+async function assertPrintableTemplate(
+  db: DbOrTrx,
+  userId: number,
+  html: string,
+  renderer: PdfRenderer | null | undefined,
+): Promise<void> {
+  if (!renderer?.available) return;
+  const prefs = await getPrefs(db, userId);
+  const rendered = renderTemplate(
+    html,
+    sampleTemplateData({
+      name: prefs.company_name,
+      phone: prefs.company_phone,
+      email: prefs.company_email,
+      address: prefs.company_address,
+      website: prefs.company_website,
+      logo: null,
+    }),
+  );
+  if (rendered.ok) {
+    await assertPrintableLength(renderer, freezeContractDocument(rendered.html), 'template');
   }
 }
 
@@ -75,8 +111,10 @@ export async function createTemplate(
   db: DB,
   userId: number,
   input: CreateTemplateInput,
+  renderer?: PdfRenderer | null,
 ): Promise<Template> {
   assertUsableTemplateHtml(input.html);
+  await assertPrintableTemplate(db, userId, input.html, renderer);
   return db.transaction().execute(async (trx) => {
     const hasDefault = Boolean(await findDefaultTemplateRow(trx, userId));
     const makeDefault = input.is_preset === true || !hasDefault;
@@ -97,8 +135,10 @@ export async function updateTemplate(
   userId: number,
   id: number,
   input: TemplateInput,
+  renderer?: PdfRenderer | null,
 ): Promise<Template> {
   assertUsableTemplateHtml(input.html);
+  await assertPrintableTemplate(db, userId, input.html, renderer);
   const changed = await updateTemplateRow(db, userId, id, {
     name: input.name,
     html: input.html,

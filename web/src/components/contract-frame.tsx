@@ -1,14 +1,17 @@
-import { useDeferredValue, useMemo, type CSSProperties } from 'react';
-import { sanitizeContractDocument } from '../lib/safe-document';
+import { useDeferredValue, type CSSProperties } from 'react';
 
 /**
- * A rendered contract in a sandboxed frame: no scripts, no same-origin access, no forms or popups.
+ * A contract document in a sandboxed frame: no scripts, no same-origin access, no forms or popups.
  * Used by the template editor, the wizard preview, the sent contract and the signing page.
  *
- * The contract fills in a background render: sanitizing and laying out a long contract is the
- * slowest part of these screens, and a phone should paint everything around it (on the signing
- * page the banner, consent and pad) first. Until then an empty box of the frame's final size
- * stands in, so nothing moves when the contract arrives.
+ * `html` is a frozen document (src/domain/contract-document, docs/decisions/016): the server's for
+ * a sent contract, the preview's own made with the same code. It carries its no-network policy
+ * at its top, so the frame fetches nothing whoever built the page around it.
+ *
+ * The contract fills in a background render: laying out a long contract is the slowest part of
+ * these screens, and a phone should paint everything around it (on the signing page the banner,
+ * consent and pad) first. Until then an empty box of the frame's final size stands in, so
+ * nothing moves when the contract arrives.
  *
  * Each document gets a frame of its own (keyed by the document) rather than a new srcdoc on the
  * old frame: when a sandboxed srcdoc frame was re-navigated while still loading (the company
@@ -16,8 +19,7 @@ import { sanitizeContractDocument } from '../lib/safe-document';
  * second document. A fresh frame per document has no such in-between state.
  */
 export function ContractFrame(props: { html: string; title: string; height?: string }) {
-  const html = useDeferredValue<string | null>(props.html, null);
-  const safeHtml = useMemo(() => (html === null ? null : sanitizeContractDocument(html)), [html]);
+  const safeHtml = useDeferredValue<string | null>(props.html, null);
   const boxStyle: CSSProperties = {
     width: '100%',
     height: props.height ?? '70vh',

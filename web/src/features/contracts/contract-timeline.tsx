@@ -12,6 +12,7 @@ const eventLabels: Record<string, string> = {
   consented: 'Client agreed to sign electronically',
   signed_by_client: 'Client signed',
   completed: 'Completed',
+  sealed_copy_sent: 'Sealed PDF sent to both parties',
 };
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

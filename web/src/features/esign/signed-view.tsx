@@ -63,9 +63,9 @@ export function SignedView({ view, token }: { view: EsignView; token: string }) 
       </Paper>
       <Stack component="section" gap="sm" aria-label="Signed contract">
         <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
-          {view.company_name ? `${view.company_name} · ` : ''}Contract #{view.contract_id}
+          {view.company_name ? `${view.company_name} · ` : ''}Contract #{view.id}
         </Title>
-        <ContractFrame html={view.document_html} title="Contract" height="70vh" />
+        <ContractFrame html={view.template_html} title="Contract" height="70vh" />
       </Stack>
     </Stack>
   );

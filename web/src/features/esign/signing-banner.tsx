@@ -18,7 +18,7 @@ export function SigningBanner({ view }: { view: EsignView }) {
             Secure Contract Signature
           </Title>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {company} · Contract #{view.contract_id}
+            {company} · Contract #{view.id}
           </Text>
           {view.client_name ? (
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

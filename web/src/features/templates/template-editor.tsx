@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { inspectContractTemplate } from '@domain/contract-document/index';
 import { compileTemplate } from '@domain/template-engine/index';
 import { templateInputSchema, type Template } from '@domain/templates.schemas';
 import { errorMessage } from '../../lib/errors';
@@ -23,8 +24,12 @@ export function TemplateEditor({ template }: { template: Template | null }) {
     validate: schemaResolver(templateInputSchema, { sync: true }),
   });
   const html = useDeferredValue(form.values.html);
-  const compiled = useMemo(() => compileTemplate(html), [html]);
-  const problems = compiled.ok ? [] : compiled.problems;
+  // Engine problems first; a template that compiles is then held to the contract document policy
+  // (no print-only rules, nothing from outside the contract), as the server does on save.
+  const problems = useMemo(() => {
+    const compiled = compileTemplate(html);
+    return compiled.ok ? inspectContractTemplate(html) : compiled.problems;
+  }, [html]);
 
   const onSaved = async (saved: Template, title: string) => {
     form.resetDirty();
@@ -85,11 +90,12 @@ export function TemplateEditor({ template }: { template: Template | null }) {
             role="alert"
           >
             <Stack gap={2}>
-              {problems.slice(0, 5).map((problem) => (
-                <span key={`${problem.line}:${problem.message}`}>
+              {problems.slice(0, 8).map((problem, index) => (
+                <span key={`${index}:${problem.line}:${problem.message}`}>
                   Line {problem.line}: {problem.message}
                 </span>
               ))}
+              {problems.length > 8 && <span>…and {problems.length - 8} more</span>}
             </Stack>
           </Alert>
         )}

@@ -1,6 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { freezeContractDocument } from '@domain/contract-document/index';
 import { renderTemplate } from '@domain/template-engine/index';
 import { sampleTemplateData } from '@domain/template-data';
 import { ContractFrame } from '../../components/contract-frame';
@@ -20,7 +21,8 @@ export function TemplatePreview({ html }: { html: string }) {
           logo: prefs.data.logo_path,
         }
       : null;
-    return renderTemplate(html, sampleTemplateData(company));
+    const result = renderTemplate(html, sampleTemplateData(company));
+    return result.ok ? { ...result, html: freezeContractDocument(result.html) } : result;
   }, [html, prefs.data]);
 
   if (!rendered.ok) {

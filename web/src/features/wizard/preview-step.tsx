@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { buildContractTemplateData } from '@domain/contract-template-data';
+import { freezeContractDocument } from '@domain/contract-document/index';
 import { renderTemplate } from '@domain/template-engine/index';
 import { ContractFrame } from '../../components/contract-frame';
 import { errorMessage } from '../../lib/errors';
@@ -33,7 +34,9 @@ export function PreviewStep({ state }: { state: WizardState }) {
         my_signed_at: null,
       },
     });
-    return renderTemplate(template.data.html, data);
+    // The same document policy the server freezes the contract with (docs/decisions/016).
+    const result = renderTemplate(template.data.html, data);
+    return result.ok ? { ...result, html: freezeContractDocument(result.html) } : result;
   }, [template.data, prefs.data, acceptance.data, state]);
 
   if (template.isError) {

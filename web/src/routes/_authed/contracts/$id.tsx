@@ -1,5 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { formatUsd } from '@domain/money';
@@ -8,6 +7,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { statusBadgeLabel } from '../../../features/contracts/contract-card';
 import { ContractTimeline } from '../../../features/contracts/contract-timeline';
 import { ContractLoadError } from '../../../features/contracts/contract-load-error';
+import { ExecutedCopyPanel } from '../../../features/documents/executed-copy-panel';
 import { trpc } from '../../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/contracts/$id')({
@@ -26,10 +26,6 @@ function ContractViewPage() {
   if (contract.isPending) return <PageLoading />;
   if (contract.isError) return <ContractLoadError error={contract.error} />;
   const document = contract.data.template_html;
-  // Completed with a sealed PDF (not the HTML fallback): the timeline's completion says which.
-  const hasSealedPdf = timeline.data?.some(
-    (event) => event.type === 'completed' && event.details?.copy === 'sealed_pdf',
-  );
   return (
     <Stack gap="lg">
       <div>
@@ -43,18 +39,7 @@ function ContractViewPage() {
           Contract #{contract.data.id}
         </Title>
         <Text c="dimmed">{contract.data.client_name ?? 'No client'}</Text>
-        {hasSealedPdf && (
-          <Button
-            component="a"
-            href={`/api/contracts/${contract.data.id}/executed.pdf`}
-            download
-            variant="light"
-            mt="sm"
-            leftSection={<IconDownload size={18} aria-hidden />}
-          >
-            Download executed copy (PDF)
-          </Button>
-        )}
+        {contract.data.client_signed_at && <ExecutedCopyPanel contractId={contract.data.id} />}
       </div>
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">

@@ -1,0 +1,74 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The key's file under DATA_DIR: back it up with app.db (README, Backup and restore). */
+export const MAIL_SEAL_KEY_FILE = 'mail-seal.key';
+
+const VERSION = 'v1.';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/**
+ * Seals the bodies of queued mails (docs/decisions/017): a signing request carries the signing
+ * link, and the database must never hold one in plain text, not even in the pages SQLite leaves
+ * behind in its -wal file. AES-256-GCM with a key kept outside the database, so a copy of the
+ * database files alone gives nothing away.
+ */
+export interface MailSealer {
+  seal(plain: string): string;
+  /** Throws MailBodySealError when the key is not the one that sealed the body. */
+  open(sealed: string): string;
+}
+
+export class MailBodySealError extends Error {
+  constructor() {
+    super(
+      `The queued mail cannot be opened with ${MAIL_SEAL_KEY_FILE}: restore the key file that was backed up with the database`,
+    );
+    this.name = 'MailBodySealError';
+  }
+}
+
+export function createMailSealer(key: Buffer): MailSealer {
+  if (key.length !== 32) throw new Error('The mail seal key must be 32 bytes');
+  return {
+    seal(plain) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return VERSION + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+    },
+    open(sealed) {
+      if (!sealed.startsWith(VERSION)) throw new MailBodySealError();
+      const bytes = Buffer.from(sealed.slice(VERSION.length), 'base64');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES));
+        decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+        const body = bytes.subarray(IV_BYTES + TAG_BYTES);
+        return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+      } catch {
+        throw new MailBodySealError();
+      }
+    },
+  };
+}
+
+/**
+ * The sealer of a data folder: its key is read from DATA_DIR, or made on first start (readable
+ * by the app's user only). Never written over: a new key would orphan the mails still queued.
+ */
+export function mailSealerForDataDir(dataDir: string): MailSealer {
+  const file = path.join(dataDir, MAIL_SEAL_KEY_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) {
+    throw new Error(`${file} is not a TradeSign mail key (expected 32 base64 bytes)`);
+  }
+  return createMailSealer(key);
+}
