@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedSampleContractHtml } from '../../test/factories.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { createPdfRenderer } from './pdf-renderer.js';
+import { createPdfRenderer, DocumentTooLongError, RenderTimeoutError } from './pdf-renderer.js';
 
 const warnings: string[] = [];
 const log = { warn: (_obj: object, msg?: string) => warnings.push(msg ?? '') };
@@ -59,6 +59,39 @@ describe('rendering contracts to PDF with Chromium', () => {
     );
     const texts = await Promise.all(results.map(async (pdf) => (await pdfText(pdf)).text));
     texts.forEach((text, index) => expect(text).toContain(`Document ${index}`));
+  });
+});
+
+describe('bounds on a hostile document', () => {
+  it('prints in screen media: what a screen shows, not a print-only version', async () => {
+    const html =
+      '<style>@media print { .screen { display: none } } @media screen { .print { display: none } }</style>' +
+      '<p class="screen">Ten-year warranty</p><p class="print">No warranty</p>';
+    const { text } = await pdfText(await renderer.render(html));
+    expect(text).toContain('Ten-year warranty');
+    expect(text).not.toContain('No warranty');
+  });
+
+  it('refuses a document that would print more pages than allowed, printing only one past it', async () => {
+    const html = '<div style="break-after: page">Terms</div>'.repeat(80);
+    await expect(renderer.render(html, { maxPages: 60 })).rejects.toBeInstanceOf(
+      DocumentTooLongError,
+    );
+    const fits = await renderer.render(html.slice(0, html.length / 2), { maxPages: 60 });
+    expect((await pdfText(fits)).pages).toBe(40);
+  });
+
+  it('stops a render past its deadline, and the same renderer prints the next document', async () => {
+    const hurried = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log, timeoutMs: 3000 });
+    try {
+      // 60,000 table rows take this machine's Chromium about 45 s to lay out and print.
+      const slow = `<table>${'<tr><td>cell</td><td>cell</td></tr>'.repeat(60_000)}</table>`;
+      await expect(hurried.render(slow)).rejects.toBeInstanceOf(RenderTimeoutError);
+      const { text } = await pdfText(await hurried.render('<p>After the stop</p>'));
+      expect(text).toContain('After the stop');
+    } finally {
+      await hurried.close();
+    }
   });
 });
 

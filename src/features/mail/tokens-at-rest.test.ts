@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { MAIL_SEAL_KEY_FILE, mailSealerForDataDir } from './body-seal.js';
+import { captureLog } from './mail-test-helpers.js';
+import { startMailWorker } from './mail-worker.js';
+import { createMailTransport } from './transport.js';
+
+let sink: SmtpSink;
+let t: TestApp;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.stop();
+});
+
+/** Every file SQLite keeps for the database, as a copy taken now would hold them. */
+function databaseFilesHolding(secret: string): string[] {
+  return fs
+    .readdirSync(t.dir)
+    .filter((name) => name.startsWith('app.db'))
+    .filter((name) => fs.readFileSync(path.join(t.dir, name)).includes(Buffer.from(secret)));
+}
+
+describe('signing tokens at rest', () => {
+  it('are in no database file, neither while the mail waits nor after it is delivered', async () => {
+    const cookie = await contractorReadyToSend(t, 'rest@example.com');
+    const { token } = await sendContract(t, cookie);
+    expect(token).toHaveLength(43);
+    const files = fs.readdirSync(t.dir).filter((name) => name.startsWith('app.db'));
+    expect(files).toEqual(expect.arrayContaining(['app.db', 'app.db-wal', 'app.db-shm']));
+    expect(databaseFilesHolding(token)).toEqual([]);
+
+    const log = captureLog();
+    const transport = createMailTransport(t.config, log);
+    const worker = startMailWorker({
+      db: t.db,
+      transport,
+      log,
+      sealer: mailSealerForDataDir(t.dir),
+      pollMs: 60_000,
+    });
+    try {
+      expect(await worker.runOnce()).toBe(1);
+    } finally {
+      await worker.stop();
+      transport.close();
+    }
+    const delivered = await sink.waitFor((mail) => mail.to.includes('jordan@example.com'));
+    expect(delivered.text).toContain(`/esign/${token}`);
+    expect(databaseFilesHolding(token)).toEqual([]);
+  });
+
+  it('keeps the key in its own file, readable by the app’s user only, and not in the database', () => {
+    const keyFile = path.join(t.dir, MAIL_SEAL_KEY_FILE);
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = fs.readFileSync(keyFile, 'utf8').trim();
+    expect(databaseFilesHolding(key)).toEqual([]);
+    // The same folder always gives the same key: mails queued before a restart still open.
+    const sealed = mailSealerForDataDir(t.dir).seal('hello');
+    expect(mailSealerForDataDir(t.dir).open(sealed)).toBe('hello');
+  });
+});
