@@ -4,6 +4,7 @@ import { pdfText } from '../../src/test/pdf-text';
 import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
 import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
 import { drawSignature, field, signedInPage, toast } from './support/flows';
+import { setDefaultTemplateInDatabase } from './support/legacy-data';
 
 let smtp: SmtpSink | undefined;
 const running = startAppAndBrowserPerFile({
@@ -188,11 +189,17 @@ describe('the whole signing journey', () => {
       '<h1>Contract for {{client.name}}</h1><script>window.parent.__pwned = 1; alert(1)</script>' +
       '<img src="x" onerror="window.parent.__pwned = 2; alert(2)"><svg onload="alert(3)"></svg>' +
       '<a href="javascript:alert(4)">click</a><p>{{money contract.total_cents}}</p>';
-    const created = await contractor.request.post(`${base}/api/templates`, {
+    const refused = await contractor.request.post(`${base}/api/templates`, {
       data: { name: 'Hostile', html: hostile, is_preset: true },
       headers: { origin: base },
     });
-    expect(created.status()).toBe(201);
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain('<script> is removed: a contract cannot run code');
+    // A template saved before the document policy: sending freezes it under the policy.
+    const { user } = (await (await contractor.request.get(`${base}/api/auth/user`)).json()) as {
+      user: { email: string };
+    };
+    setDefaultTemplateInDatabase(running.app().dataDir, user.email, hostile);
     await sendContract(contractor, 'victim@example.com');
     await expect.poll(() => toast(contractor).textContent()).toContain('Contract sent!');
     const mail = await smtp!.waitFor(
