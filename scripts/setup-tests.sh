@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs on Debian: Chromium for the browser tests (from apt, since
-# browser downloads are not possible here) and the npm packages. Safe to run again.
+# Installs what the test suite needs on Debian: Chromium and pdftotext (from apt, since browser
+# downloads are not possible here) and the npm packages. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Debian's chromium for the browser tests..."
+# Debian's packages the tests use: Chromium for the browser tests and PDFs, poppler's pdftotext to
+# read sealed PDFs as a reader would.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "Installing Debian's ${missing[*]} for the tests..."
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # better-sqlite3 compiles from source when its prebuilt binary cannot be downloaded; point
