@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { MAIL_SEAL_KEY_FILE } from '../../src/features/mail/body-seal.js';
 
 /** A refusal or failure the person running the backup can act on; its message is the whole story. */
 export class BackupError extends Error {
@@ -178,4 +179,25 @@ function syncFolder(folder: string) {
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
+}
+
+/**
+ * Copies the mail seal key (docs/decisions/017) beside the backup as `<file>.mail-seal.key`:
+ * mails still queued when the copy was taken can only be sent with it. Readable by its owner
+ * only, and never written over. Returns the copy's path, or null when there is no key yet.
+ */
+export function copyMailSealKey(dataDir: string, backupFile: string): string | null {
+  const key = path.join(dataDir, MAIL_SEAL_KEY_FILE);
+  if (!fs.existsSync(key)) return null;
+  const target = `${backupFile}.${MAIL_SEAL_KEY_FILE}`;
+  try {
+    fs.copyFileSync(key, target, fs.constants.COPYFILE_EXCL);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      throw new BackupError(`${target} is already a file: give a new file name`);
+    }
+    throw error;
+  }
+  fs.chmodSync(target, 0o600);
+  return target;
 }

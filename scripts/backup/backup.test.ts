@@ -227,8 +227,15 @@ describe('npm run backup', () => {
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain(`Backup written: ${file} (`);
     expect(result.out).toMatch(/\(\d+\.\d KB, 2 contracts, integrity check ok\)/);
-    expect(fs.readdirSync(backupDir)).toEqual(['nightly.db']);
+    expect(fs.readdirSync(backupDir).sort()).toEqual(['nightly.db', 'nightly.db.mail-seal.key']);
     expect(integrityOf(file)).toBe('ok');
+    // The key that opens mails queued at backup time goes with the copy (decision 017).
+    const key = `${file}.mail-seal.key`;
+    expect(result.out).toContain(`Mail key copied: ${key}`);
+    expect(fs.readFileSync(key).equals(fs.readFileSync(path.join(t.dir, 'mail-seal.key')))).toBe(
+      true,
+    );
+    expect(fs.statSync(key).mode & 0o777).toBe(0o600);
   });
 
   it('refuses to overwrite an existing backup', () => {

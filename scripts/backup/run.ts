@@ -6,14 +6,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { BackupError, backupDatabase, FIRST_STEP_PAGES } from './backup-database.js';
+import {
+  BackupError,
+  backupDatabase,
+  copyMailSealKey,
+  FIRST_STEP_PAGES,
+} from './backup-database.js';
 
 const usage = `Usage: npm run backup -- <file>
 
 Copies the database ($DATA_DIR/app.db; DATA_DIR defaults to ./data, .env is read like npm start)
 to <file> while the app keeps running, using SQLite's online backup. The copy is checked with
-PRAGMA integrity_check before it gets its name. <file> must not exist yet: an old backup is never
-overwritten. A relative <file> is taken from the folder you ran npm in.
+PRAGMA integrity_check before it gets its name. The key that seals queued mails is copied beside
+it as <file>.mail-seal.key. <file> must not exist yet: an old backup is never overwritten. A
+relative <file> is taken from the folder you ran npm in.
 
 Example: npm run backup -- /var/backups/tradesign/app-2026-01-31.db`;
 
@@ -69,6 +75,12 @@ async function main(): Promise<number> {
   console.log(
     `Backup written: ${summary.file} (${formatBytes(summary.bytes)}, ${contracts}, integrity check ok)`,
   );
+  const key = copyMailSealKey(config.DATA_DIR, summary.file);
+  if (key) {
+    console.log(
+      `Mail key copied: ${key} (keep it with the backup; restore it as $DATA_DIR/mail-seal.key)`,
+    );
+  }
   return 0;
 }
 

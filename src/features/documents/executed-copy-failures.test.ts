@@ -132,6 +132,8 @@ describe('an executed copy that cannot be printed', () => {
     expect((await executedCopy(id)).json()).toMatchObject({ state: 'ready', error: null });
     const download = await get(t.app, `/api/contracts/${id}/executed.pdf`, { cookie });
     expect(download.statusCode).toBe(200);
+    // A sealed copy is never made again.
+    expect((await retryAs(cookie)).statusCode).toBe(409);
     const mails = signedCopyMails(id);
     expect(mails).toHaveLength(4);
     for (const mail of mails.slice(2)) {
