@@ -6,10 +6,12 @@ import { renderTemplate } from '@domain/template-engine/index';
 import { sampleTemplateData } from '@domain/template-data';
 import { ContractFrame } from '../../components/contract-frame';
 import { trpc } from '../../lib/trpc';
+import { useLogoDataUrl } from '../prefs/use-logo-data-url';
 
 /** The template filled with sample data (sample total $5,000.00) and the company's details. */
 export function TemplatePreview({ html }: { html: string }) {
   const prefs = useQuery(trpc.prefs.get.queryOptions());
+  const logo = useLogoDataUrl(prefs.data?.logo_path);
   const rendered = useMemo(() => {
     const company = prefs.data
       ? {
@@ -18,12 +20,12 @@ export function TemplatePreview({ html }: { html: string }) {
           email: prefs.data.company_email,
           address: prefs.data.company_address,
           website: prefs.data.company_website,
-          logo: prefs.data.logo_path,
+          logo: logo ?? null,
         }
       : null;
     const result = renderTemplate(html, sampleTemplateData(company));
     return result.ok ? { ...result, html: freezeContractDocument(result.html) } : result;
-  }, [html, prefs.data]);
+  }, [html, prefs.data, logo]);
 
   if (!rendered.ok) {
     return (

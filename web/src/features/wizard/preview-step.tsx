@@ -8,6 +8,7 @@ import { renderTemplate } from '@domain/template-engine/index';
 import { ContractFrame } from '../../components/contract-frame';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useLogoDataUrl } from '../prefs/use-logo-data-url';
 import { toDraftPayload, type WizardState } from './wizard-state';
 
 /** Step 4: the default template filled with this contract, as the client will see it. */
@@ -15,13 +16,15 @@ export function PreviewStep({ state }: { state: WizardState }) {
   const template = useQuery(trpc.templates.default.queryOptions());
   const prefs = useQuery(trpc.prefs.get.queryOptions());
   const acceptance = useQuery(trpc.acceptances.status.queryOptions());
+  const logo = useLogoDataUrl(prefs.data?.logo_path);
 
   const rendered = useMemo(() => {
-    if (!template.data || !prefs.data) return null;
+    if (!template.data || !prefs.data || logo === undefined) return null;
     const payload = toDraftPayload(state);
     const data = buildContractTemplateData({
       prefs: prefs.data,
       contractorName: acceptance.data?.typed_name ?? null,
+      logo,
       contract: {
         client_name: payload.client_name ?? null,
         client_email: payload.client_email ?? null,
@@ -37,7 +40,7 @@ export function PreviewStep({ state }: { state: WizardState }) {
     // The same document policy the server freezes the contract with (docs/decisions/016).
     const result = renderTemplate(template.data.html, data);
     return result.ok ? { ...result, html: freezeContractDocument(result.html) } : result;
-  }, [template.data, prefs.data, acceptance.data, state]);
+  }, [template.data, prefs.data, acceptance.data, state, logo]);
 
   if (template.isError) {
     return (
