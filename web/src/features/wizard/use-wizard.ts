@@ -18,6 +18,8 @@ export function useWizard(options: {
   initial: WizardState;
   /** The state as last saved on the server (null for a new contract). */
   saved: WizardState | null;
+  /** Told the id of a new contract before its id goes into the URL. */
+  onCreated?: (id: number) => void;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -56,6 +58,7 @@ export function useWizard(options: {
     await queryClient.invalidateQueries(trpc.contracts.pathFilter());
     if (!contractId) {
       setContractId(saved.id);
+      options.onCreated?.(saved.id);
       navigatingOnPurpose.current = true;
       await navigate({ to: '/wizard', search: { id: saved.id }, replace: true });
       navigatingOnPurpose.current = false;

@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
 import { optionalId } from '../../lib/search-params';
 import { PageLoading } from '../../components/page-loading';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -20,20 +21,33 @@ export const Route = createFileRoute('/_authed/wizard')({
 function WizardRoute() {
   const { id } = Route.useSearch();
   const email = useCurrentUser().data?.user?.email ?? '';
+  // The first save of a new contract puts its id in the URL. That is still the same wizard, on
+  // the same step with the same signature: it keeps its key, so React keeps its state. Opening
+  // New again (no id) starts a fresh one.
+  const createdHere = useRef<number | undefined>(undefined);
+  const [generation, setGeneration] = useState(0);
+  const [shownId, setShownId] = useState(id);
+  if (id !== shownId) {
+    setShownId(id);
+    if (id === undefined) setGeneration((value) => value + 1);
+  }
   const contract = useQuery({
     ...trpc.contracts.get.queryOptions({ id: id ?? 0 }),
-    enabled: id !== undefined,
+    enabled: id !== undefined && id !== createdHere.current,
   });
 
-  if (id === undefined) {
-    const local = loadLocalDraft(email, undefined);
+  if (id === undefined || id === createdHere.current) {
+    const local = id === undefined ? loadLocalDraft(email, undefined) : null;
     return (
       <WizardPage
-        key="new"
+        key={`new-${generation}`}
         email={email}
         contractId={undefined}
         initial={local ?? emptyWizardState()}
         saved={null}
+        onCreated={(createdId) => {
+          createdHere.current = createdId;
+        }}
       />
     );
   }
