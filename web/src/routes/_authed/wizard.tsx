@@ -1,7 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { optionalId } from '../../lib/search-params';
 import { PageLoading } from '../../components/page-loading';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -24,7 +25,7 @@ function WizardRoute() {
   // The first save of a new contract puts its id in the URL. That is still the same wizard, on
   // the same step with the same signature: it keeps its key, so React keeps its state. Opening
   // New again (no id) starts a fresh one.
-  const createdHere = useRef<number | undefined>(undefined);
+  const [createdHere, setCreatedHere] = useState<number | undefined>(undefined);
   const [generation, setGeneration] = useState(0);
   const [shownId, setShownId] = useState(id);
   if (id !== shownId) {
@@ -33,10 +34,10 @@ function WizardRoute() {
   }
   const contract = useQuery({
     ...trpc.contracts.get.queryOptions({ id: id ?? 0 }),
-    enabled: id !== undefined && id !== createdHere.current,
+    enabled: id !== undefined && id !== createdHere,
   });
 
-  if (id === undefined || id === createdHere.current) {
+  if (id === undefined || id === createdHere) {
     const local = id === undefined ? loadLocalDraft(email, undefined) : null;
     return (
       <WizardPage
@@ -46,7 +47,8 @@ function WizardRoute() {
         initial={local ?? emptyWizardState()}
         saved={null}
         onCreated={(createdId) => {
-          createdHere.current = createdId;
+          // Committed before the id reaches the URL, so that render already keeps this wizard.
+          flushSync(() => setCreatedHere(createdId));
         }}
       />
     );
