@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHONE, startAppAndBrowserPerFile } from './support/browser';
-import { drawSignature, field, signedInPage, toast } from './support/flows';
+import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
+import { drawSignature, field, signedInPage, signUpThroughUi, toast } from './support/flows';
 
 // No Ollama: cleanup uses the built-in rules, as on a fresh install.
 const running = startAppAndBrowserPerFile({
@@ -59,5 +59,67 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await page.getByText(/Step 5 of 5/).waitFor();
     await page.getByRole('img', { name: /Your Signature: signed/ }).waitFor();
     await page.getByRole('button', { name: 'Sign & Send to Client' }).waitFor();
+  });
+
+  it('meets the legal acknowledgment at the end of onboarding, and is reminded until it is done', async () => {
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await signUpThroughUi(page, {
+      company: 'Legal Landscaping',
+      email: uniqueEmail('legal'),
+      password: 'secret123',
+    });
+    await field(page, 'Phone').fill('(555) 123-4567');
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await page.getByRole('heading', { name: 'One more thing: the legal acknowledgment' }).waitFor();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+    await page.getByText('One step before you can send contracts').waitFor();
+    await page.getByRole('link', { name: 'Accept it now' }).click();
+    await page.getByLabel('I have read and accept this acknowledgment').check();
+    await field(page, 'Type your full name').fill('Casey Legal');
+    await page.getByRole('button', { name: 'Submit Acknowledgment' }).click();
+    await page.getByText('Acknowledgment Complete').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .click();
+    await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+    expect(await page.getByText('One step before you can send contracts').count()).toBe(0);
+  });
+
+  it('accepts the acknowledgment during onboarding and goes straight to the contracts', async () => {
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await signUpThroughUi(page, {
+      company: 'Ready Landscaping',
+      email: uniqueEmail('ready'),
+      password: 'secret123',
+    });
+    await field(page, 'Phone').fill('(555) 123-4567');
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await page.getByLabel('I have read and accept this acknowledgment').check();
+    await field(page, 'Type your full name').fill('Casey Ready');
+    await page.getByRole('button', { name: 'Submit Acknowledgment' }).click();
+    await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+    await page.getByText('No contracts yet').waitFor();
+    expect(await page.getByText('One step before you can send contracts').count()).toBe(0);
+  });
+
+  it('says on step 5, before signing, that sending needs the acknowledgment, and comes back', async () => {
+    const page = await signedInPage(running, { company: 'Back Landscaping', viewport: PHONE });
+    await newContractAtStep(page, 5);
+    await page.getByText('Accept the legal acknowledgment first').waitFor();
+    await drawSignature(page);
+    await page.getByRole('button', { name: 'Accept the acknowledgment' }).click();
+    await page.waitForURL(/\/settings\/legal\?contract=new/);
+    await page.getByLabel('I have read and accept this acknowledgment').check();
+    await field(page, 'Type your full name').fill('Casey Back');
+    await page.getByRole('button', { name: 'Submit Acknowledgment' }).click();
+    await page.getByText('Acknowledgment Complete').waitFor();
+    await page.getByRole('link', { name: 'Back to your contract' }).click();
+    await page.getByText(/Step 5 of 5/).waitFor();
+    await page.getByRole('img', { name: /Your Signature: signed/ }).waitFor();
+    expect(await page.getByText('Accept the legal acknowledgment first').count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
+    await page.getByRole('heading', { name: 'Awaiting Signature (1)' }).waitFor();
   });
 });

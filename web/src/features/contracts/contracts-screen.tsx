@@ -6,6 +6,7 @@ import { contractSectionSchema } from '@domain/contract-list.schemas';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { AcknowledgmentBanner } from '../legal/acknowledgment-banner';
 import { ContractSection } from './contract-section';
 
 /**
@@ -26,6 +27,7 @@ export function ContractsScreen() {
           </Button>
         }
       />
+      <AcknowledgmentBanner />
       {counts.isPending && (
         <Stack gap="sm" aria-label="Loading contracts">
           {[1, 2, 3].map((placeholder) => (

@@ -7,7 +7,7 @@ import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
 /** Spec section 5: the box must be ticked (Submit stays disabled until then) and a name typed. */
-export function LegalForm() {
+export function LegalForm(props: { onAccepted?: () => void | Promise<void> }) {
   const queryClient = useQueryClient();
   const form = useForm({
     mode: 'controlled',
@@ -19,6 +19,7 @@ export function LegalForm() {
       onSuccess: (status) => {
         queryClient.setQueryData(trpc.acceptances.status.queryKey(), status);
         showToast({ title: 'Acknowledgment recorded', message: 'You can now use all features' });
+        return props.onAccepted?.();
       },
       onError: (error) =>
         showToast({

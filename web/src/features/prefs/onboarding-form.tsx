@@ -1,16 +1,20 @@
 import { Button, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { onboardingInputSchema } from '@domain/prefs.schemas';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CompanyFields, toCompanyValues, type CompanyFormValues } from './company-fields';
 import { showToast } from '../../lib/toast';
 
-export function OnboardingForm({ accountEmail }: { accountEmail: string }) {
+export function OnboardingForm({
+  accountEmail,
+  onSaved,
+}: {
+  accountEmail: string;
+  onSaved: () => Promise<void>;
+}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const { data: prefs } = useSuspenseQuery(trpc.prefs.get.queryOptions());
   const form = useForm<CompanyFormValues>({
     mode: 'uncontrolled',
@@ -26,7 +30,7 @@ export function OnboardingForm({ accountEmail }: { accountEmail: string }) {
       onSuccess: async (saved) => {
         queryClient.setQueryData(trpc.prefs.get.queryKey(), saved);
         showToast({ title: 'Settings saved', message: 'You are ready to write contracts' });
-        await navigate({ to: '/' });
+        await onSaved();
       },
       onError: (error) => {
         showToast({

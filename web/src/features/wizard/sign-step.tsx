@@ -1,14 +1,35 @@
-import { Alert, Stack } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconMail, IconScale } from '@tabler/icons-react';
+import { useAcknowledgmentMissing } from '../legal/use-acknowledgment';
 import { SignatureField } from '../../components/signature-pad/signature-field';
 
 /** Step 5 (spec sections 2 and 9): the contractor signs; the client gets a secure link. */
 export function SignStep(props: {
   signature: string | null;
   onChange: (signature: string | null) => void;
+  /** Opens the legal acknowledgment, keeping this contract to come back to. */
+  onAcceptLegal: () => void;
 }) {
+  const acknowledgmentMissing = useAcknowledgmentMissing();
   return (
     <Stack>
+      {acknowledgmentMissing && (
+        <Alert
+          color="yellow"
+          icon={<IconScale aria-hidden />}
+          title="Accept the legal acknowledgment first"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Sending a contract needs the legal acknowledgment, once. This contract is kept while
+              you do it, on this step.
+            </Text>
+            <Button size="xs" variant="white" color="yellow.9" onClick={props.onAcceptLegal}>
+              Accept the acknowledgment
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <SignatureField
         label="Your Signature"
         hint="Sign here"

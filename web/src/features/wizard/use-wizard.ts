@@ -66,6 +66,13 @@ export function useWizard(options: {
     return saved;
   }
 
+  /** To the legal acknowledgment and back: the wizard is kept in this browser, step and all. */
+  async function leaveForLegal() {
+    navigatingOnPurpose.current = true;
+    saveLocalDraft(options.email, contractId, state);
+    await navigate({ to: '/settings/legal', search: { contract: contractId ?? 'new' } });
+  }
+
   async function leaveTo(path: '/') {
     navigatingOnPurpose.current = true;
     clearLocalDraft(options.email, contractId);
@@ -80,5 +87,6 @@ export function useWizard(options: {
     saving: create.isPending || update.isPending,
     saveDraft,
     leaveTo,
+    leaveForLegal,
   };
 }

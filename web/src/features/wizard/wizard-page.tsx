@@ -101,7 +101,11 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
       {state.step === 3 && <PaymentStep state={state} onChange={update} />}
       {state.step === 4 && <PreviewStep state={state} />}
       {state.step === 5 && (
-        <SignStep signature={state.signature} onChange={(signature) => update({ signature })} />
+        <SignStep
+          signature={state.signature}
+          onChange={(signature) => update({ signature })}
+          onAcceptLegal={() => void wizard.leaveForLegal()}
+        />
       )}
 
       <Stack gap="xs">

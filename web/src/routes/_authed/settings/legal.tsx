@@ -1,22 +1,40 @@
-import { Alert, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Paper, Stack } from '@mantine/core';
+import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { LEGAL_DISCLAIMER } from '@domain/legal-disclaimer';
-import { PageLoading } from '../../../components/page-loading';
-import { LegalForm } from '../../../features/legal/legal-form';
-import { trpc } from '../../../lib/trpc';
-import { SettingsNav } from '../../../components/settings-nav';
+import { ButtonLink } from '../../../components/button-link';
 import { PageHeader } from '../../../components/page-header';
+import { PageLoading } from '../../../components/page-loading';
+import { SettingsNav } from '../../../components/settings-nav';
+import { LegalDisclaimerText } from '../../../features/legal/legal-disclaimer-text';
+import { LegalForm } from '../../../features/legal/legal-form';
+import { optionalId } from '../../../lib/search-params';
+import { trpc } from '../../../lib/trpc';
 
 export const Route = createFileRoute('/_authed/settings/legal')({
+  // `?contract=12` (or `new`): the wizard sent the contractor here; offer the way back to it.
+  validateSearch: (search: Record<string, unknown>): { contract?: number | 'new' } => ({
+    contract: search.contract === 'new' ? 'new' : optionalId(search.contract),
+  }),
   component: LegalPage,
 });
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
 function LegalPage() {
+  const { contract } = Route.useSearch();
   const status = useQuery(trpc.acceptances.status.queryOptions());
+  const backToContract =
+    contract === undefined ? null : (
+      <ButtonLink
+        to="/wizard"
+        search={contract === 'new' ? {} : { id: contract }}
+        leftSection={<IconArrowLeft size={18} aria-hidden />}
+        variant={status.data?.accepted ? 'filled' : 'default'}
+      >
+        Back to your contract
+      </ButtonLink>
+    );
   return (
     <Stack gap="lg">
       <SettingsNav />
@@ -24,20 +42,7 @@ function LegalPage() {
         title="Legal Acknowledgment"
         subtitle="Required once before you send contracts for signature"
       />
-      <Paper withBorder p="lg" component="section" aria-labelledby="disclaimer-title">
-        <Title order={2} size="h4" id="disclaimer-title" mb="sm">
-          {LEGAL_DISCLAIMER.title}
-        </Title>
-        <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
-          <Stack gap="sm">
-            {LEGAL_DISCLAIMER.paragraphs.map((paragraph) => (
-              <Text key={paragraph.slice(0, 40)} size="sm">
-                {paragraph}
-              </Text>
-            ))}
-          </Stack>
-        </ScrollArea.Autosize>
-      </Paper>
+      <LegalDisclaimerText />
       {status.isPending && <PageLoading />}
       {status.data?.accepted ? (
         <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="Acknowledgment Complete">
@@ -51,6 +56,7 @@ function LegalPage() {
           </Paper>
         )
       )}
+      {backToContract}
     </Stack>
   );
 }
