@@ -33,12 +33,17 @@ export const templateIdSchema = z.coerce
   .int('Template id must be a whole number')
   .positive('Template id must be a whole number');
 
+/** The shipped Standard Contract's key: an account with no template of that key can add it back. */
+export const STANDARD_CONTRACT_KEY = 'standard-contract';
+
 export const templateSummarySchema = z.object({
   id: z.number(),
   name: z.string(),
   is_preset: z.boolean(),
   version: z.number(),
   updated_at: z.string(),
+  /** Which shipped template this is a copy of, if any (e.g. 'standard-contract'). */
+  preset_key: z.string().nullable(),
 });
 export type TemplateSummary = z.infer<typeof templateSummarySchema>;
 

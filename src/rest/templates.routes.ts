@@ -15,6 +15,7 @@ import {
   listTemplates,
   setDefaultTemplate,
   updateTemplate,
+  addStandardContract,
 } from '../features/templates/templates.service.js';
 import type { AppDeps } from '../trpc/context.js';
 import { parseInput, requireUser, responseSchema } from './rest-helpers.js';
@@ -49,6 +50,12 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
     const input = parseInput(createTemplateInputSchema, request.body);
     const template = await createTemplate(deps.db, session.user.id, input, deps.renderer);
     return reply.code(201).send(template);
+  });
+
+  // Not in the spec's table: brings the shipped Standard Contract back into an account without it.
+  app.post('/api/templates/standard', { schema: created }, async (request, reply) => {
+    const session = await requireUser(request, reply, deps);
+    return reply.code(201).send(await addStandardContract(deps.db, session.user.id));
   });
 
   app.put('/api/templates/:id', { schema: one }, async (request, reply) => {

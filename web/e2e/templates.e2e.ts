@@ -14,7 +14,7 @@ describe('templates at phone width', () => {
     const page = await signedInPhone('tpl');
     await page.goto('/templates');
     const preset = card(page, 'Standard Contract');
-    await preset.getByText('Default').waitFor();
+    await preset.getByText('Default', { exact: true }).waitFor();
     await preset.getByText('Version 1').waitFor();
     // The default has no "Set as default" button.
     expect(await preset.getByRole('button', { name: /as default/ }).count()).toBe(0);
@@ -40,7 +40,7 @@ describe('templates at phone width', () => {
       .getByRole('button', { name: 'Set Irrigation job as default' })
       .click();
     await expect.poll(() => toast(page).textContent()).toContain('Default template updated');
-    await card(page, 'Irrigation job').getByText('Default').waitFor();
+    await card(page, 'Irrigation job').getByText('Default', { exact: true }).waitFor();
     await card(page, 'Standard Contract')
       .getByRole('button', { name: 'Set Standard Contract as default' })
       .waitFor();
@@ -59,11 +59,20 @@ describe('templates at phone width', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Template deleted');
     await card(page, 'Standard Contract').waitFor({ state: 'detached' });
 
-    await card(page, 'Irrigation job')
-      .getByRole('button', { name: 'Delete Irrigation job' })
-      .click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('No templates yet').waitFor();
+    // The default cannot be deleted, and says why in the place of its Delete button.
+    const chosen = card(page, 'Irrigation job');
+    expect(await chosen.getByRole('button', { name: 'Delete Irrigation job' }).count()).toBe(0);
+    await chosen
+      .getByText('The default can’t be deleted: your contracts are sent with it.')
+      .waitFor();
+
+    // Without a copy of the Standard Contract, the screen offers it back.
+    await page.getByRole('button', { name: 'Add the Standard Contract' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Template created');
+    await card(page, 'Standard Contract').getByText('Version 1').waitFor();
+    await page.getByRole('button', { name: 'Add the Standard Contract' }).waitFor({
+      state: 'detached',
+    });
   });
 
   it('previews the template with sample data in a sandboxed frame, and shows syntax errors with their line', async () => {

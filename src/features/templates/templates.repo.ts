@@ -1,6 +1,6 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 
-const summaryColumns = ['id', 'name', 'is_preset', 'version', 'updated_at'] as const;
+const summaryColumns = ['id', 'name', 'is_preset', 'version', 'updated_at', 'preset_key'] as const;
 
 export async function listTemplateRows(db: DbOrTrx, userId: number) {
   return db
@@ -119,17 +119,6 @@ export async function markDefaultTemplate(db: DbOrTrx, userId: number, id: numbe
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-export async function findNewestTemplateId(db: DbOrTrx, userId: number) {
-  const row = await db
-    .selectFrom('templates')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id;
 }
 
 export async function listUserIds(db: DbOrTrx, email?: string) {

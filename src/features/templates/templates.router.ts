@@ -6,6 +6,7 @@ import {
 } from '../../domain/templates.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
+  addStandardContract,
   createTemplate,
   deleteTemplate,
   getDefaultTemplate,
@@ -35,6 +36,7 @@ export const templatesRouter = router({
     await deleteTemplate(ctx.db, ctx.user.id, input.id);
     return { ok: true };
   }),
+  addStandard: authedProcedure.mutation(({ ctx }) => addStandardContract(ctx.db, ctx.user.id)),
   setDefault: authedProcedure
     .input(byId)
     .mutation(({ ctx, input }) => setDefaultTemplate(ctx.db, ctx.user.id, input.id)),

@@ -7,6 +7,7 @@ import { sampleTemplateData } from '../../domain/template-data.js';
 import { compileTemplate, renderTemplate } from '../../domain/template-engine/index.js';
 import {
   TEMPLATE_HTML_MAX_BYTES,
+  STANDARD_CONTRACT_KEY,
   utf8Bytes,
   type CreateTemplateInput,
   type Template,
@@ -16,12 +17,14 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { assertPrintableLength } from '../documents/page-limit.js';
 import type { PdfRenderer } from '../documents/pdf-renderer.js';
+import { presetTemplates } from '../../../db/seeds/preset-templates.js';
 import { getPrefs } from '../prefs/prefs.service.js';
+import { installPreset } from './preset-install.js';
 import {
   clearDefaultTemplate,
   deleteTemplateRow,
   findDefaultTemplateRow,
-  findNewestTemplateId,
+  findPresetRow,
   findTemplateRow,
   insertTemplateRow,
   listTemplateRows,
@@ -31,7 +34,14 @@ import {
 
 const TEMPLATE_NOT_FOUND = 'Template not found';
 
-type Row = { id: number; name: string; is_preset: number; version: number; updated_at: string };
+type Row = {
+  id: number;
+  name: string;
+  is_preset: number;
+  version: number;
+  updated_at: string;
+  preset_key: string | null;
+};
 
 function toSummary(row: Row): TemplateSummary {
   return {
@@ -40,6 +50,7 @@ function toSummary(row: Row): TemplateSummary {
     is_preset: row.is_preset === 1,
     version: row.version,
     updated_at: row.updated_at,
+    preset_key: row.preset_key,
   };
 }
 
@@ -148,16 +159,34 @@ export async function updateTemplate(
   return getTemplate(db, userId, id);
 }
 
-/** Deleting the default hands the marker to the most recently changed remaining template. */
+/**
+ * The default template cannot be deleted: sending uses it, so an account always has one. Making
+ * another template the default first frees it.
+ */
 export async function deleteTemplate(db: DB, userId: number, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await findTemplateRow(trx, userId, id);
     if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+    if (row.is_preset === 1) throw new AppError('CONFLICT', DEFAULT_NOT_DELETABLE);
     await deleteTemplateRow(trx, userId, id);
-    if (row.is_preset === 1) {
-      const successor = await findNewestTemplateId(trx, userId);
-      if (successor !== undefined) await markDefaultTemplate(trx, userId, successor);
+  });
+}
+
+export const DEFAULT_NOT_DELETABLE =
+  'The default template cannot be deleted: contracts are sent with it. Make another template the default first.';
+
+/** Brings the shipped Standard Contract back into an account that has no copy of it. */
+export async function addStandardContract(db: DB, userId: number): Promise<Template> {
+  const standard = presetTemplates.find((preset) => preset.key === STANDARD_CONTRACT_KEY);
+  if (!standard) throw new AppError('INTERNAL', 'The Standard Contract is not shipped');
+  return db.transaction().execute(async (trx) => {
+    if (await findPresetRow(trx, userId, STANDARD_CONTRACT_KEY)) {
+      throw new AppError('CONFLICT', 'You already have the Standard Contract');
     }
+    await installPreset(trx, userId, standard);
+    const row = await findPresetRow(trx, userId, STANDARD_CONTRACT_KEY);
+    if (!row) throw new AppError('INTERNAL', 'The Standard Contract could not be added');
+    return getTemplate(trx, userId, row.id);
   });
 }
 

@@ -18,6 +18,7 @@ interface TemplateAnswer {
   html: string;
   is_preset: boolean;
   version: number;
+  preset_key: string | null;
 }
 
 let t: TestApp;
@@ -153,14 +154,47 @@ describe('the default template', () => {
     expect(current.json<TemplateAnswer>().id).toBe(id);
   });
 
-  it('passes to another template when the default is deleted', async () => {
+  it('cannot be deleted, and says why, so an account can always send', async () => {
     const before = await get(t.app, '/api/templates/default', { cookie: owner });
     const { id } = before.json<TemplateAnswer>();
-    await bodylessRequest(t.app, 'DELETE', `/api/templates/${id}`, { cookie: owner });
+    const refused = await bodylessRequest(t.app, 'DELETE', `/api/templates/${id}`, {
+      cookie: owner,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('The default template cannot be deleted');
     const after = await get(t.app, '/api/templates/default', { cookie: owner });
-    expect(after.statusCode).toBe(200);
-    expect(after.json<TemplateAnswer>().id).not.toBe(id);
-    expect((await list(owner)).filter((template) => template.is_preset)).toHaveLength(1);
+    expect(after.json<TemplateAnswer>().id).toBe(id);
+  });
+
+  it('brings the Standard Contract back once the account has no copy of it', async () => {
+    const cookie = await signUp(t.app, {
+      email: 'standard-again@example.com',
+      password: 'secret123',
+      company_name: 'Again Co',
+    });
+    const [standard] = await list(cookie);
+    expect(standard?.preset_key).toBe('standard-contract');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/templates/standard',
+      headers: { cookie, origin: t.origin },
+    });
+    expect(again.statusCode).toBe(409);
+    const other = (await create(cookie, { name: 'Mine', html: '<p>m</p>' })).json<TemplateAnswer>();
+    await bodylessRequest(t.app, 'POST', `/api/templates/${other.id}/set-default`, { cookie });
+    await bodylessRequest(t.app, 'DELETE', `/api/templates/${standard?.id ?? 0}`, { cookie });
+    expect((await list(cookie)).map((template) => template.name)).toEqual(['Mine']);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/templates/standard',
+      headers: { cookie, origin: t.origin },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
+      name: 'Standard Contract',
+      is_preset: false,
+      preset_key: 'standard-contract',
+    });
   });
 
   it('is created as the default with is_preset true', async () => {

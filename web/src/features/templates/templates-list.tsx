@@ -2,11 +2,12 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core
 import { IconEdit, IconPlus, IconStar } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { TemplateSummary } from '@domain/templates.schemas';
+import { STANDARD_CONTRACT_KEY, type TemplateSummary } from '@domain/templates.schemas';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ButtonLink } from '../../components/button-link';
+import { AddStandardContract } from './add-standard-contract';
 import { DeleteTemplateButton } from './delete-template-button';
 import { PageHeader } from '../../components/page-header';
 
@@ -43,6 +44,10 @@ export function TemplatesList() {
       {templates.data?.map((template) => (
         <TemplateCard key={template.id} template={template} />
       ))}
+      {templates.data &&
+        !templates.data.some((template) => template.preset_key === STANDARD_CONTRACT_KEY) && (
+          <AddStandardContract />
+        )}
     </Stack>
   );
 }
@@ -117,12 +122,20 @@ function TemplateCard({ template }: { template: TemplateSummary }) {
             Set as default
           </Button>
         )}
-        <DeleteTemplateButton
-          templateName={template.name}
-          deleting={remove.isPending}
-          onConfirm={() => remove.mutate({ id: template.id })}
-        />
+        {!template.is_preset && (
+          <DeleteTemplateButton
+            templateName={template.name}
+            deleting={remove.isPending}
+            onConfirm={() => remove.mutate({ id: template.id })}
+          />
+        )}
       </Group>
+      {template.is_preset && (
+        <Text size="xs" c="dimmed" mt="xs">
+          The default can’t be deleted: your contracts are sent with it. Make another template the
+          default first.
+        </Text>
+      )}
     </Card>
   );
 }
