@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPage, uniqueEmail, startAppAndBrowserPerFile } from './support/browser';
-import { completeOnboarding, field, logInThroughUi, signUpThroughUi, toast } from './support/flows';
+import {
+  completeOnboarding,
+  field,
+  logInThroughUi,
+  signUpThroughUi,
+  toast,
+  toastText,
+} from './support/flows';
 
 const running = startAppAndBrowserPerFile();
 
@@ -9,7 +16,7 @@ describe('accounts in the browser', () => {
     const { page, context } = await newPage(running.browser(), running.app().url);
     const email = uniqueEmail('journey');
     await signUpThroughUi(page, { company: 'Greenleaf Landscaping', email, password: 'secret123' });
-    await expect.poll(() => toast(page).textContent()).toContain('Account created successfully!');
+    await expect.poll(() => toastText(page)).toContain('Account created successfully!');
 
     await page.getByRole('heading', { name: 'Welcome to TradeSign', exact: true }).waitFor();
     expect(await field(page, 'Company Name').inputValue()).toBe('Greenleaf Landscaping');
@@ -36,14 +43,14 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
-    await expect.poll(() => toast(page).textContent()).toContain('Logged out successfully');
+    await expect.poll(() => toastText(page)).toContain('Logged out successfully');
 
     // The session is gone on the server, not just in this tab.
     const answer = await context.request.get(`${running.app().url}/api/auth/user`);
     expect(answer.status()).toBe(401);
 
     await logInThroughUi(page, email, 'secret123');
-    await expect.poll(() => toast(page).textContent()).toContain('Welcome back!');
+    await expect.poll(() => toastText(page)).toContain('Welcome back!');
     await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
     await context.close();
   });
@@ -74,8 +81,8 @@ describe('accounts in the browser', () => {
     await field(page, 'Email').fill(email.toUpperCase());
     await field(page, 'Password').fill('secret123');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Signup failed');
-    expect(await toast(page).textContent()).toContain('already exists');
+    await expect.poll(() => toastText(page)).toContain('Signup failed');
+    expect(await toastText(page)).toContain('already exists');
     await context.close();
   });
 
@@ -88,13 +95,13 @@ describe('accounts in the browser', () => {
     const { page, context } = await newPage(running.browser(), running.app().url);
     await page.goto('/login');
     await logInThroughUi(page, email, 'wrong-password');
-    await expect.poll(() => toast(page).textContent()).toContain('Login failed');
-    const wrongPassword = await toast(page).textContent();
+    await expect.poll(() => toastText(page)).toContain('Login failed');
+    const wrongPassword = await toastText(page);
     // The first toast may still be up with the same words: wait for the second answer itself.
     const secondAnswer = page.waitForResponse((response) => response.url().includes('auth.login'));
     await logInThroughUi(page, uniqueEmail('nobody'), 'wrong-password');
     await secondAnswer;
-    await expect.poll(() => toast(page).textContent()).toBe(wrongPassword);
+    await expect.poll(() => toastText(page)).toBe(wrongPassword);
     // One toast at a time (spec section 9): the second replaced the first (once the first has
     // finished its exit animation), and it leaves by itself.
     await expect.poll(() => toast(page).count(), { timeout: 2000 }).toBe(1);
@@ -137,7 +144,7 @@ describe('accounts in the browser', () => {
     );
     await field(page, 'Phone').fill('555 000 1111');
     await page.getByRole('button', { name: 'Complete Setup' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Failed to save');
+    await expect.poll(() => toastText(page)).toContain('Failed to save');
     expect(await field(page, 'Phone').inputValue()).toBe('555 000 1111');
     expect(new URL(page.url()).pathname).toBe('/onboarding');
     await context.close();
@@ -154,7 +161,7 @@ describe('accounts in the browser', () => {
     await page.goto('/settings/branding');
     await page.route('**/trpc/auth.logout**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Logout failed');
+    await expect.poll(() => toastText(page)).toContain('Logout failed');
     expect(new URL(page.url()).pathname).toBe('/settings/branding');
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
-import { drawSignature, field, signedInPage, signUpThroughUi, toast } from './support/flows';
+import { drawSignature, field, signedInPage, signUpThroughUi, toastText } from './support/flows';
 
 // No Ollama: cleanup uses the built-in rules, as on a fresh install.
 const running = startAppAndBrowserPerFile({
@@ -35,7 +35,7 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await newContractAtStep(page, 3);
     await page.getByText('Step 3 of 5').waitFor();
     await page.getByRole('button', { name: 'Save Draft' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Draft saved');
+    await expect.poll(() => toastText(page)).toContain('Draft saved');
     await page.waitForURL(/\/wizard\?id=\d+/);
     const id = new URL(page.url()).searchParams.get('id');
     await page.getByText(`Contract #${id} · Step 3 of 5`).waitFor();
@@ -54,7 +54,7 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
     await page.getByRole('button', { name: 'Sending...' }).waitFor();
     // Without the legal acknowledgment the server refuses to send.
-    await expect.poll(() => toast(page).textContent()).toContain('legal acknowledgment');
+    await expect.poll(() => toastText(page)).toContain('legal acknowledgment');
     await page.waitForURL(/\/wizard\?id=\d+/);
     await page.getByText(/Step 5 of 5/).waitFor();
     await page.getByRole('img', { name: /Your Signature: signed/ }).waitFor();

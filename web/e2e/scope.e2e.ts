@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FAKE_MODEL, startFakeOllama, type FakeOllama } from '../../src/test/fake-ollama';
 import { startAppAndBrowserPerFile } from './support/browser';
 import { fakeSpeechRecognitionScript, noSpeechRecognitionScript } from './support/fake-speech';
-import { signedInPage, toast } from './support/flows';
+import { signedInPage, toastText } from './support/flows';
 
 let ollama: FakeOllama | undefined;
 const running = startAppAndBrowserPerFile({
@@ -83,10 +83,8 @@ describe('the scope-notes widget at phone width', () => {
     ]);
 
     await speech(page, "fail('network')");
-    await expect.poll(() => toast(page).textContent()).toContain('Voice recognition error');
-    expect(await toast(page).textContent()).toContain(
-      'Please try again or type your notes manually',
-    );
+    await expect.poll(() => toastText(page)).toContain('Voice recognition error');
+    expect(await toastText(page)).toContain('Please try again or type your notes manually');
     await page.getByRole('button', { name: 'Tap to start recording' }).waitFor();
     expect(await speech(page, 'isListening()')).toBe(false);
     expect(await chips(page).count()).toBe(2);
@@ -109,8 +107,8 @@ describe('the scope-notes widget at phone width', () => {
   it('says so where the browser has no voice recognition, and typing still works', async () => {
     const page = await wizardPage('novoice', noSpeechRecognitionScript);
     await page.getByRole('button', { name: 'Tap to start recording' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Voice recognition not supported');
-    expect(await toast(page).textContent()).toContain('Please use a supported browser like Chrome');
+    await expect.poll(() => toastText(page)).toContain('Voice recognition not supported');
+    expect(await toastText(page)).toContain('Please use a supported browser like Chrome');
     await notesInput(page).fill('Install irrigation system');
     await notesInput(page).press('Enter');
     expect(await chips(page).count()).toBe(1);
@@ -135,8 +133,8 @@ describe('the scope-notes widget at phone width', () => {
     await page.getByRole('button', { name: 'Cleaning up...' }).waitFor();
     release();
 
-    await expect.poll(() => toast(page).textContent()).toContain('Scope cleaned up!');
-    expect(await toast(page).textContent()).toContain(
+    await expect.poll(() => toastText(page)).toContain('Scope cleaned up!');
+    expect(await toastText(page)).toContain(
       'AI has formatted your notes into a professional scope',
     );
     await page.getByText('AI-Formatted Scope').waitFor();
@@ -164,7 +162,7 @@ describe('the scope-notes widget at phone width', () => {
     await notesInput(page).fill('um install drip line comma 3/4 inch');
     await notesInput(page).press('Enter');
     await cleanButton(page).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Scope cleaned up!');
+    await expect.poll(() => toastText(page)).toContain('Scope cleaned up!');
     await page.getByText('Formatted by built-in rules').waitFor();
     expect(await page.getByLabel('Work item 1', { exact: true }).inputValue()).toContain(
       '3/4 inch',
@@ -182,8 +180,8 @@ describe('the scope-notes widget at phone width', () => {
     await notesInput(page).press('Enter');
     await page.route('**/trpc/scope.clean**', (route) => route.abort('connectionrefused'));
     await cleanButton(page).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Cleanup failed');
-    expect(await toast(page).textContent()).toContain('Using fallback formatting');
+    await expect.poll(() => toastText(page)).toContain('Cleanup failed');
+    expect(await toastText(page)).toContain('Using fallback formatting');
     expect(await page.getByLabel('Summary').inputValue()).toBe(
       'Install irrigation system Replace two valves',
     );

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startAppAndBrowserPerFile } from './support/browser';
-import { field, signedInPage, toast } from './support/flows';
+import { field, signedInPage, toastText } from './support/flows';
 
 const running = startAppAndBrowserPerFile();
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -24,7 +24,7 @@ describe('branding at phone width', () => {
     const page = await signedInPhone('brand');
     await page.goto('/settings/branding');
     await chooseLogo(page, 'Upload Logo', 'logo.png');
-    await expect.poll(() => toast(page).textContent()).toContain('Logo uploaded successfully');
+    await expect.poll(() => toastText(page)).toContain('Logo uploaded successfully');
     const logo = page.getByRole('img', { name: 'Company logo' });
     await logo.waitFor();
     await expect
@@ -44,12 +44,12 @@ describe('branding at phone width', () => {
     await page.goto('/settings/branding');
     await page.route('**/trpc/prefs.update**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Failed to remove logo');
+    await expect.poll(() => toastText(page)).toContain('Failed to remove logo');
     await logo.waitFor();
     await page.unroute('**/trpc/prefs.update**');
 
     await page.getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Logo removed');
+    await expect.poll(() => toastText(page)).toContain('Logo removed');
     await page.getByText('No logo').waitFor();
   });
 
@@ -61,20 +61,20 @@ describe('branding at phone width', () => {
       mimeType: 'image/gif',
       buffer: Buffer.from('GIF89a'),
     });
-    await expect.poll(() => toast(page).textContent()).toContain('Invalid file type');
-    expect(await toast(page).textContent()).toContain('Please upload a JPEG or PNG image');
+    await expect.poll(() => toastText(page)).toContain('Invalid file type');
+    expect(await toastText(page)).toContain('Please upload a JPEG or PNG image');
 
     const big = Buffer.alloc(2 * 1024 * 1024 + 1, 0);
     await chooseLogo(page, 'Upload Logo', { name: 'huge.png', mimeType: 'image/png', buffer: big });
-    await expect.poll(() => toast(page).textContent()).toContain('File too large');
-    expect(await toast(page).textContent()).toContain('Please upload an image under 2MB');
+    await expect.poll(() => toastText(page)).toContain('File too large');
+    expect(await toastText(page)).toContain('Please upload an image under 2MB');
   });
 
   it('says "Upload failed" when the server refuses a disguised file', async () => {
     const page = await signedInPhone('disguised');
     await page.goto('/settings/branding');
     await chooseLogo(page, 'Upload Logo', 'not-an-image.png');
-    await expect.poll(() => toast(page).textContent()).toContain('Upload failed');
+    await expect.poll(() => toastText(page)).toContain('Upload failed');
     await page.getByText('No logo').waitFor();
   });
 
@@ -94,7 +94,7 @@ describe('branding at phone width', () => {
     await field(page, 'Website').fill('https://details.example');
     await field(page, 'Email').fill('office@details.example');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Settings saved');
+    await expect.poll(() => toastText(page)).toContain('Settings saved');
     await page.reload();
     expect(await field(page, 'Company Name').inputValue()).toBe('Details Remodeling LLC');
     expect(await field(page, 'Website').inputValue()).toBe('https://details.example');
@@ -124,8 +124,8 @@ describe('the legal page at phone width', () => {
 
     await field(page, 'Type your full name').fill('Jamie Legal');
     await submit.click();
-    await expect.poll(() => toast(page).textContent()).toContain('Acknowledgment recorded');
-    expect(await toast(page).textContent()).toContain('You can now use all features');
+    await expect.poll(() => toastText(page)).toContain('Acknowledgment recorded');
+    expect(await toastText(page)).toContain('You can now use all features');
     await page.getByText('Acknowledgment Complete').waitFor();
     await page.reload();
     await page.getByText('Acknowledgment Complete').waitFor();

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/test/pdf-text';
 import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
 import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
-import { drawSignature, field, signedInPage, toast } from './support/flows';
+import { drawSignature, field, signedInPage, toastText } from './support/flows';
 import { setDefaultTemplateInDatabase } from './support/legacy-data';
 
 let smtp: SmtpSink | undefined;
@@ -65,15 +65,15 @@ describe('the whole signing journey', () => {
     const contractor = await signedInPage(running, { company: 'Journey Landscaping' });
     await sendContract(contractor, 'jordan.journey@example.com');
     // Sending needs the legal acknowledgment first; nothing is lost meanwhile.
-    await expect.poll(() => toast(contractor).textContent()).toContain('legal acknowledgment');
+    await expect.poll(() => toastText(contractor)).toContain('legal acknowledgment');
     await acceptLegal(contractor, 'Casey Journey');
     await contractor.goto('/');
     await contractor.getByRole('link', { name: /draft for Jordan Rivera/ }).click();
     for (let step = 1; step < 5; step += 1)
       await contractor.getByRole('button', { name: 'Next' }).click();
     await contractor.getByRole('button', { name: 'Sign & Send to Client' }).click();
-    await expect.poll(() => toast(contractor).textContent()).toContain('Contract sent!');
-    expect(await toast(contractor).textContent()).toContain('Client will receive an email to sign');
+    await expect.poll(() => toastText(contractor)).toContain('Contract sent!');
+    expect(await toastText(contractor)).toContain('Client will receive an email to sign');
     await contractor.getByRole('heading', { name: 'Awaiting Signature (1)' }).waitFor();
 
     const invitation = await smtp!.waitFor(
@@ -100,9 +100,7 @@ describe('the whole signing journey', () => {
     await homeowner.getByText('Please agree to sign electronically').waitFor();
     await homeowner.getByLabel('I agree to use electronic records and signatures').check();
     await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
-    await expect
-      .poll(() => toast(homeowner).textContent())
-      .toContain('Contract signed successfully!');
+    await expect.poll(() => toastText(homeowner)).toContain('Contract signed successfully!');
     await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
     await homeowner
       .getByText('Thank you for signing the contract. You will receive a copy via email shortly.')
@@ -201,7 +199,7 @@ describe('the whole signing journey', () => {
     };
     setDefaultTemplateInDatabase(running.app().dataDir, user.email, hostile);
     await sendContract(contractor, 'victim@example.com');
-    await expect.poll(() => toast(contractor).textContent()).toContain('Contract sent!');
+    await expect.poll(() => toastText(contractor)).toContain('Contract sent!');
     const mail = await smtp!.waitFor(
       (message) => message.to.includes('victim@example.com'),
       15_000,
@@ -230,8 +228,8 @@ describe('the whole signing journey', () => {
     await page.getByLabel('I agree to use electronic records and signatures').check();
     await drawSignature(page, /Sign below to accept/);
     await page.getByRole('button', { name: 'Sign Contract' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Error signing contract');
-    expect(await toast(page).textContent()).toContain('Please try again');
+    await expect.poll(() => toastText(page)).toContain('Error signing contract');
+    expect(await toastText(page)).toContain('Please try again');
     expect(
       await page.getByLabel('I agree to use electronic records and signatures').isChecked(),
     ).toBe(true);

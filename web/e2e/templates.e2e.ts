@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startAppAndBrowserPerFile } from './support/browser';
-import { field, signedInPage, toast } from './support/flows';
+import { field, signedInPage, toastText } from './support/flows';
 
 const running = startAppAndBrowserPerFile();
 
@@ -25,7 +25,7 @@ describe('templates at phone width', () => {
       '<h1>{{company.name}}</h1><p>{{client.name}} owes {{money contract.total_cents}}</p>',
     );
     await page.getByRole('button', { name: 'Save Template' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Template created');
+    await expect.poll(() => toastText(page)).toContain('Template created');
     await page.waitForURL('**/templates');
     const mine = card(page, 'Irrigation job');
     await mine.getByText('Version 1').waitFor();
@@ -33,13 +33,13 @@ describe('templates at phone width', () => {
     await mine.getByRole('link', { name: 'Edit Irrigation job' }).click();
     await field(page, 'HTML Template').fill('<p>Changed {{client.name}}</p>');
     await page.getByRole('button', { name: 'Save Template' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Template updated');
+    await expect.poll(() => toastText(page)).toContain('Template updated');
     await card(page, 'Irrigation job').getByText('Version 2').waitFor();
 
     await card(page, 'Irrigation job')
       .getByRole('button', { name: 'Set Irrigation job as default' })
       .click();
-    await expect.poll(() => toast(page).textContent()).toContain('Default template updated');
+    await expect.poll(() => toastText(page)).toContain('Default template updated');
     await card(page, 'Irrigation job').getByText('Default', { exact: true }).waitFor();
     await card(page, 'Standard Contract')
       .getByRole('button', { name: 'Set Standard Contract as default' })
@@ -56,7 +56,7 @@ describe('templates at phone width', () => {
       .getByRole('button', { name: 'Delete Standard Contract' })
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Template deleted');
+    await expect.poll(() => toastText(page)).toContain('Template deleted');
     await card(page, 'Standard Contract').waitFor({ state: 'detached' });
 
     // The default cannot be deleted, and says why in the place of its Delete button.
@@ -68,7 +68,7 @@ describe('templates at phone width', () => {
 
     // Without a copy of the Standard Contract, the screen offers it back.
     await page.getByRole('button', { name: 'Add the Standard Contract' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Template created');
+    await expect.poll(() => toastText(page)).toContain('Template created');
     await card(page, 'Standard Contract').getByText('Version 1').waitFor();
     await page.getByRole('button', { name: 'Add the Standard Contract' }).waitFor({
       state: 'detached',
@@ -110,7 +110,7 @@ describe('templates at phone width', () => {
     await field(page, 'HTML Template').fill('<p>Precious work</p>');
     await page.route('**/trpc/templates.create**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Save Template' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Failed to save template');
+    await expect.poll(() => toastText(page)).toContain('Failed to save template');
     expect(await field(page, 'HTML Template').inputValue()).toBe('<p>Precious work</p>');
     expect(new URL(page.url()).pathname).toBe('/templates/editor');
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { Contract } from '../../src/domain/contracts.schemas';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startAppAndBrowserPerFile } from './support/browser';
-import { drawSignature, field, signedInPage, toast } from './support/flows';
+import { drawSignature, field, signedInPage, toastText } from './support/flows';
 
 // No Ollama: cleanup uses the built-in rules, as on a fresh install.
 const running = startAppAndBrowserPerFile({
@@ -108,7 +108,7 @@ describe('the contract wizard on a 390 px phone', () => {
     await page.getByText('Sign here').waitFor();
     await page.getByText('secure link').waitFor();
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Please sign the contract');
+    await expect.poll(() => toastText(page)).toContain('Please sign the contract');
 
     await drawSignature(page);
     await page.getByRole('button', { name: 'Clear' }).click();
@@ -118,8 +118,8 @@ describe('the contract wizard on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
     // This account has not accepted the legal acknowledgment, so sending stops with the reason
     // (the whole sending journey is in signing-journey.e2e.ts); nothing is lost.
-    await expect.poll(() => toast(page).textContent()).toContain('Could not send the contract');
-    expect(await toast(page).textContent()).toContain('legal acknowledgment');
+    await expect.poll(() => toastText(page)).toContain('Could not send the contract');
+    expect(await toastText(page)).toContain('legal acknowledgment');
     expect(new URL(page.url()).pathname).toBe('/wizard');
 
     // Saved and signed on the server, ready to send once the acknowledgment is accepted.
@@ -141,7 +141,7 @@ describe('the contract wizard on a 390 px phone', () => {
     await page.goto('/wizard');
     await addNote(page, 'build a 12 x 14 cedar deck');
     await page.getByRole('button', { name: 'Save Draft' }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Draft saved');
+    await expect.poll(() => toastText(page)).toContain('Draft saved');
     await page.waitForURL(/\/wizard\?id=\d+/);
     const id = new URL(page.url()).searchParams.get('id');
 

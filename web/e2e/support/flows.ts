@@ -34,6 +34,14 @@ export async function logInThroughUi(page: Page, email: string, password: string
 /** The toast on screen (spec section 9: at most one). */
 export const toast = (page: Page) => page.locator('.mantine-Notification-root');
 
+/**
+ * The text of the toasts in the page: the one on screen, and for a moment the one it replaced,
+ * still leaving (on a busy machine its exit takes longer than a poll).
+ */
+export async function toastText(page: Page): Promise<string> {
+  return (await toast(page).allTextContents()).join(' | ');
+}
+
 /** Draws a wavy stroke across the signature pad labelled `name`. */
 export async function drawSignature(page: Page, name = /Your Signature/): Promise<void> {
   const pad = page.getByRole('img', { name });
