@@ -122,4 +122,25 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
     await page.getByRole('heading', { name: 'Awaiting Signature (1)' }).waitFor();
   });
+
+  it('reports a server answer that is not JSON as "status: body", not as a parse error', async () => {
+    const page = await signedInPage(running, { company: 'Proxy Landscaping', viewport: PHONE });
+    await page.goto('/templates/editor');
+    await field(page, 'Template Name').fill('Broken proxy');
+    await field(page, 'HTML Template').fill('<p>{{client.name}}</p>');
+    await page.route('**/trpc/templates.create**', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server exploded' }),
+    );
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await expect.poll(() => toastText(page)).toContain('Failed to save template');
+    expect(await toastText(page)).toContain('500: Server exploded');
+    expect(await toastText(page)).not.toContain('JSON');
+
+    await page.unroute('**/trpc/templates.create**');
+    await page.route('**/trpc/templates.create**', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '' }),
+    );
+    await page.getByRole('button', { name: 'Save Template' }).click();
+    await expect.poll(() => toastText(page)).toContain('502: Bad Gateway');
+  });
 });

@@ -3,6 +3,7 @@ import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { LOGO_ACCEPTED_TYPES, LOGO_MAX_BYTES } from '@domain/logo';
 import type { Prefs } from '@domain/prefs.schemas';
+import { HttpError } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
@@ -11,8 +12,7 @@ async function uploadLogo(file: File): Promise<Prefs> {
   const body = new FormData();
   body.append('logo', file);
   const answer = await fetch('/api/prefs/logo', { method: 'POST', body, credentials: 'include' });
-  if (!answer.ok)
-    throw new Error(`${answer.status}: ${(await answer.text()) || answer.statusText}`);
+  if (!answer.ok) throw new HttpError(answer.status, answer.statusText, await answer.text());
   return (await answer.json()) as Prefs;
 }
 
