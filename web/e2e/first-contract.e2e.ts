@@ -121,6 +121,10 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     expect(await page.getByText('Accept the legal acknowledgment first').count()).toBe(0);
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
     await page.getByRole('heading', { name: 'Awaiting Signature (1)' }).waitFor();
+    // Every section shows with its count once there is any contract, even at zero.
+    await page.getByRole('heading', { name: 'Drafts (0)' }).waitFor();
+    await page.getByRole('heading', { name: 'Completed (0)' }).waitFor();
+    await page.getByText('No signed contracts yet.').waitFor();
   });
 
   it('reports a server answer that is not JSON as "status: body", not as a parse error', async () => {

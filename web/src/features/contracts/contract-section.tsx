@@ -14,6 +14,12 @@ const sectionTitles: Record<SectionName, string> = {
   completed: 'Completed',
 };
 
+const emptyNotes: Record<SectionName, string> = {
+  drafts: 'No drafts: contracts you save before sending wait here.',
+  awaiting: 'Nothing is waiting for a client’s signature.',
+  completed: 'No signed contracts yet.',
+};
+
 /**
  * One section of the contracts screen: its first page of cards, then more on request, so a
  * contractor with thousands of contracts is not made to wait for (or scroll) all of them.
@@ -22,7 +28,8 @@ export function ContractSection({ section, count }: { section: SectionName; coun
   const pages = useInfiniteQuery(
     trpc.contracts.page.infiniteQueryOptions(
       { section, limit: CONTRACT_PAGE_SIZE },
-      { getNextPageParam: (lastPage) => lastPage.nextCursor },
+      // An empty section has nothing to ask for.
+      { getNextPageParam: (lastPage) => lastPage.nextCursor, enabled: count > 0 },
     ),
   );
   const cards = pages.data?.pages.flatMap((page) => page.items) ?? [];
@@ -32,7 +39,13 @@ export function ContractSection({ section, count }: { section: SectionName; coun
       <Title order={2} size="h4">
         {title} ({count})
       </Title>
-      {pages.isPending &&
+      {count === 0 && (
+        <Text size="sm" c="dimmed">
+          {emptyNotes[section]}
+        </Text>
+      )}
+      {count > 0 &&
+        pages.isPending &&
         Array.from({ length: Math.min(count, 3) }, (_, index) => (
           <Skeleton key={index} height={88} radius="md" data-testid="contract-skeleton" />
         ))}

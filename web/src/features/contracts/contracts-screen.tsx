@@ -41,12 +41,12 @@ export function ContractsScreen() {
         </Text>
       )}
       {counts.isSuccess && total === 0 && <EmptyContracts />}
+      {/* Once there is any contract, all three sections show, each with its count (spec). */}
       {counts.data &&
-        contractSectionSchema.options
-          .filter((section) => counts.data[section] > 0)
-          .map((section) => (
-            <ContractSection key={section} section={section} count={counts.data[section]} />
-          ))}
+        total > 0 &&
+        contractSectionSchema.options.map((section) => (
+          <ContractSection key={section} section={section} count={counts.data[section]} />
+        ))}
     </Stack>
   );
 }
