@@ -41,7 +41,9 @@ function isWebUrl(value: string): boolean {
 export const companyNameField = z
   .string({ error: 'Company name required' })
   .trim()
-  .min(2, 'Company name required')
+  // Empty is missing; one character is too short (spec section 5: at least 2).
+  .min(1, { error: 'Company name required', abort: true })
+  .min(2, 'Company name must be at least 2 characters')
   .max(200, 'At most 200 characters');
 
 /** Branding form and PUT /api/prefs: every field optional except that a present name is valid. */

@@ -63,7 +63,9 @@ describe('accounts in the browser', () => {
     await field(page, 'Password').fill('123');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Invalid email address').waitFor();
-    await page.getByText('At least 6 characters', { exact: true }).last().waitFor();
+    await page.getByText('At least 6 characters', { exact: true }).waitFor();
+    // Said once, as the error, not again as the hint under it.
+    expect(await page.getByText('At least 6 characters', { exact: true }).count()).toBe(1);
     expect(await field(page, 'Company Name').inputValue()).toBe('Acme Remodeling');
     expect(new URL(page.url()).pathname).toBe('/signup');
     await context.close();

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
-import { drawSignature, field, signedInPage, signUpThroughUi, toastText } from './support/flows';
+import {
+  drawSignature,
+  field,
+  signedInPage,
+  signUpThroughUi,
+  toast,
+  toastText,
+} from './support/flows';
 
 // No Ollama: cleanup uses the built-in rules, as on a fresh install.
 const running = startAppAndBrowserPerFile({
@@ -146,5 +153,97 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     );
     await page.getByRole('button', { name: 'Save Template' }).click();
     await expect.poll(() => toastText(page)).toContain('502: Bad Gateway');
+  });
+
+  it('shows toasts where they cover no heading, step line or control on a phone', async () => {
+    const page = await signedInPage(running, { company: 'Toast Landscaping', viewport: PHONE });
+    const overlaps = async () => {
+      const shown = await toast(page).last().boundingBox();
+      if (!shown) throw new Error('no toast on screen');
+      const covered: string[] = [];
+      const candidates = [
+        ['the header', page.getByRole('banner')],
+        ['the step line', page.getByText(/Step \d of 5/)],
+        ['the step heading', page.getByRole('heading', { level: 1 })],
+        ['Back', page.getByRole('button', { name: 'Back' })],
+        ['Save Draft', page.getByRole('button', { name: 'Save Draft' })],
+        ['Next', page.getByRole('button', { name: 'Next' })],
+        ['the navigation', page.getByRole('navigation', { name: 'Main' })],
+      ] as const;
+      for (const [name, locator] of candidates) {
+        const box = await locator.boundingBox();
+        const apart =
+          !box ||
+          box.y + box.height <= shown.y ||
+          shown.y + shown.height <= box.y ||
+          box.x + box.width <= shown.x ||
+          shown.x + shown.width <= box.x;
+        if (!apart) covered.push(name);
+      }
+      return covered;
+    };
+    await page.goto('/wizard');
+    await page.getByPlaceholder('e.g., Install irrigation system').fill('build a cedar deck');
+    await page.getByPlaceholder('e.g., Install irrigation system').press('Enter');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect.poll(() => toastText(page)).toContain('Draft saved');
+    await page.waitForTimeout(400);
+    expect(await overlaps()).toEqual([]);
+
+    await newContractAtStep(page, 3);
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect.poll(() => toastText(page)).toContain('Draft saved');
+    await page.waitForTimeout(400);
+    expect(await overlaps()).toEqual([]);
+  });
+
+  it('shows each stage’s "Due when" whole on a phone', async () => {
+    const page = await signedInPage(running, { company: 'Due Landscaping', viewport: PHONE });
+    await newContractAtStep(page, 3);
+    const due = page.getByLabel('Stage 3 trigger');
+    expect(await due.inputValue()).toBe('Substantial completion');
+    const fits = await due.evaluate(
+      (box) => box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight + 1,
+    );
+    expect(fits).toBe(true);
+  });
+
+  it('lists the template tokens without cutting any at 390 px, with a loop example', async () => {
+    const page = await signedInPage(running, { company: 'Tokens Landscaping', viewport: PHONE });
+    await page.goto('/templates/editor');
+    await page.getByRole('button', { name: /Tokens you can use/ }).click();
+    const list = page.getByRole('list', { name: 'Template tokens' }).or(page.locator('dl'));
+    await page.getByText('Your phone as (555) 123-4567').waitFor();
+    await page.getByText('A payment line for each stage, with each formatter').waitFor();
+    const clipped = await list.first().evaluate((element) =>
+      [...element.querySelectorAll('dt, dd, code')]
+        .filter((item) => {
+          const box = item.getBoundingClientRect();
+          return item.scrollWidth > item.clientWidth + 1 || box.right > window.innerWidth;
+        })
+        .map((item) => item.textContent),
+    );
+    expect(clipped).toEqual([]);
+  });
+
+  it('reads {{percent}} in the payments loop as the stage percent, and says what to write for {{money}}', async () => {
+    const page = await signedInPage(running, { company: 'Percent Landscaping', viewport: PHONE });
+    await page.goto('/templates/editor');
+    await field(page, 'Template Name').fill('Loop');
+    await field(page, 'HTML Template').fill(
+      '<p>{{#each payments}}{{label}} {{percent}}; {{/each}}</p>',
+    );
+    await page.getByRole('button', { name: 'Show Preview' }).click();
+    await page
+      .frameLocator('iframe[title="Template preview"]')
+      .getByText('Stage 1 33%; Stage 2 33%; Stage 3 34%;')
+      .waitFor();
+    await field(page, 'HTML Template').fill('<p>{{#each payments}}{{money}}{{/each}}</p>');
+    await page
+      .getByText(
+        'Line 1: {{money}} needs the value to format: write {{money contract.total_cents}}, or {{money amount_cents}} inside {{#each payments}}',
+      )
+      .first()
+      .waitFor();
   });
 });

@@ -88,6 +88,9 @@ describe('branding at phone width', () => {
     await page.getByText('Invalid email').waitFor();
     await field(page, 'Company Name').fill('X');
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Company name must be at least 2 characters').waitFor();
+    await field(page, 'Company Name').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Company name required').waitFor();
 
     await field(page, 'Company Name').fill('Details Remodeling LLC');

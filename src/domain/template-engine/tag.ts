@@ -16,11 +16,16 @@ export type ParsedTag =
 const SEGMENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const FORMATTER_LIST = 'money, date, percent or phone';
 const FORMATTER_EXAMPLES: Record<FormatterName, string> = {
-  money: '{{money contract.total_cents}}',
+  money: '{{money contract.total_cents}}, or {{money amount_cents}} inside {{#each payments}}',
   date: '{{date today}}',
-  percent: '{{percent percent}}',
+  percent: '{{percent percent}} inside {{#each payments}}',
   phone: '{{phone client.phone}}',
 };
+/**
+ * Fields of the template data that share a formatter's name: a lone `{{percent}}` inside the
+ * payments loop can only mean the stage's percent, so it formats that field.
+ */
+const FIELDS_NAMED_LIKE_A_FORMATTER: ReadonlySet<FormatterName> = new Set(['percent']);
 
 type PathResult = { ok: true; path: TemplatePath } | { ok: false; message: string };
 
@@ -76,7 +81,10 @@ export function parseTag(content: string): ParsedTag {
   }
   if (arg === undefined) {
     if (isFormatterName(head)) {
-      return invalid(`${shown} needs a value to format, like ${FORMATTER_EXAMPLES[head]}`);
+      if (FIELDS_NAMED_LIKE_A_FORMATTER.has(head)) {
+        return { kind: 'value', formatter: head, path: { kind: 'lookup', keys: [head] } };
+      }
+      return invalid(`${shown} needs the value to format: write ${FORMATTER_EXAMPLES[head]}`);
     }
     const path = parsePath(head, shown);
     return path.ok ? { kind: 'value', formatter: null, path: path.path } : invalid(path.message);

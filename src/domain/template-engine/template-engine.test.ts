@@ -138,6 +138,12 @@ describe('formatters in templates', () => {
       ),
     ).toBe('1. 33% $1,650.00;2. 67% $3,350.00;');
   });
+
+  it('reads a lone {{percent}} in the payments loop as the stage percent', () => {
+    expect(render('{{#each payments}}{{label}} {{percent}};{{/each}}', data)).toBe(
+      'Stage 1 33%;Stage 2 67%;',
+    );
+  });
 });
 
 describe('{{#each}}', () => {
@@ -268,7 +274,10 @@ describe('compile problems', () => {
     ['{{@key}}', 'only {{@index}} and {{@number}}'],
     ['{{shout client.name}}', '"shout" is not a known format; use money, date, percent or phone'],
     ['{{money a b}}', 'too many words'],
-    ['{{money}}', 'needs a value to format, like {{money contract.total_cents}}'],
+    [
+      '{{money}}',
+      'needs the value to format: write {{money contract.total_cents}}, or {{money amount_cents}} inside {{#each payments}}',
+    ],
     ['{{this}}', 'only be used inside {{#each …}}'],
     ['{{@index}}', 'only be used inside {{#each …}}'],
     ['{{percent @number}}', 'only be used inside {{#each …}}'],

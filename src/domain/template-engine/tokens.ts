@@ -17,6 +17,11 @@ export const TEMPLATE_TOKENS: { token: string; meaning: string }[] = [
   { token: '{{#each scope.bullets}}<li>{{this}}</li>{{/each}}', meaning: 'Each scope bullet' },
   { token: '{{money contract.total_cents}}', meaning: 'Contract total as $1,234.56' },
   { token: '{{#each payments}}…{{/each}}', meaning: 'Repeat for each payment stage' },
+  {
+    token:
+      '{{#each payments}}<p>{{label}}: {{percent percent}} = {{money amount_cents}}, due {{trigger}}</p>{{/each}}',
+    meaning: 'A payment line for each stage, with each formatter (a lone {{percent}} works too)',
+  },
   { token: '{{label}}', meaning: 'Inside payments: the stage name, like Stage 1' },
   { token: '{{percent percent}}', meaning: 'Inside payments: the stage share, like 33%' },
   { token: '{{money amount_cents}}', meaning: 'Inside payments: the stage amount as $1,650.00' },

@@ -87,7 +87,7 @@ describe('preferences over REST', () => {
   });
 
   it.each([
-    [{ company_name: 'A' }, 'company_name: Company name required'],
+    [{ company_name: 'A' }, 'company_name: Company name must be at least 2 characters'],
     [{ company_name: '   ' }, 'company_name: Company name required'],
     [{ company_email: 'not-an-email' }, 'company_email: Invalid email'],
     [{ company_website: 'not a url' }, 'company_website: Invalid URL'],
@@ -188,7 +188,9 @@ describe('preferences over tRPC', () => {
       { company_name: 'C', company_phone: '555-0142', company_email: 'hi@cedar.example.com' },
       { cookie },
     );
-    expect(trpcError(shortName).message).toBe('company_name: Company name required');
+    expect(trpcError(shortName).message).toBe(
+      'company_name: Company name must be at least 2 characters',
+    );
 
     // Nothing was saved by the refused attempts.
     expect(await prefsOf(t, cookie)).toMatchObject({ company_phone: null, company_email: null });

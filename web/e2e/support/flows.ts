@@ -39,6 +39,8 @@ export const toast = (page: Page) => page.locator('.mantine-Notification-root');
  * still leaving (on a busy machine its exit takes longer than a poll).
  */
 export async function toastText(page: Page): Promise<string> {
+  // Waits for a toast to appear, as a locator's textContent() would.
+  await toast(page).first().waitFor();
   return (await toast(page).allTextContents()).join(' | ');
 }
 

@@ -1,6 +1,14 @@
 import { Notifications } from '@mantine/notifications';
+import classes from './toast-renderer.module.css';
 
 /** Loaded with the first toast (see ToastHost). Spec section 9: one at a time, for 5 seconds. */
 export default function ToastRenderer() {
-  return <Notifications limit={1} autoClose={5000} position="top-center" />;
+  return (
+    <Notifications
+      limit={1}
+      autoClose={5000}
+      position="bottom-center"
+      classNames={{ root: classes.root }}
+    />
+  );
 }

@@ -20,7 +20,10 @@ export function CredentialsFields<Values extends { email: string; password: stri
       />
       <PasswordInput
         label="Password"
-        description={purpose === 'sign-up' ? 'At least 6 characters' : undefined}
+        // The rule is said once: as a hint, or as the error when it is broken.
+        description={
+          purpose === 'sign-up' && !form.errors.password ? 'At least 6 characters' : undefined
+        }
         autoComplete={purpose === 'sign-up' ? 'new-password' : 'current-password'}
         required
         key={form.key('password')}

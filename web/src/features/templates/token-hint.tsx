@@ -1,7 +1,10 @@
-import { Accordion, Code, Table, Text } from '@mantine/core';
+import { Accordion, Code, Stack, Text } from '@mantine/core';
 import { TEMPLATE_TOKENS } from '@domain/template-engine/index';
 
-/** The substitution tokens a template may use (spec section 2, Template editor). */
+/**
+ * The substitution tokens a template may use (spec section 2, Template editor). Each token sits
+ * above its meaning and wraps, so the list reads whole on a 390 px phone instead of being cut.
+ */
 export function TokenHint() {
   return (
     <Accordion variant="contained">
@@ -12,20 +15,26 @@ export function TokenHint() {
             Values are always shown as plain text. Loops and conditions close with{' '}
             <Code>{'{{/each}}'}</Code> and <Code>{'{{/if}}'}</Code>.
           </Text>
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing={4} fz="sm">
-              <Table.Tbody>
-                {TEMPLATE_TOKENS.map((entry) => (
-                  <Table.Tr key={entry.token}>
-                    <Table.Td>
-                      <Code>{entry.token}</Code>
-                    </Table.Td>
-                    <Table.Td>{entry.meaning}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap="xs" component="dl" m={0} aria-label="Template tokens">
+            {TEMPLATE_TOKENS.map((entry) => (
+              <div key={entry.token}>
+                <Text component="dt" size="sm">
+                  <Code style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {entry.token}
+                  </Code>
+                </Text>
+                <Text
+                  component="dd"
+                  size="sm"
+                  c="dimmed"
+                  m={0}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {entry.meaning}
+                </Text>
+              </div>
+            ))}
+          </Stack>
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

@@ -7,6 +7,7 @@ import {
   SegmentedControl,
   Stack,
   Text,
+  Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -83,8 +84,9 @@ export function PaymentStep(props: {
               </ActionIcon>
             )}
           </Group>
-          <Group grow mt="xs" gap="xs" align="flex-start">
+          <Group mt="xs" gap="xs" align="flex-start" wrap="nowrap">
             <NumberInput
+              w={96}
               label="Percent"
               aria-label={`Stage ${index + 1} percent`}
               min={0}
@@ -99,11 +101,21 @@ export function PaymentStep(props: {
                 setStage(index, { percent: typeof value === 'number' ? value : 0 })
               }
             />
-            <TextInput
+            {/* Wraps and grows: "Substantial completion" must read whole on a phone. */}
+            <Textarea
+              style={{ flex: 1, minWidth: 0 }}
               label="Due when"
               aria-label={`Stage ${index + 1} trigger`}
+              autosize
+              minRows={1}
+              maxRows={4}
               value={stage.trigger}
-              onChange={(event) => setStage(index, { trigger: event.currentTarget.value })}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
+              onChange={(event) =>
+                setStage(index, { trigger: event.currentTarget.value.replace(/\s*\n\s*/g, ' ') })
+              }
             />
           </Group>
         </Card>
