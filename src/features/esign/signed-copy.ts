@@ -72,9 +72,8 @@ export async function completeWithHtmlCopy(
     .where('contract_id', '=', contractId)
     .orderBy('id')
     .execute();
-  // The frozen, signed document with its no-network policy: opening the attachment runs nothing.
   const html = appendToBody(
-    freezeContractDocument(contract.signed_html),
+    contract.signed_html,
     auditTrailSection(events, contract.template_sha256),
   );
   await complete(trx, mailSealer, contract, at, { copy: 'html' }, (mail) =>
@@ -158,7 +157,9 @@ async function loadForCompletion(trx: DbOrTrx, contractId: number) {
   }
   return {
     ...contract,
-    signed_html: contract.signed_html,
+    // The frozen, signed document with its no-network policy (decision 016), once: what every
+    // copy mailed from here carries, so opening an attachment runs nothing and loads nothing.
+    signed_html: freezeContractDocument(contract.signed_html),
     client_email: contract.client_email,
     client_signed_at: contract.client_signed_at,
   };
@@ -199,7 +200,7 @@ async function mailBothParties(
       totalCents: contract.total_price_cents ?? 0,
       contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,
       clientSignedAt: contract.client_signed_at,
-      signedCopyHtml: freezeContractDocument(contract.signed_html),
+      signedCopyHtml: contract.signed_html,
     });
     await enqueueMail(trx, mailSealer, {
       kind: `signed_copy_${recipient}`,
