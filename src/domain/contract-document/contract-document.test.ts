@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { presetTemplates } from '../../../db/seeds/preset-templates.js';
 import { signedSampleContractHtml } from '../../test/factories.js';
-import { CONTRACT_DOCUMENT_CSP, freezeContractDocument, inspectContractTemplate } from './index.js';
+import {
+  CONTRACT_DOCUMENT_CSP,
+  documentForDisplay,
+  freezeContractDocument,
+  inspectContractTemplate,
+} from './index.js';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -109,6 +114,17 @@ describe('freezing a contract document', () => {
       const frozen = freezeContractDocument(html);
       expect(freezeContractDocument(frozen)).toBe(frozen);
     }
+  });
+});
+
+describe('showing a stored document', () => {
+  it('shows one frozen under the policy as it is, and freezes one stored before the policy', () => {
+    const frozen = freezeContractDocument(signedSampleContractHtml());
+    expect(documentForDisplay(frozen)).toBe(frozen);
+    expect(documentForDisplay(OUTSIDE_REFERENCES)).toBe(freezeContractDocument(OUTSIDE_REFERENCES));
+    // Starting like a frozen document without its exact policy is not enough.
+    const lookalike = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src *"><script>x()</script>`;
+    expect(documentForDisplay(lookalike)).not.toContain('<script');
   });
 });
 

@@ -41,6 +41,21 @@ export function freezeContractDocument(renderedHtml: string): string {
   return serialize(document);
 }
 
+const CSP_META = `<meta http-equiv="Content-Security-Policy" content="${CONTRACT_DOCUMENT_CSP}">`;
+const FROZEN_START = /^<!DOCTYPE html><html(?: [^>]*)?><head>/;
+
+/**
+ * A stored contract document as it is shown: one frozen under the policy as it is (no work on
+ * the signing page's hot path), one frozen before the policy existed brought under it. A document
+ * that merely starts like a frozen one still carries this exact no-network policy and is shown in
+ * a sandboxed frame; the printer always applies the whole policy (docs/decisions/016).
+ */
+export function documentForDisplay(stored: string): string {
+  const head = FROZEN_START.exec(stored);
+  if (head && stored.startsWith(CSP_META, head[0].length)) return stored;
+  return freezeContractDocument(stored);
+}
+
 /**
  * What the policy would remove from a template, each on its line, for the editor and for the
  * check on save. `{{tokens}}` are left for the check at send, when they are filled in.

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { ContractsTable } from '../../db/schema.js';
-import { freezeContractDocument } from '../../domain/contract-document/index.js';
+import { documentForDisplay } from '../../domain/contract-document/index.js';
 import type { Contract, ContractDraftInput } from '../../domain/contracts.schemas.js';
 import { computeStageAmounts } from '../../domain/payment-plan.js';
 import type { ContractRow } from './contracts.repo.js';
@@ -36,7 +36,7 @@ export function toContract(row: NonNullable<ContractRow>): Contract {
     client_data: parseJson<Contract['client_data']>(row.client_data, null),
     client_signed_at: row.client_signed_at,
     // A document frozen before the policy gets it on the way out (docs/decisions/016).
-    template_html: row.template_html === null ? null : freezeContractDocument(row.template_html),
+    template_html: row.template_html === null ? null : documentForDisplay(row.template_html),
     company_name: row.company_name,
     company_phone: row.company_phone,
     company_email: row.company_email,

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import { freezeContractDocument } from '../../domain/contract-document/index.js';
+import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import type { EsignView } from '../../domain/send.schemas.js';
 import { AppError } from '../../lib/app-error.js';
@@ -88,7 +88,7 @@ export async function viewSigningPage(
     company_phone: contract.company_phone,
     company_email: contract.company_email,
     // Frozen documents already follow the policy; one frozen before it gets it on the way out.
-    template_html: freezeContractDocument(contract.template_html),
+    template_html: documentForDisplay(contract.template_html),
     client_signed_at: contract.client_signed_at,
     my_signed_at: contract.my_signed_at,
     expires_at: link.expires_at,
