@@ -1,17 +1,22 @@
-import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ScopeCapture } from '../scope/scope-capture';
 import { ClientStep } from './client-step';
 import { PaymentStep } from './payment-step';
-import { PreviewStep } from './preview-step';
 import { SignStep } from './sign-step';
 import { useWizard } from './use-wizard';
 import { blockedReason, WIZARD_STEPS, type WizardState } from './wizard-state';
+
+// The preview brings the template engine and the document policy (parse5, css-tree): fetched
+// when step 4 is near, not with the wizard's first screen.
+const PreviewStep = lazy(() =>
+  import('./preview-step').then((module) => ({ default: module.PreviewStep })),
+);
 
 /** Spec section 2, Wizard: five steps, gating on Next, Save Draft, and Sign & Send. */
 export function WizardPage(props: Parameters<typeof useWizard>[0]) {
@@ -99,7 +104,11 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
         <ClientStep client={state.client} onChange={(client) => update({ client })} />
       )}
       {state.step === 3 && <PaymentStep state={state} onChange={update} />}
-      {state.step === 4 && <PreviewStep state={state} />}
+      {state.step === 4 && (
+        <Suspense fallback={<Loader aria-label="Loading the preview" />}>
+          <PreviewStep state={state} />
+        </Suspense>
+      )}
       {state.step === 5 && (
         <SignStep
           signature={state.signature}
