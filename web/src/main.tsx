@@ -6,7 +6,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFound } from './components/not-found';
-import { ToastHost } from './components/toast-host';
+import { PAGE_SCROLLER_ID } from './components/page-scroll';
 import { queryClient } from './lib/query-client';
 import { cssVariablesResolver, theme } from './lib/theme';
 import { routeTree } from './routeTree.gen';
@@ -17,6 +17,8 @@ const router = createRouter({
   defaultPreload: 'intent',
   defaultNotFoundComponent: NotFound,
   scrollRestoration: true,
+  // On a phone the page scrolls in its own box (app-frame.module.css), not the window.
+  scrollToTopSelectors: [`#${PAGE_SCROLLER_ID}`],
 });
 
 declare module '@tanstack/react-router' {
@@ -39,7 +41,6 @@ startTransition(() =>
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
       >
-        <ToastHost />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

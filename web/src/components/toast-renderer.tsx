@@ -8,6 +8,7 @@ export default function ToastRenderer() {
       limit={1}
       autoClose={5000}
       position="bottom-center"
+      withinPortal={false}
       classNames={{ root: classes.root }}
     />
   );

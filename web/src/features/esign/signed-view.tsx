@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { ContractFrame } from '../../components/contract-frame';
+import { scrollPageToTop } from '../../components/page-scroll';
 import type { EsignView } from './esign-api';
 
 /*
@@ -26,7 +27,7 @@ export function SignedView({ view, token }: { view: EsignView; token: string }) 
   // Right after signing the page was scrolled down to the button: bring the confirmation into
   // view and to screen readers.
   useEffect(() => {
-    window.scrollTo({ top: 0 });
+    scrollPageToTop();
     headingRef.current?.focus({ preventScroll: true });
   }, []);
 

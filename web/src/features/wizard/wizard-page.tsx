@@ -2,6 +2,7 @@ import { Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/co
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { scrollPageToTop } from '../../components/page-scroll';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -31,7 +32,7 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
     setState((previous) => ({ ...previous, ...change }));
   const goTo = (next: number) => {
     update({ step: next });
-    window.scrollTo({ top: 0 });
+    scrollPageToTop();
   };
 
   const saveDraft = async () => {

@@ -4,6 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { PageLoading } from '../../components/page-loading';
+import { scrollPageToTop } from '../../components/page-scroll';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { LegalDisclaimerText } from '../../features/legal/legal-disclaimer-text';
 import { LegalForm } from '../../features/legal/legal-form';
@@ -30,7 +31,7 @@ function OnboardingPage() {
     if (status.accepted) await home();
     else {
       setStage('legal');
-      window.scrollTo({ top: 0 });
+      scrollPageToTop();
     }
   };
 
