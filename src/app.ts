@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import type { DB } from './db/kysely.js';
 import { COMPRESS_FROM_BYTES, ON_THE_FLY_BROTLI } from './lib/compression.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { httpServerOptions, capConnections } from './lib/http-limits.js';
+import { registerJsonBodyParser } from './lib/json-body.js';
 import { createScopeCleaner, type ScopeCleaner } from './features/scope/scope.service.js';
 import { loggerOptions } from './lib/logger.js';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
@@ -69,9 +71,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // client's address comes from X-Forwarded-For. Only a loopback peer is believed, so a remote
     // client cannot spoof its address to dodge per-IP limits.
     trustProxy: ['127.0.0.1', '::1'],
+    // Deadlines for headers, whole requests and idle keep-alive connections (issue 15).
+    ...httpServerOptions(config),
   });
+  capConnections(app, config.HTTP_MAX_CONNECTIONS);
 
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerSecurityHeaders(app, config);
   registerOriginCheck(app, config);
   // API answers (a contracts list, a signing page's document) are well under 64 KB: compressing

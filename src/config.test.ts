@@ -31,6 +31,25 @@ describe('loadConfig', () => {
     expect(config.SIGNING_LINK_DAYS).toBe(30);
   });
 
+  it('gives slow and idle clients deadlines by default, and caps connections', () => {
+    const config = loadConfig({});
+    expect(config.HTTP_HEADERS_TIMEOUT_MS).toBe(10_000);
+    expect(config.HTTP_REQUEST_TIMEOUT_MS).toBe(60_000);
+    expect(config.HTTP_KEEP_ALIVE_TIMEOUT_MS).toBe(5_000);
+    expect(config.HTTP_MAX_CONNECTIONS).toBe(500);
+    expect(config.SHUTDOWN_DRAIN_MS).toBe(1_000);
+  });
+
+  it('refuses a header deadline longer than the whole request’s, and a zero deadline', () => {
+    expect(
+      configProblems({ HTTP_HEADERS_TIMEOUT_MS: '30000', HTTP_REQUEST_TIMEOUT_MS: '20000' }),
+    ).toEqual([
+      'Invalid HTTP_HEADERS_TIMEOUT_MS=30000: must not be longer than HTTP_REQUEST_TIMEOUT_MS (20000)',
+    ]);
+    expect(configProblems({ HTTP_REQUEST_TIMEOUT_MS: '0' })).toHaveLength(1);
+    expect(configProblems({ HTTP_MAX_CONNECTIONS: '0' })).toHaveLength(1);
+  });
+
   it('derives the default PUBLIC_URL from PORT', () => {
     const config = loadConfig({ PORT: '8080' });
     expect(config.PORT).toBe(8080);

@@ -7,6 +7,8 @@ import { DEBIAN_CHROMIUM_PATH } from './lib/chromium.js';
  */
 const port = z.coerce.number().int().min(1).max(65535);
 
+const milliseconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
 const httpUrl = z.url({ protocol: /^https?$/i, error: 'must be an http(s) URL' });
 
 /** An origin only (scheme, host, port): links are built by appending paths to it. */
@@ -34,6 +36,12 @@ const configSchema = z.object({
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CHROMIUM_PATH: z.string().trim().min(1).default(DEBIAN_CHROMIUM_PATH),
+  // Deadlines and limits for hostile or broken clients (issue 15; README, "Running it on a server").
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 600_000).default(5_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  SHUTDOWN_DRAIN_MS: milliseconds(0, 30_000).default(1_000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
@@ -64,6 +72,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(problems);
   }
   const values = parsed.data;
+  if (values.HTTP_HEADERS_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      `Invalid HTTP_HEADERS_TIMEOUT_MS=${values.HTTP_HEADERS_TIMEOUT_MS}: must not be longer than HTTP_REQUEST_TIMEOUT_MS (${values.HTTP_REQUEST_TIMEOUT_MS})`,
+    ]);
+  }
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   return { ...values, PUBLIC_URL: publicUrl, isHttps: new URL(publicUrl).protocol === 'https:' };
 }

@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance } from 'fastify';
+import type { AppError } from '../lib/app-error.js';
+import { assertJsonDepth } from '../lib/json-body.js';
 import { appRouter } from './app-router.js';
 import { createContext, type AppDeps } from './context.js';
 
@@ -21,29 +23,39 @@ export async function registerTrpcRoutes(app: FastifyInstance, deps: AppDeps): P
       'application/json',
       { parseAs: 'string' },
       (_request, body, done) => {
-        done(null, body);
+        try {
+          assertJsonDepth(String(body));
+          done(null, body);
+        } catch (error) {
+          done(error as AppError, undefined);
+        }
       },
     );
 
-    scope.all<{ Params: { path: string } }>('/trpc/:path', async (request, reply) => {
-      const incoming: IncomingMessage & { body?: unknown } = request.raw;
-      if (request.body !== undefined) incoming.body = request.body;
-      const response = await resolveResponse({
-        router: appRouter,
-        req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
-        path: request.params.path,
-        error: null,
-        createContext: ({ info }) => createContext(deps, { req: request, res: reply, info }),
-        onError({ error, path }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR') {
-            request.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
-          }
-        },
-      });
-      reply.code(response.status);
-      response.headers.forEach((value, name) => void reply.header(name, value));
-      return reply.send(await response.text());
-    });
+    scope.all<{ Params: { path: string }; Querystring: { input?: unknown } }>(
+      '/trpc/:path',
+      async (request, reply) => {
+        // A query's input comes in the URL, as JSON text: held to the same depth as a body.
+        if (typeof request.query.input === 'string') assertJsonDepth(request.query.input);
+        const incoming: IncomingMessage & { body?: unknown } = request.raw;
+        if (request.body !== undefined) incoming.body = request.body;
+        const response = await resolveResponse({
+          router: appRouter,
+          req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
+          path: request.params.path,
+          error: null,
+          createContext: ({ info }) => createContext(deps, { req: request, res: reply, info }),
+          onError({ error, path }) {
+            if (error.code === 'INTERNAL_SERVER_ERROR') {
+              request.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');
+            }
+          },
+        });
+        reply.code(response.status);
+        response.headers.forEach((value, name) => void reply.header(name, value));
+        return reply.send(await response.text());
+      },
+    );
     done();
   });
 }
