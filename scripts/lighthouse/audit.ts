@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { DEBIAN_CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from '../../src/lib/chromium.js';
+import { DEBIAN_CHROMIUM_PATH, headlessChromiumFlags } from '../../src/lib/chromium.js';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -40,7 +40,7 @@ export async function auditPages(
 ): Promise<PageAudit[]> {
   const chrome = await launch({
     chromePath: DEBIAN_CHROMIUM_PATH,
-    chromeFlags: HEADLESS_CHROMIUM_FLAGS,
+    chromeFlags: headlessChromiumFlags(),
   });
   try {
     const audits: PageAudit[] = [];

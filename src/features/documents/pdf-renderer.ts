@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { HEADLESS_CHROMIUM_FLAGS } from '../../lib/chromium.js';
+import {
+  CHROMIUM_WITHOUT_SANDBOX_WARNING,
+  chromiumSandboxAllowed,
+  headlessChromiumLaunch,
+} from '../../lib/chromium.js';
 
 import { PDFDocument } from 'pdf-lib';
 
@@ -58,6 +62,8 @@ export function createPdfRenderer(options: {
   maxQueued?: number;
   /** Hard deadline of one render, default 60 s. */
   timeoutMs?: number;
+  /** Whether Chromium gets its own sandbox; by default unless this process runs as root. */
+  sandbox?: boolean;
 }): PdfRenderer {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const available = existsSync(options.chromiumPath);
@@ -67,6 +73,8 @@ export function createPdfRenderer(options: {
       "Chromium not found: signed contracts are sent as HTML copies instead of sealed PDFs (install Debian's chromium package or set CHROMIUM_PATH)",
     );
   }
+  const sandbox = options.sandbox ?? chromiumSandboxAllowed();
+  if (available && !sandbox) options.log.warn({}, CHROMIUM_WITHOUT_SANDBOX_WARNING);
   const maxQueued = options.maxQueued ?? 20;
   let browser: Promise<Browser> | undefined;
   let tail: Promise<unknown> = Promise.resolve();
@@ -75,8 +83,7 @@ export function createPdfRenderer(options: {
   const getBrowser = () => {
     browser ??= chromium
       .launch({
-        executablePath: options.chromiumPath,
-        args: HEADLESS_CHROMIUM_FLAGS,
+        ...headlessChromiumLaunch(options.chromiumPath, sandbox),
         // The server decides when to stop: Playwright's own handlers would close Chromium under a
         // render in flight on SIGTERM, and exit the whole process on Ctrl-C (the drills show it).
         handleSIGINT: false,

@@ -1,13 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { DEBIAN_CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from '../../../src/lib/chromium';
+import { DEBIAN_CHROMIUM_PATH, headlessChromiumLaunch } from '../../../src/lib/chromium';
 import { startApp, type RunningApp } from './app-server';
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: DEBIAN_CHROMIUM_PATH,
-    args: HEADLESS_CHROMIUM_FLAGS,
-  });
+  return chromium.launch(headlessChromiumLaunch(DEBIAN_CHROMIUM_PATH));
 }
 
 export const PHONE = { width: 390, height: 844 };
