@@ -10,6 +10,7 @@ import { mailSealerForDataDir } from './features/mail/body-seal.js';
 import { startMailWorker } from './features/mail/mail-worker.js';
 import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
+import { registerGracefulStop } from './lib/graceful-stop.js';
 import { startMaintenance } from './maintenance.js';
 
 /** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
@@ -59,12 +60,7 @@ export async function startServer(config: Config) {
       app.log.info('workers stopped, database closed');
     }
   });
-  let stopping = false;
-  // Fastify closes idle keep-alive connections on close, but not one whose request is in flight:
-  // its answer tells the client to hang up, so the stop is not held up for the keep-alive timeout.
-  app.addHook('onSend', async (_request, reply) => {
-    if (stopping) reply.header('connection', 'close');
-  });
+  const graceful = registerGracefulStop(app, { drainMs: config.SHUTDOWN_DRAIN_MS });
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`TradeSign is ready at ${config.PUBLIC_URL} (database ${databaseFile})`);
   // Tell the owner up front whether cleanup will use the model; never delays the start.
@@ -74,17 +70,14 @@ export async function startServer(config: Config) {
     timeoutMs: config.OLLAMA_TIMEOUT_MS,
   }).then((status) => app.log.info(status));
 
+  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // A connection that answered just before the signal may sit idle until its keep-alive ends.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    closeIdle.unref();
-    app.log.info(`${signal} received: finishing requests in flight, then stopping`);
     // A stuck request must not keep the process alive forever.
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    const forceExit = setTimeout(() => process.exit(1), config.SHUTDOWN_DRAIN_MS + 10_000);
     forceExit.unref();
-    app.close().then(
+    graceful.stop(signal).then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while stopping');

@@ -20,17 +20,21 @@ export interface SteadyLoad {
 }
 
 /**
- * `connections` keep-alive connections, each listing the owner's contracts or creating a draft
- * (one request in three), one request after another, until a connection is refused: the
- * listener is closed, the server is going away. A 503 or a reset only costs the connection.
+ * `connections` clients, each listing the owner's contracts or creating a draft (one request in
+ * three), one request after another, until a connection is refused: the listener is closed,
+ * the server is going away. A 503 or a reset only costs the connection. By default each client
+ * keeps its connection alive; `connectionPerRequest` opens a new one for every request and only
+ * lists (the security review's load in issue 15).
  */
 export function startSteadyLoad(options: {
   url: string;
   cookie: string;
   connections: number;
   firstNumber: number;
+  connectionPerRequest?: boolean;
 }): SteadyLoad {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const perRequest = options.connectionPerRequest ?? false;
+  const agent = new http.Agent({ keepAlive: !perRequest, maxSockets: options.connections });
   const requests: LoadRequest[] = [];
   const headers = { cookie: options.cookie };
   let next = options.firstNumber;
@@ -38,7 +42,7 @@ export function startSteadyLoad(options: {
   const loop = async () => {
     while (!stopped) {
       const n = next++;
-      const entry: LoadRequest = { n, write: n % 3 === 0 };
+      const entry: LoadRequest = { n, write: !perRequest && n % 3 === 0 };
       requests.push(entry);
       entry.outcome = await probe(
         agent,
