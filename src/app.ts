@@ -22,6 +22,7 @@ import { registerScopeRoutes } from './rest/scope.routes.js';
 import { registerTemplateRoutes } from './rest/templates.routes.js';
 import { registerVerifyRoutes } from './rest/verify.routes.js';
 import { registerTrpcRoutes } from './trpc/trpc-routes.js';
+import type { SignInClock } from './features/auth/sign-in-throttle.js';
 import type { PdfRenderer } from './features/documents/pdf-renderer.js';
 import { mailSealerForDataDir, type MailSealer } from './features/mail/body-seal.js';
 
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   renderer?: PdfRenderer;
   /** Seals queued mail bodies; by default with the key file in DATA_DIR (decision 017). */
   mailSealer?: MailSealer;
+  /** Time for sign-in throttling; tests move it. */
+  signInClock?: SignInClock;
 }
 
 /** Builds the whole HTTP app without listening: the server and the tests share it. */
@@ -61,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pdfAvailable: options.pdfAvailable ?? false,
     renderer: options.renderer ?? null,
     mailSealer: options.mailSealer ?? mailSealerForDataDir(config.DATA_DIR),
+    ...(options.signInClock ? { signInClock: options.signInClock } : {}),
   };
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),

@@ -27,7 +27,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/api/auth/login', { schema: userAnswer }, async (request, reply) => {
     const input = parseInput(loginInputSchema, request.body);
-    const signedIn = await logIn(deps.db, input, { ip: request.ip });
+    const signedIn = await logIn(deps, input, { ip: request.ip });
     setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
     return { user: { email: signedIn.user.email } };
   });

@@ -28,7 +28,7 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   appOptions: Pick<
     BuildAppOptions,
-    'scopeCleaner' | 'logLevel' | 'logStream' | 'pdfAvailable' | 'renderer'
+    'scopeCleaner' | 'logLevel' | 'logStream' | 'pdfAvailable' | 'renderer' | 'signInClock'
   > = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));

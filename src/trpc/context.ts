@@ -1,6 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from '../config.js';
 import type { DB } from '../db/kysely.js';
+import type { SignInClock } from '../features/auth/sign-in-throttle.js';
 import type { MailSealer } from '../features/mail/body-seal.js';
 import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import type { ScopeCleaner } from '../features/scope/scope.service.js';
@@ -16,6 +17,8 @@ export interface AppDeps {
   renderer: PdfRenderer | null;
   /** Seals queued mail bodies with the data folder's key (decision 017). */
   mailSealer: MailSealer;
+  /** Time for sign-in throttling; tests move it instead of sleeping. */
+  signInClock?: SignInClock;
 }
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {

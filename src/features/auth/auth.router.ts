@@ -16,7 +16,7 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
-    const signedIn = await logIn(ctx.db, input, ctx.client);
+    const signedIn = await logIn(ctx, input, ctx.client);
     setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
     return { user: { email: signedIn.user.email } };
   }),

@@ -17,7 +17,7 @@ export async function hitRateLimit(
   key: string,
   rule: RateLimitRule,
   nowMs = Date.now(),
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; retryAfterSeconds: number; hits: number }> {
   const windowExpired = sql<boolean>`rate_limits.window_started_at_ms <= ${nowMs - rule.windowMs}`;
   const row = await db
     .insertInto('rate_limits')
@@ -32,6 +32,7 @@ export async function hitRateLimit(
     .executeTakeFirstOrThrow();
   const retryAfterMs = row.window_started_at_ms + rule.windowMs - nowMs;
   return {
+    hits: row.hits,
     allowed: row.hits <= rule.limit,
     retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   };

@@ -1,0 +1,36 @@
+import { toHeaderText } from '../mail-header.js';
+import { longDateTime, renderParts } from './render.js';
+import { brandView } from './types.js';
+
+export interface SignInAlertMailInput {
+  /** The account's email address. */
+  email: string;
+  failures: number;
+  addresses: number;
+  windowMinutes: number;
+  /** ISO time of the failure that crossed the line. */
+  at: string;
+  /** PUBLIC_URL + /login */
+  signInUrl: string;
+}
+
+/** Tells a contractor that their account sees more failed sign-ins than a person makes. */
+export function renderSignInAlertMail(input: SignInAlertMailInput) {
+  const subject = toHeaderText('Unusual sign-in attempts on your TradeSign account');
+  const addresses =
+    input.addresses === 1
+      ? 'one network address'
+      : `${input.addresses} different network addresses`;
+  const { html, text } = renderParts('sign-in-alert', {
+    subject,
+    preheader: `${input.failures} failed sign-ins in ${input.windowMinutes} minutes. Nobody got in.`,
+    brand: brandView({ name: 'TradeSign', phone: null, email: null, logoUrl: null }),
+    email: input.email,
+    failures: input.failures,
+    addresses,
+    windowMinutes: input.windowMinutes,
+    at: longDateTime(input.at),
+    signInUrl: input.signInUrl,
+  });
+  return { subject, html, text };
+}
