@@ -61,8 +61,8 @@ async function alertMails(app: TestApp) {
     .execute();
   return rows.map((row) => ({
     ...row,
-    html: openQueuedBody(app, row.html),
-    text: openQueuedBody(app, row.text),
+    html: openQueuedBody(app, row.html ?? ''),
+    text: openQueuedBody(app, row.text ?? ''),
   }));
 }
 
