@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ContractStatus } from '../domain/contract-lifecycle.js';
 
 /**
  * The database as Kysely sees it. Times are ISO-8601 UTC strings (they sort as text);
@@ -76,7 +77,11 @@ export interface AcceptancesTable {
 export interface ContractsTable {
   id: Generated<number>;
   user_id: number;
-  status: string;
+  /**
+   * Born a draft; never set by an update, except by transition()
+   * (src/features/contracts/contract-transition.ts): the type refuses it everywhere else.
+   */
+  status: ColumnType<ContractStatus, 'draft', never>;
   client_name: string | null;
   client_email: string | null;
   client_phone: string | null;

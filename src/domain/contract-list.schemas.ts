@@ -1,18 +1,9 @@
 import { z } from 'zod';
+import { CONTRACT_SECTION_KEYS } from './contract-lifecycle.js';
 import { contractSummarySchema } from './contracts.schemas.js';
 
-/**
- * The contracts screen's three sections (spec section 2) and the statuses each one shows. A
- * client's signature moves a contract to 'signed' until its executed copy is sealed, then to
- * 'completed'; both are finished from the contractor's point of view.
- */
-export const CONTRACT_SECTIONS = {
-  drafts: ['draft'],
-  awaiting: ['sent'],
-  completed: ['signed', 'completed'],
-} as const satisfies Record<string, readonly string[]>;
-
-export const contractSectionSchema = z.enum(['drafts', 'awaiting', 'completed']);
+/** The contracts screen's sections; which statuses each shows is the lifecycle's to say. */
+export const contractSectionSchema = z.enum(CONTRACT_SECTION_KEYS);
 export type ContractSection = z.infer<typeof contractSectionSchema>;
 
 /**

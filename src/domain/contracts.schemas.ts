@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { CONTRACT_STATUSES } from './contract-lifecycle.js';
 import { cleanedScopeSchema, scopeSnippetsSchema } from './scope.schemas.js';
 
 /** Contract calls (spec sections 3, 5 and 7; issue 5). A draft may be partial but never malformed. */
 
-export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'completed'] as const;
-export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export const MAX_STAGES = 20;
 /** $100 million: far past any trade job, well inside safe integers. */
 export const MAX_TOTAL_CENTS = 10_000_000_000;
@@ -112,7 +111,7 @@ export const clientDataSchema = z.object({
 
 export const contractSchema = z.object({
   id: z.number(),
-  status: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
   sent_at: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { SIGNABLE_VIEW_STATUSES } from './contract-lifecycle.js';
 import { z } from 'zod';
 import { clientFormSchema } from './contracts.schemas.js';
 import { signaturePngSchema } from './contracts.schemas.js';
@@ -13,7 +14,7 @@ export type SendInput = z.infer<typeof sendInputSchema>;
 
 export const sendResultSchema = z.object({
   id: z.number(),
-  status: z.string(),
+  status: z.literal('sent'),
   sent_at: z.string(),
   link_expires_at: z.string(),
 });
@@ -24,7 +25,7 @@ export const sendResultSchema = z.object({
  */
 export const esignViewSchema = z.object({
   id: z.number(),
-  status: z.enum(['sent', 'signed', 'completed']),
+  status: z.enum(SIGNABLE_VIEW_STATUSES),
   created_at: z.string(),
   total_price_cents: z.number().nullable(),
   client_name: z.string().nullable(),

@@ -1,8 +1,8 @@
 import { createReadCache } from '../../db/read-cache.js';
+import { statusesInSection } from '../../domain/contract-lifecycle.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { ContractSummary } from '../../domain/contracts.schemas.js';
 import {
-  CONTRACT_SECTIONS,
   type ContractCounts,
   type ContractPage,
   type ContractPageQuery,
@@ -48,7 +48,7 @@ export async function listContractPage(
   const { section, limit, cursor } = query;
   const key = JSON.stringify([userId, section, limit, cursor ?? null]);
   return cachedPages(db, key, async () => {
-    const statuses = CONTRACT_SECTIONS[section];
+    const statuses = statusesInSection(section);
     const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
     const items = await withMailFailures(db, rows.slice(0, limit));
     const last = items.at(-1);
@@ -65,7 +65,7 @@ export async function countContracts(db: DbOrTrx, userId: number): Promise<Contr
       (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),
     );
     const count = (section: ContractSection) =>
-      CONTRACT_SECTIONS[section].reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
+      statusesInSection(section).reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
     return { drafts: count('drafts'), awaiting: count('awaiting'), completed: count('completed') };
   });
 }

@@ -3,6 +3,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { ContractsTable } from '../../db/schema.js';
 import type { ContractCursor } from '../../domain/contract-list.schemas.js';
+import type { ContractEventType, ContractStatus } from '../../domain/contract-lifecycle.js';
 
 export type ContractRow = Awaited<ReturnType<typeof findContractRow>>;
 
@@ -47,7 +48,7 @@ export async function listContractRows(db: DbOrTrx, userId: number) {
 export async function listContractPageRows(
   db: DbOrTrx,
   userId: number,
-  statuses: readonly string[],
+  statuses: readonly ContractStatus[],
   cursor: ContractCursor | null,
   limit: number,
 ) {
@@ -105,7 +106,7 @@ export async function insertContractEvent(
   db: DbOrTrx,
   event: {
     contractId: number;
-    type: string;
+    type: ContractEventType;
     at: string;
     actor?: string | null;
     ip?: string | null;

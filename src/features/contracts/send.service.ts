@@ -15,8 +15,9 @@ import { renderSigningRequestMail } from '../mail/templates/index.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import { getDefaultTemplate } from '../templates/templates.service.js';
 import { toContract } from './contract-mapping.js';
-import { findContractRow, insertContractEvent } from './contracts.repo.js';
+import { findContractRow } from './contracts.repo.js';
 import type { Actor } from './contracts.service.js';
+import { transition } from './contract-transition.js';
 
 /**
  * Sends a signed draft to the client (issue 6): checks everything a valid contract needs, then in
@@ -94,44 +95,37 @@ export async function sendToClient(
   return db.transaction().execute(async (trx) => {
     const link = await createSigningLink(trx, contractId, config.SIGNING_LINK_DAYS, now);
     const sentAt = now.toISOString();
-    const updated = await trx
-      .updateTable('contracts')
-      .set({
-        status: 'sent',
+    const documentSha256 = sha256Hex(documentHtml);
+    const sent = await transition(trx, {
+      contractId,
+      ownerId: userId,
+      from: ['draft'],
+      to: 'sent',
+      set: {
         sent_at: sentAt,
-        updated_at: sentAt,
         client_data: JSON.stringify({
           ...client,
           phone: client.phone ?? null,
           address: client.address ?? null,
         }),
         template_html: documentHtml,
-        template_sha256: sha256Hex(documentHtml),
+        template_sha256: documentSha256,
         template_source: template.html,
         template_data: JSON.stringify(templateData),
         company_name: prefs.company_name,
         company_phone: prefs.company_phone,
         company_email: prefs.company_email,
-      })
-      .where('id', '=', contractId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'draft')
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n)
-      throw new AppError('CONFLICT', 'This contract was already sent');
-    await insertContractEvent(trx, {
-      contractId,
-      type: 'sent',
-      at: sentAt,
-      actor: actor.email,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      details: {
-        to: client.email,
-        template_id: template.id,
-        document_sha256: sha256Hex(documentHtml),
+      },
+      event: {
+        type: 'sent',
+        at: sentAt,
+        actor: actor.email,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        details: { to: client.email, template_id: template.id, document_sha256: documentSha256 },
       },
     });
+    if (!sent) throw new AppError('CONFLICT', 'This contract was already sent');
     const mail = renderSigningRequestMail({
       company: {
         name: prefs.company_name ?? 'Your contractor',

@@ -1,4 +1,4 @@
-import { eventName } from '../../domain/contract-event-names.js';
+import { eventWords } from '../../domain/contract-lifecycle.js';
 import { formatUtcDateTime } from '../../domain/dates.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
 
@@ -18,7 +18,7 @@ export function auditTrailSection(
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(eventName(event.type))}</td>` +
+        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(eventWords(event.type, 'record'))}</td>` +
         `<td>${escapeHtml(event.actor ?? 'TradeSign')}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )

@@ -8,6 +8,7 @@ import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { finishClientSigning } from './signed-copy.js';
 import { findSigningLink } from './signing-links.js';
+import { transition } from '../contracts/contract-transition.js';
 
 export interface SigningClient {
   ip: string;
@@ -120,21 +121,6 @@ export async function signAsClient(
     throw new AppError('CONFLICT', 'This contract has already been signed');
   return db.transaction().execute(async (trx) => {
     const signedAt = new Date().toISOString();
-    const claimed = await trx
-      .updateTable('contracts')
-      .set({
-        status: 'signed',
-        client_signed_at: signedAt,
-        client_signature_png: input.signature,
-        updated_at: signedAt,
-      })
-      .where('id', '=', contract.id)
-      .where('status', '=', 'sent')
-      .where('client_signed_at', 'is', null)
-      .executeTakeFirst();
-    if (claimed.numUpdatedRows === 0n) {
-      throw new AppError('CONFLICT', 'This contract has already been signed');
-    }
     const who = { actor: 'client', ip: client.ip, userAgent: client.userAgent };
     await insertContractEvent(trx, {
       contractId: contract.id,
@@ -143,13 +129,21 @@ export async function signAsClient(
       ...who,
       details: { disclosure_version: input.consentVersion },
     });
-    await insertContractEvent(trx, {
+    const claimed = await transition(trx, {
       contractId: contract.id,
-      type: 'signed_by_client',
-      at: signedAt,
-      ...who,
-      details: { time_zone: input.timeZone ?? null },
+      from: ['sent'],
+      to: 'signed',
+      stillNull: ['client_signed_at'],
+      set: { client_signed_at: signedAt, client_signature_png: input.signature },
+      event: {
+        type: 'signed_by_client',
+        at: signedAt,
+        ...who,
+        details: { time_zone: input.timeZone ?? null },
+      },
     });
+    // The losing signature rolls back with its consent event.
+    if (!claimed) throw new AppError('CONFLICT', 'This contract has already been signed');
     await finishClientSigning(trx, contract.id, input.signature, signedAt, options);
     return { status: options.sealedPdf ? 'signed' : 'completed', client_signed_at: signedAt };
   });

@@ -8,6 +8,7 @@ import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
 import { appendToBody, auditTrailSection } from './audit-trail-html.js';
 import { renderContractDocument } from './snapshot.js';
+import { transition } from '../contracts/contract-transition.js';
 
 /**
  * After the client signs, the executed contract is the very template and data the client saw,
@@ -173,13 +174,14 @@ async function complete(
   details: Record<string, unknown>,
   attachmentsFor: (mail: ReturnType<typeof renderSignedCopyMail>) => MailAttachment[],
 ) {
-  await trx
-    .updateTable('contracts')
-    .set({ status: 'completed', updated_at: at })
-    .where('id', '=', contract.id)
-    .execute();
+  const completed = await transition(trx, {
+    contractId: contract.id,
+    from: ['signed'],
+    to: 'completed',
+    event: { type: 'completed', at, details },
+  });
+  if (!completed) throw new AppError('INTERNAL', 'The contract is not waiting for its copy');
   await mailBothParties(trx, mailSealer, contract, attachmentsFor);
-  await insertContractEvent(trx, { contractId: contract.id, type: 'completed', at, details });
 }
 
 async function mailBothParties(

@@ -7,6 +7,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import { insertContractRow } from '../contracts/contracts.repo.js';
 import { createMailSealer } from './body-seal.js';
 import type { MailLog } from './transport.js';
+import { transition } from '../contracts/contract-transition.js';
 
 /** One key for the mail tests' queued bodies (decision 017). */
 export const testMailSealer = createMailSealer(randomBytes(32));
@@ -30,7 +31,7 @@ export async function createMailTestDb(): Promise<{
   };
 }
 
-/** A user and one contract of theirs; returns the contract id. */
+/** A user and one sent contract of theirs; returns the contract id. */
 export async function insertTestContract(db: DB, email = 'builder@example.com'): Promise<number> {
   const now = new Date().toISOString();
   const existing = await db
@@ -47,14 +48,21 @@ export async function insertTestContract(db: DB, email = 'builder@example.com'):
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  return insertContractRow(db, {
+  const contractId = await insertContractRow(db, {
     user_id: userId,
-    status: 'sent',
+    status: 'draft',
     client_name: 'Jane Client',
     client_email: 'jane@example.com',
     created_at: now,
     updated_at: now,
   });
+  await transition(db, {
+    contractId,
+    from: ['draft'],
+    to: 'sent',
+    event: { type: 'sent', at: now },
+  });
+  return contractId;
 }
 
 export interface CapturedLog extends MailLog {

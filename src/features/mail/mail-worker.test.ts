@@ -49,11 +49,13 @@ function manualWorker() {
 const outboxRow = (id: number) =>
   db.selectFrom('email_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+/** What the worker recorded: the mail events (the fixture's own 'sent' is left out). */
 const events = (contractId: number) =>
   db
     .selectFrom('contract_events')
     .select(['type', 'details'])
     .where('contract_id', '=', contractId)
+    .where('type', 'in', ['email_sent', 'email_failed'])
     .orderBy('id')
     .execute();
 

@@ -4,6 +4,7 @@ import { createMailTestDb, insertTestContract, testMailSealer } from './mail-tes
 import { enqueueMail } from './outbox.js';
 import { CompiledQuery } from 'kysely';
 import { failedMailContracts, listFailedMailContractIds } from './outbox.repo.js';
+import { transition } from '../contracts/contract-transition.js';
 
 let db: DB;
 let close: () => Promise<void>;
@@ -28,11 +29,12 @@ describe('enqueueMail', () => {
     const contractId = await insertTestContract(db);
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('contracts')
-          .set({ status: 'completed' })
-          .where('id', '=', contractId)
-          .execute();
+        await transition(trx, {
+          contractId,
+          from: ['sent'],
+          to: 'signed',
+          event: { type: 'signed_by_client', at: new Date().toISOString() },
+        });
         await enqueueMail(trx, testMailSealer, { ...mail, contractId });
         throw new Error('the state change failed');
       }),

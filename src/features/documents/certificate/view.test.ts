@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventName } from '../../../domain/contract-event-names.js';
+import { eventWords } from '../../../domain/contract-lifecycle.js';
 import { pngDataUrl } from './view.js';
 
 describe('pngDataUrl', () => {
@@ -21,8 +21,8 @@ describe('pngDataUrl', () => {
 
 describe('eventName', () => {
   it('names known events and prints unknown or inherited keys as stored', () => {
-    expect(eventName('signed_by_client')).toBe('Signed by the client');
-    expect(eventName('new_kind')).toBe('new_kind');
-    expect(eventName('constructor')).toBe('constructor');
+    expect(eventWords('signed_by_client', 'record')).toBe('Signed by the client');
+    expect(eventWords('new_kind', 'record')).toBe('new_kind');
+    expect(eventWords('constructor', 'record')).toBe('constructor');
   });
 });

@@ -1,6 +1,6 @@
 import { formatUtcDateTime } from '../../../domain/dates.js';
 import { formatUsd } from '../../../domain/money.js';
-import { eventName } from '../../../domain/contract-event-names.js';
+import { eventWords } from '../../../domain/contract-lifecycle.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 
@@ -120,7 +120,7 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     // Kept in the order given: the table is append-only, so its order is the record.
     events: input.events.map((event) => ({
       at: formatUtcDateTime(event.at),
-      name: eventName(event.type),
+      name: eventWords(event.type, 'record'),
       // No person acted (a mail delivered, the contract completed): the system did.
       actor: event.actor ?? 'TradeSign',
       ip: event.ip ?? '',

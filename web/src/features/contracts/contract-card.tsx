@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { STATUS_BADGE, type ContractStatus } from '@domain/contract-lifecycle';
 import type { ContractSummary } from '@domain/contracts.schemas';
 import { ButtonLink } from '../../components/button-link';
 import classes from './contract-card.module.css';
@@ -7,23 +8,17 @@ import { formatUsd } from '@domain/money';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** Spec section 4: draft 'Draft', sent 'Awaiting Signature', signed and completed 'Completed'. */
-export function statusBadgeLabel(status: string): string {
-  if (status === 'draft') return 'Draft';
-  if (status === 'sent') return 'Awaiting Signature';
-  if (status === 'signed' || status === 'completed') return 'Completed';
-  return status;
-}
-
-const badgeColor: Record<string, string> = {
-  Draft: 'gray',
-  'Awaiting Signature': 'yellow',
-  Completed: 'green',
-};
+/** The badge's colour for each status; its words are the lifecycle's (spec section 4). */
+export const STATUS_BADGE_COLOR = {
+  draft: 'gray',
+  sent: 'yellow',
+  signed: 'green',
+  completed: 'green',
+} as const satisfies Record<ContractStatus, string>;
 
 /** One contract in the list (spec section 2); only drafts are links. */
 export function ContractCard({ contract }: { contract: ContractSummary }) {
-  const label = statusBadgeLabel(contract.status);
+  const label = STATUS_BADGE[contract.status];
   const isDraft = contract.status === 'draft';
   const date =
     contract.status === 'sent'
@@ -33,7 +28,7 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap="xs">
-          <Badge color={badgeColor[label] ?? 'blue'} variant="light">
+          <Badge color={STATUS_BADGE_COLOR[contract.status]} variant="light">
             {label}
           </Badge>
           <Text size="sm" c="dimmed">

@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { formatUsd } from '@domain/money';
 import { ContractFrame } from '../../../components/contract-frame';
 import { PageLoading } from '../../../components/page-loading';
-import { statusBadgeLabel } from '../../../features/contracts/contract-card';
+import { STATUS_BADGE } from '@domain/contract-lifecycle';
 import { ContractTimeline } from '../../../features/contracts/contract-timeline';
 import { ContractLoadError } from '../../../features/contracts/contract-load-error';
 import { ExecutedCopyPanel } from '../../../features/documents/executed-copy-panel';
@@ -30,7 +30,7 @@ function ContractViewPage() {
     <Stack gap="lg">
       <div>
         <Group gap="xs">
-          <Badge variant="light">{statusBadgeLabel(contract.data.status)}</Badge>
+          <Badge variant="light">{STATUS_BADGE[contract.data.status]}</Badge>
           <Text size="sm" c="dimmed">
             {formatUsd(contract.data.total_price_cents)}
           </Text>

@@ -1,0 +1,110 @@
+/**
+ * A contract's life in one place (issue 16), shared by the server and the web app: its
+ * statuses, the moves between them, where each shows on the contracts screen, its badge, and
+ * the words for each event of its audit trail. A new status or event starts here; the records
+ * below are keyed by the unions, so the type checker then points at everything left to fill in.
+ * Only `transition()` (src/features/contracts/contract-transition.ts) writes a status.
+ */
+
+export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'completed'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/**
+ * Where each status may go. A client's signature moves a sent contract to `signed`; sealing its
+ * executed copy (or sending the HTML copy when there is no PDF) completes it.
+ */
+export const CONTRACT_TRANSITIONS = {
+  draft: ['sent'],
+  sent: ['signed'],
+  signed: ['completed'],
+  completed: [],
+} as const satisfies Record<ContractStatus, readonly ContractStatus[]>;
+
+export function canTransition(from: ContractStatus, to: ContractStatus): boolean {
+  return (CONTRACT_TRANSITIONS[from] as readonly ContractStatus[]).includes(to);
+}
+
+/** The contracts screen's sections (spec section 2), in screen order. */
+export const CONTRACT_SECTION_KEYS = ['drafts', 'awaiting', 'completed'] as const;
+export type ContractSectionKey = (typeof CONTRACT_SECTION_KEYS)[number];
+
+/** The section each status is listed in. `signed` is finished from the contractor's side. */
+export const SECTION_OF_STATUS = {
+  draft: 'drafts',
+  sent: 'awaiting',
+  signed: 'completed',
+  completed: 'completed',
+} as const satisfies Record<ContractStatus, ContractSectionKey>;
+
+export function statusesInSection(section: ContractSectionKey): ContractStatus[] {
+  return CONTRACT_STATUSES.filter((status) => SECTION_OF_STATUS[status] === section);
+}
+
+/** The badge on a contract's card (spec section 2). */
+export const STATUS_BADGE = {
+  draft: 'Draft',
+  sent: 'Awaiting Signature',
+  signed: 'Completed',
+  completed: 'Completed',
+} as const satisfies Record<ContractStatus, string>;
+
+/** The statuses a signing link can show: a draft has no link. */
+export const SIGNABLE_VIEW_STATUSES = [
+  'sent',
+  'signed',
+  'completed',
+] as const satisfies readonly Exclude<ContractStatus, 'draft'>[];
+
+export const CONTRACT_EVENT_TYPES = [
+  'created',
+  'updated',
+  'signed_by_contractor',
+  'sent',
+  'email_sent',
+  'email_failed',
+  'viewed',
+  'consented',
+  'signed_by_client',
+  'completed',
+  'sealed_copy_sent',
+] as const;
+export type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];
+
+/**
+ * Each event in words: `contractor` on the contractor's timeline ("You signed"), `record` in the
+ * certificate of completion and the HTML audit trail, which a third party reads.
+ */
+export const EVENT_WORDS = {
+  created: { contractor: 'Draft created', record: 'Draft created' },
+  updated: { contractor: 'Draft updated', record: 'Draft updated' },
+  signed_by_contractor: { contractor: 'You signed', record: 'Signed by the contractor' },
+  sent: { contractor: 'Sent to the client', record: 'Sent to the client for signature' },
+  email_sent: { contractor: 'Email delivered', record: 'Email delivered to the mail server' },
+  email_failed: {
+    contractor: 'Email could not be delivered',
+    record: 'Email could not be delivered',
+  },
+  viewed: { contractor: 'Client opened the contract', record: 'Opened by the client' },
+  consented: {
+    contractor: 'Client agreed to sign electronically',
+    record: 'Client agreed to sign electronically',
+  },
+  signed_by_client: { contractor: 'Client signed', record: 'Signed by the client' },
+  completed: { contractor: 'Completed', record: 'Completed' },
+  sealed_copy_sent: {
+    contractor: 'Sealed PDF sent to both parties',
+    record: 'Sealed PDF sent to both parties after a retry',
+  },
+} as const satisfies Record<ContractEventType, { contractor: string; record: string }>;
+
+export function isContractEventType(type: string): type is ContractEventType {
+  return Object.hasOwn(EVENT_WORDS, type);
+}
+
+/**
+ * An event's words for one side. A type stored by a newer version and unknown here prints as it
+ * is stored rather than disappearing from a legal record.
+ */
+export function eventWords(type: string, side: 'contractor' | 'record'): string {
+  return isContractEventType(type) ? EVENT_WORDS[type][side] : type;
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_STATUSES } from '../../domain/contract-lifecycle.js';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app.js';
+import { ForbiddenTransitionError, transition } from './contract-transition.js';
+import { insertContractRow, listContractEvents } from './contracts.repo.js';
+
+const srcRoot = path.resolve(import.meta.dirname, '../..');
+
+let t: TestApp;
+let ownerId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await signUp(t.app, {
+    email: 'life@example.com',
+    password: 'secret123',
+    company_name: 'Life Co',
+  });
+  ownerId = (
+    await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'life@example.com')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(() => t.close());
+
+async function draft(): Promise<number> {
+  const now = new Date().toISOString();
+  return insertContractRow(t.db, {
+    user_id: ownerId,
+    status: 'draft',
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+const statusOf = async (id: number) =>
+  await t.db
+    .selectFrom('contracts')
+    .select(['status', 'updated_at', 'sent_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+describe('transition()', () => {
+  it('moves the status, sets the columns given, and records the event', async () => {
+    const id = await draft();
+    const at = '2026-11-24T12:00:00.000Z';
+    const moved = await transition(t.db, {
+      contractId: id,
+      ownerId,
+      from: ['draft'],
+      to: 'sent',
+      set: { sent_at: at },
+      event: { type: 'sent', at, actor: 'life@example.com', details: { to: 'x@example.com' } },
+    });
+    expect(moved).toBe(true);
+    expect(await statusOf(id)).toEqual({ status: 'sent', updated_at: at, sent_at: at });
+    const events = await listContractEvents(t.db, id);
+    expect(events.map((event) => [event.type, event.at, event.actor])).toEqual([
+      ['sent', at, 'life@example.com'],
+    ]);
+  });
+
+  it('reports a lost race, for another owner, or a column no longer null, and records nothing', async () => {
+    const id = await draft();
+    const at = new Date().toISOString();
+    const send = (owner: number) =>
+      transition(t.db, {
+        contractId: id,
+        ownerId: owner,
+        from: ['draft'],
+        to: 'sent',
+        event: { type: 'sent', at },
+      });
+    expect(await send(ownerId + 1000)).toBe(false);
+    const racing = await Promise.all([send(ownerId), send(ownerId)]);
+    expect(racing.sort()).toEqual([false, true]);
+    expect((await listContractEvents(t.db, id)).map((event) => event.type)).toEqual(['sent']);
+
+    await t.db
+      .updateTable('contracts')
+      .set({ client_signed_at: at })
+      .where('id', '=', id)
+      .execute();
+    const signed = await transition(t.db, {
+      contractId: id,
+      from: ['sent'],
+      to: 'signed',
+      stillNull: ['client_signed_at'],
+      event: { type: 'signed_by_client', at },
+    });
+    expect(signed).toBe(false);
+    expect((await statusOf(id)).status).toBe('sent');
+  });
+
+  it('refuses a move the lifecycle table does not allow', async () => {
+    const id = await draft();
+    await expect(
+      transition(t.db, {
+        contractId: id,
+        from: ['draft'],
+        to: 'completed',
+        event: { type: 'completed', at: new Date().toISOString() },
+      }),
+    ).rejects.toThrow(ForbiddenTransitionError);
+    expect((await statusOf(id)).status).toBe('draft');
+  });
+});
+
+describe('the lifecycle and the database agree', () => {
+  it('has the CHECK list of contracts.status equal to the domain’s statuses', () => {
+    const { sql } = t.sqlite
+      .prepare("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'contracts'")
+      .get() as { sql: string };
+    const check = /status\s+IN\s*\(([^)]*)\)/i.exec(sql)?.[1] ?? '';
+    const listed = [...check.matchAll(/'([^']+)'/g)].map((match) => match[1]);
+    expect(listed).toEqual([...CONTRACT_STATUSES]);
+  });
+});
+
+/**
+ * No file but contract-transition.ts writes a status (issue 16): an update of `contracts` that
+ * sets `status`, in Kysely or in SQL, anywhere in the server's source. The schema's type already
+ * refuses `.set({ status })`; this also catches a cast or a raw statement.
+ */
+describe('who writes contracts.status', () => {
+  function sourceFiles(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
+      return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
+    });
+  }
+
+  /** Each `updateTable('contracts')` up to the end of its statement, and each raw UPDATE. */
+  function statusWrites(source: string): string[] {
+    const found: string[] = [];
+    for (const match of source.matchAll(
+      /updateTable\(\s*['"]contracts['"]\s*\)([\s\S]*?)\.execute/g,
+    )) {
+      if (/\bstatus\b/.test(match[1]?.replace(/\.where\([^)]*\)/g, '') ?? '')) found.push(match[0]);
+    }
+    for (const match of source.matchAll(/UPDATE\s+contracts\s+SET[^;`'"]*\bstatus\b/gi)) {
+      found.push(match[0]);
+    }
+    return found;
+  }
+
+  it('finds the writes it looks for, so an empty answer means something', () => {
+    expect(
+      statusWrites(
+        "db.updateTable('contracts').set({ status: 'sent' }).where('id', '=', 1).execute()",
+      ),
+    ).toHaveLength(1);
+    expect(
+      statusWrites(
+        "trx.updateTable('contracts').set({ sent_at: x } as never).set('status' as never, y).execute()",
+      ),
+    ).toHaveLength(1);
+    expect(statusWrites("sql`UPDATE contracts SET status = 'voided'`")).toHaveLength(1);
+    expect(
+      statusWrites(
+        "db.updateTable('contracts').set({ signed_html: x }).where('status', '=', 'draft').execute()",
+      ),
+    ).toEqual([]);
+  });
+
+  it('finds none outside contract-transition.ts', () => {
+    const writers = sourceFiles(srcRoot)
+      .filter((file) => !file.endsWith(path.join('contracts', 'contract-transition.ts')))
+      .flatMap((file) =>
+        statusWrites(fs.readFileSync(file, 'utf8')).map(() => path.relative(srcRoot, file)),
+      );
+    expect(writers).toEqual([]);
+    // And the transition module does write it, through the scanner's eyes.
+    const transitionSource = fs.readFileSync(
+      path.join(srcRoot, 'features/contracts/contract-transition.ts'),
+      'utf8',
+    );
+    expect(statusWrites(transitionSource)).toHaveLength(1);
+  });
+});
