@@ -6,7 +6,7 @@ import {
   templateInputSchema,
   templateSchema,
   templateSummarySchema,
-} from '../domain/templates.schemas.js';
+} from '../../domain/templates.schemas.js';
 import {
   createTemplate,
   deleteTemplate,
@@ -16,9 +16,9 @@ import {
   setDefaultTemplate,
   updateTemplate,
   addStandardContract,
-} from '../features/templates/templates.service.js';
-import type { AppDeps } from '../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from './rest-helpers.js';
+} from './templates.service.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 const idParams = z.object({ id: templateIdSchema });
 

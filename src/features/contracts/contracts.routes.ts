@@ -6,19 +6,19 @@ import {
   contractSchema,
   contractSummarySchema,
   signMineInputSchema,
-} from '../domain/contracts.schemas.js';
+} from '../../domain/contracts.schemas.js';
 import {
   createDraft,
   getContract,
   signAsContractor,
   updateDraft,
-} from '../features/contracts/contracts.service.js';
-import { listContracts } from '../features/contracts/contract-list.service.js';
-import { sendInputSchema, sendResultSchema } from '../domain/send.schemas.js';
-import { sendToClient } from '../features/contracts/send.service.js';
-import { sendReusedJson } from '../lib/reused-answer.js';
-import type { AppDeps } from '../trpc/context.js';
-import { clientOf, parseInput, requireUser, responseSchema } from './rest-helpers.js';
+} from './contracts.service.js';
+import { listContracts } from './contract-list.service.js';
+import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js';
+import { sendToClient } from './send.service.js';
+import { sendReusedJson } from '../../lib/reused-answer.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { clientOf, parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 const idParams = z.object({ id: contractIdSchema });
 

@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { LOGO_MAX_BYTES } from '../domain/logo.js';
-import { prefsSchema } from '../domain/prefs.schemas.js';
-import { LOGO_URL_PREFIX, readLogo, saveLogo } from '../features/prefs/logo.service.js';
-import { getPrefs } from '../features/prefs/prefs.service.js';
-import { AppError } from '../lib/app-error.js';
-import type { AppDeps } from '../trpc/context.js';
-import { requireUser, responseSchema } from './rest-helpers.js';
+import { LOGO_MAX_BYTES } from '../../domain/logo.js';
+import { prefsSchema } from '../../domain/prefs.schemas.js';
+import { LOGO_URL_PREFIX, readLogo, saveLogo } from './logo.service.js';
+import { getPrefs } from './prefs.service.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 /** POST /api/prefs/logo (spec section 7) and the public logo files it creates. */
 export async function registerLogoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { cleanScopeInputSchema, cleanScopeResultSchema } from '../domain/scope.schemas.js';
-import type { AppDeps } from '../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from './rest-helpers.js';
+import { cleanScopeInputSchema, cleanScopeResultSchema } from '../../domain/scope.schemas.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 /** Spec section 7: POST /api/scope/clean. */
 export function registerScopeRoutes(app: FastifyInstance, deps: AppDeps): void {

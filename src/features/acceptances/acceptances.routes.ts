@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptanceInputSchema, acceptanceStatusSchema } from '../domain/acceptances.schemas.js';
-import { recordAcceptance } from '../features/acceptances/acceptances.service.js';
-import type { AppDeps } from '../trpc/context.js';
-import { clientOf, parseInput, requireUser, responseSchema } from './rest-helpers.js';
+import { acceptanceInputSchema, acceptanceStatusSchema } from '../../domain/acceptances.schemas.js';
+import { recordAcceptance } from './acceptances.service.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { clientOf, parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 /** Spec section 7: POST /api/acceptances. */
 export function registerAcceptanceRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { prefsSchema, updatePrefsInputSchema } from '../domain/prefs.schemas.js';
-import { getPrefs, updatePrefs } from '../features/prefs/prefs.service.js';
-import type { AppDeps } from '../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from './rest-helpers.js';
+import { prefsSchema, updatePrefsInputSchema } from '../../domain/prefs.schemas.js';
+import { getPrefs, updatePrefs } from './prefs.service.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 /** Spec section 7: GET/PUT /api/prefs (the logo upload arrives with branding). */
 export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { contractIdSchema } from '../domain/contracts.schemas.js';
-import { executedCopyStatusSchema } from '../domain/executed-copy.schemas.js';
-import { findExecutedPdf, findOwnedExecutedPdf } from '../features/documents/documents.repo.js';
+import { contractIdSchema } from '../../domain/contracts.schemas.js';
+import { executedCopyStatusSchema } from '../../domain/executed-copy.schemas.js';
+import { findExecutedPdf, findOwnedExecutedPdf } from './documents.repo.js';
 import {
   getExecutedCopyStatus,
   retryExecutedCopy,
-} from '../features/documents/executed-copy.service.js';
-import { resolveSigningLink } from '../features/esign/esign.service.js';
-import { AppError } from '../lib/app-error.js';
-import type { AppDeps } from '../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from './rest-helpers.js';
+} from './executed-copy.service.js';
+import { resolveSigningLink } from '../esign/esign.service.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 const NO_PDF = 'The executed copy is not ready yet';
 

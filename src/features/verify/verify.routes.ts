@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { sha256HexSchema, verifyResultSchema } from '../domain/verify.schemas.js';
-import { enforceRateLimits } from '../features/rate-limit/rate-limit.js';
-import { verifyExecutedCopy } from '../features/verify/verify.service.js';
-import type { AppDeps } from '../trpc/context.js';
-import { parseInput, responseSchema } from './rest-helpers.js';
+import { sha256HexSchema, verifyResultSchema } from '../../domain/verify.schemas.js';
+import { enforceRateLimits } from '../rate-limit/rate-limit.js';
+import { verifyExecutedCopy } from './verify.service.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { parseInput, responseSchema } from '../../rest/rest-helpers.js';
 
 const MINUTE_MS = 60_000;
 

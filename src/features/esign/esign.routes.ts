@@ -4,12 +4,12 @@ import {
   esignSignInputSchema,
   esignSignResultSchema,
   esignViewSchema,
-} from '../domain/send.schemas.js';
-import { ESIGN_CONSENT_VERSION } from '../domain/esign-consent.js';
-import { signAsClient, viewSigningPage } from '../features/esign/esign.service.js';
-import { enforceRateLimits } from '../features/rate-limit/rate-limit.js';
-import type { AppDeps } from '../trpc/context.js';
-import { clientOf, parseInput, responseSchema } from './rest-helpers.js';
+} from '../../domain/send.schemas.js';
+import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
+import { signAsClient, viewSigningPage } from './esign.service.js';
+import { enforceRateLimits } from '../rate-limit/rate-limit.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { clientOf, parseInput, responseSchema } from '../../rest/rest-helpers.js';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 const MINUTE_MS = 60_000;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUserSchema, loginInputSchema, signupInputSchema } from '../domain/auth.schemas.js';
-import { logIn, logOut, signUp } from '../features/auth/auth.service.js';
+import { currentUserSchema, loginInputSchema, signupInputSchema } from '../../domain/auth.schemas.js';
+import { logIn, logOut, signUp } from './auth.service.js';
 import {
   clearSessionCookie,
   getRequestSession,
   setSessionCookie,
-} from '../features/sessions/session-cookie.js';
-import type { AppDeps } from '../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from './rest-helpers.js';
+} from '../sessions/session-cookie.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 /** Spec section 7: the auth calls. Thin: parse, call the service, answer. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
