@@ -2,7 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeValidationError } from '../domain/validation-messages.js';
 import { AppError } from '../lib/app-error.js';
-import { getRequestSession } from '../features/sessions/session-cookie.js';
+import {
+  actorOf,
+  readRequestContext,
+  requestClient,
+} from '../features/sessions/request-context.js';
 import type { AppDeps } from '../trpc/context.js';
 
 /** Parses a request part with the call's domain schema; bad input is a 400 naming the field. */
@@ -12,16 +16,18 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   return parsed.data;
 }
 
+/**
+ * The signed-in contractor of a REST call, with their device and the actor their changes are
+ * recorded under: the same request context the tRPC procedures get.
+ */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
-  const session = await getRequestSession(request, reply, deps);
+  const { session, client } = await readRequestContext(request, reply, deps);
   if (!session) throw new AppError('UNAUTHORIZED', 'Please sign in');
-  return session;
+  return { ...session, client, actor: actorOf(session.user, client) };
 }
 
-/** Who is acting, for audit records. */
-export function clientOf(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-}
+/** The device of an anonymous call (sign-in, the signing page). */
+export const clientOf = requestClient;
 
 /** A Fastify response schema from a zod schema, so replies are serialized fast and never leak extra fields. */
 export function responseSchema(schema: z.ZodType): Record<string, unknown> {

@@ -5,7 +5,7 @@ import type { SignInClock } from '../features/auth/sign-in-throttle.js';
 import type { MailSealer } from '../features/mail/body-seal.js';
 import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import type { ScopeCleaner } from '../features/scope/scope.service.js';
-import { getRequestSession } from '../features/sessions/session-cookie.js';
+import { readRequestContext } from '../features/sessions/request-context.js';
 
 export interface AppDeps {
   db: DB;
@@ -22,14 +22,7 @@ export interface AppDeps {
 }
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
-  const session = await getRequestSession(req, res, deps);
-  return {
-    ...deps,
-    req,
-    res,
-    session,
-    client: { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' },
-  };
+  return { ...deps, req, res, ...(await readRequestContext(req, res, deps)) };
 }
 
 export type Context = Awaited<ReturnType<typeof createContext>>;

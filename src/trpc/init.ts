@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { describeValidationError } from '../domain/validation-messages.js';
 import { AppError, appErrorCodes, INTERNAL_ERROR_MESSAGE } from '../lib/app-error.js';
+import { actorOf } from '../features/sessions/request-context.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({
@@ -41,6 +42,5 @@ export const publicProcedure = t.procedure.use(appErrors);
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in' });
   const user = ctx.session.user;
-  const actor = { email: user.email, ip: ctx.client.ip, userAgent: ctx.client.userAgent };
-  return next({ ctx: { ...ctx, session: ctx.session, user, actor } });
+  return next({ ctx: { ...ctx, session: ctx.session, user, actor: actorOf(user, ctx.client) } });
 });

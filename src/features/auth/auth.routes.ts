@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { currentUserSchema, loginInputSchema, signupInputSchema } from '../../domain/auth.schemas.js';
+import {
+  currentUserSchema,
+  loginInputSchema,
+  signupInputSchema,
+} from '../../domain/auth.schemas.js';
 import { logIn, logOut, signUp } from './auth.service.js';
 import {
   clearSessionCookie,
@@ -7,7 +11,7 @@ import {
   setSessionCookie,
 } from '../sessions/session-cookie.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { clientOf, parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 /** Spec section 7: the auth calls. Thin: parse, call the service, answer. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -20,14 +24,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/api/auth/signup', { schema: userAnswer }, async (request, reply) => {
     const input = parseInput(signupInputSchema, request.body);
-    const signedIn = await signUp(deps.db, input, { ip: request.ip });
+    const signedIn = await signUp(deps.db, input, clientOf(request));
     setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
     return { user: { email: signedIn.user.email } };
   });
 
   app.post('/api/auth/login', { schema: userAnswer }, async (request, reply) => {
     const input = parseInput(loginInputSchema, request.body);
-    const signedIn = await logIn(deps, input, { ip: request.ip });
+    const signedIn = await logIn(deps, input, clientOf(request));
     setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
     return { user: { email: signedIn.user.email } };
   });

@@ -36,9 +36,10 @@ export const contractsRouter = router({
     .input(contractDraftInputSchema)
     .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor)),
   update: authedProcedure
-    .input(byId.extend({ draft: contractDraftInputSchema }))
-    .mutation(({ ctx, input }) =>
-      updateDraft(ctx.db, ctx.user.id, input.id, input.draft, ctx.actor),
+    // The REST twin's body plus the id it takes from the path (as templates.update).
+    .input(byId.extend(contractDraftInputSchema.shape))
+    .mutation(({ ctx, input: { id, ...draft } }) =>
+      updateDraft(ctx.db, ctx.user.id, id, draft, ctx.actor),
     ),
   send: authedProcedure
     .input(byId.extend(sendInputSchema.shape))

@@ -7,31 +7,19 @@ import {
   contractSummarySchema,
   signMineInputSchema,
 } from '../../domain/contracts.schemas.js';
-import {
-  createDraft,
-  getContract,
-  signAsContractor,
-  updateDraft,
-} from './contracts.service.js';
+import { createDraft, getContract, signAsContractor, updateDraft } from './contracts.service.js';
 import { listContracts } from './contract-list.service.js';
 import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js';
 import { sendToClient } from './send.service.js';
 import { sendReusedJson } from '../../lib/reused-answer.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { clientOf, parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 const idParams = z.object({ id: contractIdSchema });
 
 /** Spec section 7: the contract calls. */
 export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): void {
   const one = { response: { 200: responseSchema(contractSchema) } };
-  const actorOf = async (
-    request: Parameters<typeof clientOf>[0],
-    reply: Parameters<typeof requireUser>[1],
-  ) => {
-    const session = await requireUser(request, reply, deps);
-    return { session, actor: { email: session.user.email, ...clientOf(request) } };
-  };
 
   app.get(
     '/api/contracts',
@@ -53,34 +41,36 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     '/api/contracts',
     { schema: { response: { 201: responseSchema(contractSchema) } } },
     async (request, reply) => {
-      const { session, actor } = await actorOf(request, reply);
+      const session = await requireUser(request, reply, deps);
       const input = parseInput(contractDraftInputSchema, request.body);
-      return reply.code(201).send(await createDraft(deps.db, session.user.id, input, actor));
+      return reply
+        .code(201)
+        .send(await createDraft(deps.db, session.user.id, input, session.actor));
     },
   );
 
   app.put('/api/contracts/:id', { schema: one }, async (request, reply) => {
-    const { session, actor } = await actorOf(request, reply);
+    const session = await requireUser(request, reply, deps);
     const { id } = parseInput(idParams, request.params);
     const input = parseInput(contractDraftInputSchema, request.body);
-    return updateDraft(deps.db, session.user.id, id, input, actor);
+    return updateDraft(deps.db, session.user.id, id, input, session.actor);
   });
 
   app.post(
     '/api/contracts/:id/send',
     { schema: { response: { 200: responseSchema(sendResultSchema) } } },
     async (request, reply) => {
-      const { session, actor } = await actorOf(request, reply);
+      const session = await requireUser(request, reply, deps);
       const { id } = parseInput(idParams, request.params);
       const input = parseInput(sendInputSchema, request.body);
-      return sendToClient(deps, session.user.id, id, input, actor);
+      return sendToClient(deps, session.user.id, id, input, session.actor);
     },
   );
 
   app.post('/api/contracts/:id/sign-mine', { schema: one }, async (request, reply) => {
-    const { session, actor } = await actorOf(request, reply);
+    const session = await requireUser(request, reply, deps);
     const { id } = parseInput(idParams, request.params);
     const { signature } = parseInput(signMineInputSchema, request.body);
-    return signAsContractor(deps.db, session.user.id, id, signature, actor);
+    return signAsContractor(deps.db, session.user.id, id, signature, session.actor);
   });
 }

@@ -13,12 +13,9 @@ import {
   listContractEvents,
   updateDraftRow,
 } from './contracts.repo.js';
+import type { Actor } from '../sessions/request-context.js';
 
-export interface Actor {
-  email: string;
-  ip: string;
-  userAgent: string;
-}
+export type { Actor } from '../sessions/request-context.js';
 
 const NOT_FOUND = 'Contract not found';
 const NOT_A_DRAFT = 'This contract was already sent and can no longer be changed';

@@ -326,7 +326,7 @@ describe("another account's contracts", () => {
       trpcMutation(
         t.app,
         'contracts.update',
-        { id: contract.id, draft: { client_name: 'Stolen' } },
+        { id: contract.id, client_name: 'Stolen' },
         { cookie: stranger },
       ),
       trpcMutation(
@@ -359,7 +359,7 @@ describe('through tRPC', () => {
     const updated = await trpcMutation(
       t.app,
       'contracts.update',
-      { id, draft: { client_name: 'Via tRPC' } },
+      { id, client_name: 'Via tRPC' },
       { cookie: stranger },
     );
     expect(updated.json<{ result: { data: Contract } }>().result.data.client_name).toBe('Via tRPC');

@@ -16,7 +16,7 @@ import { getPrefs } from '../prefs/prefs.service.js';
 import { getDefaultTemplate } from '../templates/templates.service.js';
 import { toContract } from './contract-mapping.js';
 import { findContractRow } from './contracts.repo.js';
-import type { Actor } from './contracts.service.js';
+import type { Actor } from '../sessions/request-context.js';
 import { transition } from './contract-transition.js';
 
 /**

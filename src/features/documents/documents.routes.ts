@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { contractIdSchema } from '../../domain/contracts.schemas.js';
 import { executedCopyStatusSchema } from '../../domain/executed-copy.schemas.js';
 import { findExecutedPdf, findOwnedExecutedPdf } from './documents.repo.js';
-import {
-  getExecutedCopyStatus,
-  retryExecutedCopy,
-} from './executed-copy.service.js';
+import { getExecutedCopyStatus, retryExecutedCopy } from './executed-copy.service.js';
 import { resolveSigningLink } from '../esign/esign.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../trpc/context.js';

@@ -7,12 +7,10 @@ import {
 } from '../../domain/send.schemas.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
-import { enforceRateLimits } from '../rate-limit/rate-limit.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { clientOf, parseInput, responseSchema } from '../../rest/rest-helpers.js';
 
 const tokenParams = z.object({ token: z.string().max(100) });
-const MINUTE_MS = 60_000;
 
 /** The homeowner's calls (spec section 7): public, by token only, never cached or referred. */
 export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,9 +22,6 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { response: { 200: responseSchema(esignViewSchema) } } },
     async (request, reply) => {
       privateAnswer(reply);
-      await enforceRateLimits(deps.db, [
-        { key: `esign-view:ip:${request.ip}`, rule: { limit: 60, windowMs: MINUTE_MS } },
-      ]);
       const { token } = parseInput(tokenParams, request.params);
       return viewSigningPage(deps.db, deps.config, token, clientOf(request));
     },
@@ -37,9 +32,6 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { response: { 200: responseSchema(esignSignResultSchema) } } },
     async (request, reply) => {
       privateAnswer(reply);
-      await enforceRateLimits(deps.db, [
-        { key: `esign-sign:ip:${request.ip}`, rule: { limit: 20, windowMs: 10 * MINUTE_MS } },
-      ]);
       const { token } = parseInput(tokenParams, request.params);
       const input = parseInput(esignSignInputSchema, request.body);
       return signAsClient(

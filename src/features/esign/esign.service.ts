@@ -6,6 +6,7 @@ import type { EsignView } from '../../domain/send.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
+import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
 import { finishClientSigning } from './signed-copy.js';
 import { findSigningLink } from './signing-links.js';
 import { transition } from '../contracts/contract-transition.js';
@@ -68,6 +69,17 @@ export async function resolveSigningLink(
  */
 export const VIEW_DEDUPE_WINDOW_MS = 10 * 60 * 1000;
 
+const MINUTE_MS = 60_000;
+
+/**
+ * Per address: opening signing pages (a homeowner reloads; a guesser of links does not get far)
+ * and signing (a real client signs once).
+ */
+export const esignRateLimits = {
+  view: { limit: 60, windowMs: MINUTE_MS },
+  sign: { limit: 20, windowMs: 10 * MINUTE_MS },
+} satisfies Record<string, RateLimitRule>;
+
 /** What the homeowner sees; every opening is recorded (first and later views). */
 export async function viewSigningPage(
   db: DB,
@@ -76,6 +88,7 @@ export async function viewSigningPage(
   client: SigningClient,
   now = new Date(),
 ): Promise<EsignView> {
+  await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
   const { link, contract } = await resolveSigningLink(db, config, token);
   await recordView(db, contract.id, client, now);
   // The spec's Contract field names (spec section 7); nothing of the account or the link itself.
@@ -116,6 +129,7 @@ export async function signAsClient(
   client: SigningClient,
   options: { sealedPdf: boolean; mailSealer: MailSealer },
 ): Promise<{ status: string; client_signed_at: string }> {
+  await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const { contract } = await resolveSigningLink(db, config, token);
   if (contract.client_signed_at)
     throw new AppError('CONFLICT', 'This contract has already been signed');

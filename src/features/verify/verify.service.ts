@@ -1,13 +1,35 @@
 import type { DbOrTrx } from '../../db/kysely.js';
-import { NO_MATCH_MESSAGE, type VerifyResult } from '../../domain/verify.schemas.js';
+import { describeValidationError } from '../../domain/validation-messages.js';
+import {
+  NO_MATCH_MESSAGE,
+  sha256HexSchema,
+  type VerifyResult,
+} from '../../domain/verify.schemas.js';
 import { AppError } from '../../lib/app-error.js';
+import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
+
+/** Checks per address and minute: enough for a person, little for a guesser. */
+export const verifyRateLimit = { limit: 30, windowMs: 60_000 } satisfies RateLimitRule;
 
 /**
- * Is `sha256` (lower-case hex) the fingerprint of the sealed executed copy of a completed
+ * Is `candidate` (lower-case hex) the fingerprint of the sealed executed copy of a completed
  * contract? Unknown fingerprints and contracts not (or no longer) completed are the same 404, so
- * the answer tells nothing about drafts or contracts still out for signature.
+ * the answer tells nothing about drafts or contracts still out for signature. Each check is
+ * counted before the input is read, so guessing with malformed input costs the same as with good.
  */
-export async function verifyExecutedCopy(db: DbOrTrx, sha256: string): Promise<VerifyResult> {
+export async function verifyExecutedCopy(
+  db: DbOrTrx,
+  candidate: unknown,
+  client: { ip: string },
+): Promise<VerifyResult> {
+  await enforceRateLimits(
+    db,
+    [{ key: `verify:ip:${client.ip}`, rule: verifyRateLimit }],
+    'Too many checks. Please wait a minute and try again.',
+  );
+  const parsed = sha256HexSchema.safeParse(candidate);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeValidationError(parsed.error));
+  const sha256 = parsed.data;
   const row = await db
     .selectFrom('documents')
     .innerJoin('contracts', 'contracts.id', 'documents.contract_id')

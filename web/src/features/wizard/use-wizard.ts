@@ -51,7 +51,7 @@ export function useWizard(options: {
   async function saveDraft(): Promise<Contract> {
     const payload = toDraftPayload(state);
     const saved = contractId
-      ? await update.mutateAsync({ id: contractId, draft: payload })
+      ? await update.mutateAsync({ id: contractId, ...payload })
       : await create.mutateAsync(payload);
     setSavedKey(JSON.stringify(payload));
     clearLocalDraft(options.email, undefined);
