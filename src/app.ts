@@ -7,6 +7,7 @@ import { COMPRESS_FROM_BYTES, ON_THE_FLY_BROTLI } from './lib/compression.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { httpServerOptions, capConnections } from './lib/http-limits.js';
 import { registerJsonBodyParser } from './lib/json-body.js';
+import { trackRoutes } from './lib/route-registry.js';
 import { createScopeCleaner, type ScopeCleaner } from './features/scope/scope.service.js';
 import { loggerOptions } from './lib/logger.js';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...httpServerOptions(config),
   });
   capConnections(app, config.HTTP_MAX_CONNECTIONS);
+  trackRoutes(app);
 
   registerErrorHandler(app);
   registerJsonBodyParser(app);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_DISCLAIMER_VERSION } from '../../domain/legal-disclaimer.js';
-import { createTestApp, jsonPost, signUp, trpcQuery, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  get,
+  jsonPost,
+  signUp,
+  trpcQuery,
+  type TestApp,
+} from '../../test/test-app.js';
 
 let t: TestApp;
 let cookie: string;
@@ -70,6 +77,13 @@ describe('the legal acknowledgment', () => {
   it('asks again when the disclaimer text has a new version', async () => {
     t.sqlite.prepare("UPDATE acceptances SET disclaimer_version = '2000-01-01'").run();
     expect((await status()).accepted).toBe(false);
+  });
+
+  it('answers the same status over REST as over tRPC', async () => {
+    const rest = await get(t.app, '/api/acceptances', { cookie });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toEqual(await status());
+    expect((await get(t.app, '/api/acceptances')).statusCode).toBe(401);
   });
 
   it('needs a signed-in user', async () => {

@@ -2,12 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   contractDraftInputSchema,
+  contractEventSchema,
   contractIdSchema,
   contractSchema,
   contractSummarySchema,
   signMineInputSchema,
 } from '../../domain/contracts.schemas.js';
-import { createDraft, getContract, signAsContractor, updateDraft } from './contracts.service.js';
+import {
+  createDraft,
+  getContract,
+  getContractTimeline,
+  signAsContractor,
+  updateDraft,
+} from './contracts.service.js';
 import { listContracts } from './contract-list.service.js';
 import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js';
 import { sendToClient } from './send.service.js';
@@ -36,6 +43,16 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     const { id } = parseInput(idParams, request.params);
     return getContract(deps.db, session.user.id, id);
   });
+
+  app.get(
+    '/api/contracts/:id/timeline',
+    { schema: { response: { 200: responseSchema(z.array(contractEventSchema)) } } },
+    async (request, reply) => {
+      const session = await requireUser(request, reply, deps);
+      const { id } = parseInput(idParams, request.params);
+      return getContractTimeline(deps.db, session.user.id, id);
+    },
+  );
 
   app.post(
     '/api/contracts',

@@ -295,6 +295,31 @@ describe('the contractor signature', () => {
     expect(answer.body).toContain(message);
   });
 
+  it('shows the owner the timeline over REST, as contracts.timeline, and nobody else', async () => {
+    const contract = await create(fullDraft);
+    await jsonPost(
+      t.app,
+      `/api/contracts/${contract.id}/sign-mine`,
+      { signature: SIGNATURE },
+      {
+        cookie: owner,
+      },
+    );
+    const rest = await get(t.app, `/api/contracts/${contract.id}/timeline`, { cookie: owner });
+    expect(rest.statusCode).toBe(200);
+    const events = rest.json<{ type: string; actor: string }[]>();
+    expect(events.map((event) => event.type)).toEqual(['created', 'signed_by_contractor']);
+    const twin = await trpcQuery(
+      t.app,
+      'contracts.timeline',
+      { id: contract.id },
+      { cookie: owner },
+    );
+    expect(twin.json<{ result: { data: unknown } }>().result.data).toEqual(events);
+    const theirs = await get(t.app, `/api/contracts/${contract.id}/timeline`, { cookie: stranger });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('keeps the audit trail append-only', async () => {
     const contract = await create(fullDraft);
     expect(() =>

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../lib/route-registry.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { appRouter } from './app-router.js';
+
+/**
+ * Each REST call of the facade and its tRPC twin (issue 16): the same service behind both, for
+ * integrators and for the web app. A new route or procedure must be added here with its twin,
+ * or to ONE_SIDED with the reason it has none.
+ */
+const TWINS: Record<string, string> = {
+  'GET /api/auth/user': 'auth.user',
+  'POST /api/auth/signup': 'auth.signup',
+  'POST /api/auth/login': 'auth.login',
+  'POST /api/auth/logout': 'auth.logout',
+  'GET /api/acceptances': 'acceptances.status',
+  'POST /api/acceptances': 'acceptances.accept',
+  'GET /api/prefs': 'prefs.get',
+  'PUT /api/prefs': 'prefs.update',
+  'GET /api/templates': 'templates.list',
+  'POST /api/templates': 'templates.create',
+  'GET /api/templates/default': 'templates.default',
+  'POST /api/templates/standard': 'templates.addStandard',
+  'GET /api/templates/:id': 'templates.get',
+  'PUT /api/templates/:id': 'templates.update',
+  'DELETE /api/templates/:id': 'templates.delete',
+  'POST /api/templates/:id/set-default': 'templates.setDefault',
+  'POST /api/scope/clean': 'scope.clean',
+  'GET /api/contracts': 'contracts.list',
+  'POST /api/contracts': 'contracts.create',
+  'GET /api/contracts/:id': 'contracts.get',
+  'PUT /api/contracts/:id': 'contracts.update',
+  'GET /api/contracts/:id/timeline': 'contracts.timeline',
+  'POST /api/contracts/:id/send': 'contracts.send',
+  'POST /api/contracts/:id/sign-mine': 'contracts.signMine',
+  'GET /api/contracts/:id/executed-copy': 'documents.executedCopy',
+  'POST /api/contracts/:id/executed-copy/retry': 'documents.retryExecutedCopy',
+};
+
+const ONE_SIDED: Record<string, string> = {
+  'POST /api/prefs/logo': 'a multipart file upload; tRPC here speaks JSON only',
+  'GET /api/contracts/:id/executed.pdf': 'a file download, linked from the screen',
+  'GET /api/esign/:token': 'the public signing page never loads the tRPC client (decision 015)',
+  'POST /api/esign/:token': 'the public signing page never loads the tRPC client (decision 015)',
+  'GET /api/esign/:token/executed.pdf': 'a file download for the homeowner',
+  'GET /api/verify/:sha256': 'the public verification page never loads the tRPC client',
+  'prefs.completeOnboarding': 'the onboarding form: PUT /api/prefs with stricter required fields',
+  'contracts.page': 'the contracts screen pages its sections; GET /api/contracts lists all',
+  'contracts.counts': 'the section headings of the contracts screen; GET /api/contracts lists all',
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** REST calls: every /api route, HEAD left out (Fastify adds it to each GET). */
+function restCalls(): string[] {
+  return registeredRoutes(t.app)
+    .filter(({ method, url }) => url.startsWith('/api/') && method !== 'HEAD')
+    .map(({ method, url }) => `${method} ${url}`);
+}
+
+const procedures = () => Object.keys(appRouter._def.procedures);
+
+describe('REST and tRPC twins', () => {
+  it('sees the routes and procedures it checks', () => {
+    expect(restCalls()).toContain('POST /api/contracts/:id/send');
+    expect(procedures()).toContain('contracts.send');
+  });
+
+  it('gives every REST call a tRPC twin, or a reason for having none', () => {
+    const lonely = restCalls().filter((call) => !TWINS[call] && !ONE_SIDED[call]);
+    expect(lonely).toEqual([]);
+    const stale = [...Object.keys(TWINS), ...Object.keys(ONE_SIDED)].filter(
+      (call) => call.includes(' ') && !restCalls().includes(call),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it('gives every tRPC procedure a REST twin, or a reason for having none', () => {
+    const twinned = new Set(Object.values(TWINS));
+    const lonely = procedures().filter((name) => !twinned.has(name) && !ONE_SIDED[name]);
+    expect(lonely).toEqual([]);
+    const missing = [...twinned].filter((name) => !procedures().includes(name));
+    expect(missing).toEqual([]);
+  });
+});
