@@ -1,6 +1,6 @@
 import type { DB } from '../../db/kysely.js';
 import type { MailSealer } from '../mail/body-seal.js';
-import { completeWithHtmlCopy, completeWithSealedPdf } from '../esign/signed-copy.js';
+import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
 import { DocumentTooLongError, type PdfRenderer } from './pdf-renderer.js';
 

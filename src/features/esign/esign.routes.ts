@@ -4,7 +4,7 @@ import {
   esignSignInputSchema,
   esignSignResultSchema,
   esignViewSchema,
-} from '../../domain/send.schemas.js';
+} from '../../domain/esign.schemas.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
 import type { AppDeps } from '../../trpc/context.js';

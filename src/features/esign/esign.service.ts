@@ -2,12 +2,12 @@ import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
-import type { EsignView } from '../../domain/send.schemas.js';
+import type { EsignView } from '../../domain/esign.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
-import { finishClientSigning } from './signed-copy.js';
+import { finishClientSigning } from '../contracts/completion.js';
 import { findSigningLink } from './signing-links.js';
 import { transition } from '../contracts/contract-transition.js';
 

@@ -1,5 +1,5 @@
 import { ESIGN_CONSENT_VERSION } from '@domain/esign-consent';
-import type { EsignView } from '@domain/send.schemas';
+import type { EsignView } from '@domain/esign.schemas';
 import { fetchPublicJson, parsePublicAnswer } from '../../lib/public-api';
 
 /*
@@ -36,7 +36,7 @@ const signingUrl = (token: string) => `/api/esign/${encodeURIComponent(token)}`;
  * instead of inside the page's first long task. Requested as soon as the page's code runs, so it
  * arrives while the page renders. Null when the chunk could not be fetched.
  */
-const schemasLoading = import('@domain/send.schemas').catch(() => null);
+const schemasLoading = import('@domain/esign.schemas').catch(() => null);
 
 export async function loadSigningView(token: string, signal?: AbortSignal): Promise<LoadOutcome> {
   const [fetched, schemas] = await Promise.all([

@@ -2,13 +2,13 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
 import { AppError } from '../../lib/app-error.js';
-import { insertContractEvent } from '../contracts/contracts.repo.js';
+import { insertContractEvent } from './contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
-import { appendToBody, auditTrailSection } from './audit-trail-html.js';
-import { renderContractDocument } from './snapshot.js';
-import { transition } from '../contracts/contract-transition.js';
+import { appendToBody, auditTrailSection } from '../esign/audit-trail-html.js';
+import { renderContractDocument } from '../esign/snapshot.js';
+import { transition } from './contract-transition.js';
 
 /**
  * After the client signs, the executed contract is the very template and data the client saw,

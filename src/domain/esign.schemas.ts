@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { SIGNABLE_VIEW_STATUSES } from './contract-lifecycle.js';
+import { signaturePngSchema } from './contracts.schemas.js';
+
+/** The homeowner's calls, by signing link: what they see and how they sign. */
+
+/**
+ * GET /api/esign/:token: what the homeowner may see, under the spec's Contract field names (spec
+ * sections 3 and 7), and nothing of the contractor's account or of the link itself.
+ */
+export const esignViewSchema = z.object({
+  id: z.number(),
+  status: z.enum(SIGNABLE_VIEW_STATUSES),
+  created_at: z.string(),
+  total_price_cents: z.number().nullable(),
+  client_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  /** The frozen document, as shown, hashed and printed (docs/decisions/016). */
+  template_html: z.string(),
+  client_signed_at: z.string().nullable(),
+  my_signed_at: z.string().nullable(),
+  expires_at: z.string(),
+  consent_version: z.string(),
+  /** True once the sealed PDF exists: the client may download it through the link. */
+  executed_pdf: z.boolean(),
+});
+export type EsignView = z.infer<typeof esignViewSchema>;
+
+/** POST /api/esign/:token: the client's signature, given with consent to sign electronically. */
+export const esignSignInputSchema = z.object({
+  signature: z
+    .string({ error: 'Please sign the contract' })
+    .min(1, 'Please sign the contract')
+    .pipe(signaturePngSchema),
+  consent: z.literal(true, { error: 'Consent to sign electronically is required' }),
+  consent_version: z.string().max(40).optional(),
+  /** The signer's IANA time zone as the browser reports it, for the certificate. */
+  time_zone: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/, 'Invalid time zone')
+    .optional(),
+});
+
+export const esignSignResultSchema = z.object({
+  status: z.enum(SIGNABLE_VIEW_STATUSES),
+  client_signed_at: z.string(),
+});
