@@ -42,7 +42,7 @@ export interface BuildAppOptions {
   pdfAvailable?: boolean;
   /** The server's PDF renderer, so templates and contracts are held to the page limit. */
   renderer?: PdfRenderer;
-  /** Seals queued mail bodies; by default with the key file in DATA_DIR (decision 017). */
+  /** Seals queued mail bodies; by default with the key file in DATA_DIR (docs/decisions/017). */
   mailSealer?: MailSealer;
   /** Time for sign-in throttling; tests move it. */
   signInClock?: SignInClock;
@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, config);
   // API answers (a contracts list, a signing page's document) are well under 64 KB: compressing
   // them in one call costs about 0.05 ms, a zlib stream per response ten times that. The plugin's
-  // default (8 KB on 2 cores) suits hosts with idle cores; a small VPS has none (decision 012).
+  // default (8 KB on 2 cores) suits hosts with idle cores; a small VPS has none (docs/decisions/012).
   await app.register(compress, {
     threshold: COMPRESS_FROM_BYTES,
     syncThreshold: 65_536,

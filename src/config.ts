@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEBIAN_CHROMIUM_PATH } from './lib/chromium.js';
 
 /**
- * The one place that reads process.env (architecture section 3).
+ * The one place that reads process.env (docs/architecture.md).
  * Every variable has an embedded default so `npm start` works on a fresh machine.
  */
 const port = z.coerce.number().int().min(1).max(65535);

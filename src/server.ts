@@ -31,7 +31,7 @@ export async function startServer(config: Config) {
     mailSealer,
   });
   const stopMaintenance = startMaintenance(db, app.log);
-  // Executed copies are printed and sealed in this process, off the request path (decision 010).
+  // Executed copies are printed and sealed in this process, off the request path (docs/decisions/010).
   const documentWorker = renderer.available
     ? startDocumentWorker({
         db,
@@ -41,7 +41,7 @@ export async function startServer(config: Config) {
         mailSealer,
       })
     : null;
-  // Mail goes out from the outbox in this process; requests only ever queue it (decision 8).
+  // Mail goes out from the outbox in this process; requests only ever queue it (docs/decisions/009).
   const mailWorker = startMailWorker({
     db,
     transport: createMailTransport(config, app.log),

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Contracts and their append-only audit trail (architecture decision 7). */
+/** Contracts and their append-only audit trail (docs/decisions/021). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contracts')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** The email outbox (architecture decision 8) and client signing links (decision 6). */
+/** The email outbox (docs/decisions/009) and client signing links (docs/decisions/009). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('email_outbox')

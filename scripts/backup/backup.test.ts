@@ -229,7 +229,7 @@ describe('npm run backup', () => {
     expect(result.out).toMatch(/\(\d+\.\d KB, 2 contracts, integrity check ok\)/);
     expect(fs.readdirSync(backupDir).sort()).toEqual(['nightly.db', 'nightly.db.mail-seal.key']);
     expect(integrityOf(file)).toBe('ok');
-    // The key that opens mails queued at backup time goes with the copy (decision 017).
+    // The key that opens mails queued at backup time goes with the copy (docs/decisions/017).
     const key = `${file}.mail-seal.key`;
     expect(result.out).toContain(`Mail key copied: ${key}`);
     expect(fs.readFileSync(key).equals(fs.readFileSync(path.join(t.dir, 'mail-seal.key')))).toBe(

@@ -18,7 +18,7 @@ export const WIZARD_AND_TEMPLATE_CODE = new RegExp(
     String.raw`^src/domain/template-engine/(?!formatters\.ts$)`,
   ].join('|'),
 );
-/** The public pages talk to /api with plain fetch (architecture section 1). */
+/** The public pages talk to /api with plain fetch (docs/architecture.md). */
 export const TRPC_CLIENT = /^(node_modules\/@trpc\/|web\/src\/lib\/trpc\.ts)/;
 
 /** JS file (`/assets/...`) -> the source modules in it (paths from the repository root). */

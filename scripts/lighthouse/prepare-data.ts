@@ -25,7 +25,7 @@ const CLIENT = {
   address: '12 Elm Street, Springfield',
 };
 
-/** $12,500 in three stages that add up to the total exactly (architecture decision 9). */
+/** $12,500 in three stages that add up to the total exactly (docs/decisions/008). */
 const PAYMENT_PLAN = [
   { label: 'Deposit', percent: 30, amount_cents: 375_000, trigger: 'On signing' },
   { label: 'Rough-in', percent: 40, amount_cents: 500_000, trigger: 'Framing and rough-in done' },

@@ -33,7 +33,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 /**
  * Kysely asks for a new prepared statement on every query; compiling the SQL again each time was a
- * tenth of a list request's CPU (decision 012). A better-sqlite3 statement can run any number of
+ * tenth of a list request's CPU (docs/decisions/012). A better-sqlite3 statement can run any number of
  * times, so each distinct SQL text is prepared once. The app never streams results (iterate),
  * which is the one use that would make a shared statement busy.
  */

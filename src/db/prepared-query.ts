@@ -11,7 +11,7 @@ type ScalarParameters = Record<string, string | number | bigint | null>;
 /**
  * A query Kysely builds and compiles once, then runs with new values: for the few queries every
  * signed-in request runs, where building them again each time was a fifth of the request's CPU
- * (decision 013). The builder receives stand-ins for the parameters; each must end up as a bound
+ * (docs/decisions/013). The builder receives stand-ins for the parameters; each must end up as a bound
  * value (a comparison, an insert or update value), never as SQL text or an identifier. The values
  * are bound, never spliced into the SQL, exactly as Kysely binds them.
  */

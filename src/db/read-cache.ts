@@ -29,7 +29,7 @@ interface CacheOfOneDatabase<Value> {
 /**
  * A cache of read results that is never stale: an entry is used only while the database is
  * exactly as it was when the entry was read, so any write anywhere (in this process or another)
- * turns every entry into a miss (decision 014). What it buys is repeated reads of an unchanged
+ * turns every entry into a miss (docs/decisions/014). What it buys is repeated reads of an unchanged
  * database, such as a contracts screen refetching on focus, at the cost of one tiny query.
  * Values are shared between requests: callers must not mutate them.
  */

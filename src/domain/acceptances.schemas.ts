@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The legal acknowledgment (spec sections 3 and 5). */
+/** The legal acknowledgment. */
 
 export const typedNameSchema = z
   .string({ error: 'Please type your full name' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyNameSchema, emailSchema, passwordSchema } from './auth.schemas.js';
 
-/** The login form checks the spec's minimum length before calling (spec section 5). */
+/** The login form checks the spec's minimum length before calling. */
 export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema });
 
 export const signupFormSchema = z.object({

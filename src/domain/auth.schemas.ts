@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyNameField } from './prefs.schemas.js';
 
-/** Call schemas for accounts (spec sections 5 and 7), shared by tRPC, REST and the web forms. */
+/** Call schemas for accounts, shared by tRPC, REST and the web forms. */
 
 export const emailSchema = z
   .string({ error: 'Required' })
@@ -18,7 +18,7 @@ export const passwordSchema = z
   .min(6, 'At least 6 characters')
   .max(1024, 'Password is too long');
 
-/** Signup asks for the company name with the branding rule (spec section 5). */
+/** Signup asks for the company name with the branding rule. */
 export const companyNameSchema = companyNameField;
 
 export const loginInputSchema = z.object({

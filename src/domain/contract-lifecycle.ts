@@ -24,7 +24,7 @@ export function canTransition(from: ContractStatus, to: ContractStatus): boolean
   return (CONTRACT_TRANSITIONS[from] as readonly ContractStatus[]).includes(to);
 }
 
-/** The contracts screen's sections (spec section 2), in screen order. */
+/** The contracts screen's sections, in screen order. */
 export const CONTRACT_SECTION_KEYS = ['drafts', 'awaiting', 'completed'] as const;
 export type ContractSectionKey = (typeof CONTRACT_SECTION_KEYS)[number];
 
@@ -40,7 +40,7 @@ export function statusesInSection(section: ContractSectionKey): ContractStatus[]
   return CONTRACT_STATUSES.filter((status) => SECTION_OF_STATUS[status] === section);
 }
 
-/** The badge on a contract's card (spec section 2). */
+/** The badge on a contract's card. */
 export const STATUS_BADGE = {
   draft: 'Draft',
   sent: 'Awaiting Signature',

@@ -8,7 +8,7 @@ export type ContractSection = z.infer<typeof contractSectionSchema>;
 
 /**
  * Up to a few hundred cards show at once; past that a section loads more on request, so an
- * account with thousands of contracts stays quick on a phone (decision 011).
+ * account with thousands of contracts stays quick on a phone (docs/decisions/011).
  */
 export const CONTRACT_PAGE_SIZE = 100;
 export const CONTRACT_PAGE_MAX = 200;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_STATUSES } from './contract-lifecycle.js';
 import { cleanedScopeSchema, scopeSnippetsSchema } from './scope.schemas.js';
 
-/** Contract calls (spec sections 3, 5 and 7; issue 5). A draft may be partial but never malformed. */
+/** Contract calls (issue 5). A draft may be partial but never malformed. */
 
 export const MAX_STAGES = 20;
 /** $100 million: far past any trade job, well inside safe integers. */
@@ -56,7 +56,7 @@ export const signaturePngSchema = z
   .max(MAX_SIGNATURE_DATA_URL_CHARS, 'The signature image is too large')
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'The signature must be a PNG image');
 
-/** POST /api/contracts and PUT /api/contracts/:id (spec section 7). */
+/** POST /api/contracts and PUT /api/contracts/:id. */
 export const contractDraftInputSchema = z.object({
   client_id: z.null({ error: 'client_id is always null' }).optional(),
   client_name: optionalText(200, 'Client name is at most 200 characters'),
@@ -151,7 +151,7 @@ export const contractSummarySchema = contractSchema
   });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
 
-/** Step 2 of the wizard (spec section 5): name and email required, phone and address optional. */
+/** Step 2 of the wizard: name and email required, phone and address optional. */
 export const clientFormSchema = z.object({
   name: z
     .string()
@@ -167,7 +167,7 @@ export const clientFormSchema = z.object({
 });
 export type ClientForm = z.input<typeof clientFormSchema>;
 
-/** One entry of a contract's audit trail (architecture decision 7). */
+/** One entry of a contract's audit trail (docs/decisions/021). */
 export const contractEventSchema = z.object({
   id: z.number(),
   type: z.string(),

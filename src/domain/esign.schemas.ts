@@ -5,8 +5,8 @@ import { signaturePngSchema } from './contracts.schemas.js';
 /** The homeowner's calls, by signing link: what they see and how they sign. */
 
 /**
- * GET /api/esign/:token: what the homeowner may see, under the spec's Contract field names (spec
- * sections 3 and 7), and nothing of the contractor's account or of the link itself.
+ * GET /api/esign/:token: what the homeowner may see, under the Contract field names of the API,
+ * and nothing of the contractor's account or of the link itself.
  */
 export const esignViewSchema = z.object({
   id: z.number(),

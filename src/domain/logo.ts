@@ -1,4 +1,4 @@
-/** Logo rules (spec sections 5 and 9, architecture decision 11), shared by the page and the server. */
+/** Logo rules (docs/decisions/007), shared by the page and the server. */
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_ACCEPTED_TYPES = ['image/png', 'image/jpeg'] as const;

@@ -1,5 +1,5 @@
 /**
- * Money in integer cents, shown as US dollars (spec sections 3, 5 and 9, architecture decision 9).
+ * Money in integer cents, shown as US dollars (docs/decisions/008).
  * Shared by the browser wizard and the server, so nothing here touches Node or the DOM.
  */
 
@@ -42,8 +42,8 @@ export function formatUsd(cents: number | null | undefined): string {
 }
 
 /**
- * What the price field keeps of what was typed or pasted: digits and the first decimal point
- * (spec section 5). `'$1,234.567'` is `'1234.567'`, `'12.3.4'` is `'12.34'`. Decimals are not cut
+ * What the price field keeps of what was typed or pasted: digits and the first decimal point.
+ * `'$1,234.567'` is `'1234.567'`, `'12.3.4'` is `'12.34'`. Decimals are not cut
  * here; `dollarsToCents` rounds them.
  */
 export function sanitizePriceInput(raw: string): string {

@@ -1,5 +1,5 @@
 /**
- * Staged payment plans (spec sections 3, 4 and 9, architecture decision 9): the stages' amounts
+ * Staged payment plans (docs/decisions/008): the stages' amounts
  * come from the total and the percentages, in integer cents, and sum exactly to the total.
  * Shared by the browser wizard and the server.
  */
@@ -14,7 +14,7 @@ export interface PaymentStage {
 /** A stage as the wizard edits it; the amount is always computed. */
 export type StageInput = Omit<PaymentStage, 'amount_cents'>;
 
-/** The Equal Split (spec section 4). */
+/** The Equal Split. */
 export const DEFAULT_STAGES: readonly Readonly<StageInput>[] = Object.freeze([
   Object.freeze({ label: 'Stage 1', percent: 33, trigger: 'At signing' }),
   Object.freeze({ label: 'Stage 2', percent: 33, trigger: 'Mid-project' }),
@@ -27,7 +27,7 @@ export function equalSplit(): StageInput[] {
 }
 
 /**
- * A percent in hundredths of a percent, the precision of the indicator (spec section 9): the UI
+ * A percent in hundredths of a percent, the precision of the indicator: the UI
  * uses whole percents, and counting in integers keeps 33 + 33 + 34 exactly 100. Missing or
  * non-finite percents count as 0.
  */
@@ -47,7 +47,7 @@ export function percentTotal(stages: readonly Pick<StageInput, 'percent'>[]): nu
 }
 
 /**
- * The amount of each stage, in whole cents (spec section 4, architecture decision 9).
+ * The amount of each stage, in whole cents (docs/decisions/008).
  *
  * When the percentages total 100, each stage is round(total × percent / 100) and the last stage
  * takes the remainder, so the amounts sum exactly to the total. If rounding the earlier stages up
@@ -95,13 +95,13 @@ function isPercent(percent: number): boolean {
   return Number.isFinite(percent) && percent >= 0 && percent <= 100;
 }
 
-/** What the wizard's Next needs on step 3 (spec section 4): every percent 0-100, exactly 100 in all. */
+/** What the wizard's Next needs on step 3: every percent 0-100, exactly 100 in all. */
 export function isValidSplit(stages: readonly Pick<StageInput, 'percent'>[]): boolean {
   return stages.every((stage) => isPercent(stage.percent)) && percentTotal(stages) === 100;
 }
 
 /**
- * The total indicator under the stages (spec sections 2 and 9), which tolerates 0.01:
+ * The total indicator under the stages, which tolerates 0.01:
  * 'Total: 100% - Valid split' or 'Total: 99.5% - Must equal 100%'.
  */
 export function splitIndicator(stages: readonly Pick<StageInput, 'percent'>[]): {

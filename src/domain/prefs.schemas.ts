@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Company preferences (spec sections 3 and 5): onboarding and branding share these fields. */
+/** Company preferences: onboarding and branding share these fields. */
 
 const optionalText = (max: number) =>
   z
@@ -41,7 +41,7 @@ function isWebUrl(value: string): boolean {
 export const companyNameField = z
   .string({ error: 'Company name required' })
   .trim()
-  // Empty is missing; one character is too short (spec section 5: at least 2).
+  // Empty is missing; one character is too short (at least 2).
   .min(1, { error: 'Company name required', abort: true })
   .min(2, 'Company name must be at least 2 characters')
   .max(200, 'At most 200 characters');
@@ -60,7 +60,7 @@ export const updatePrefsInputSchema = z.object({
 });
 export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
 
-/** Onboarding (spec section 5): company name, phone and email required; website optional. */
+/** Onboarding: company name, phone and email required; website optional. */
 export const onboardingInputSchema = z.object({
   company_name: companyNameField,
   company_phone: z

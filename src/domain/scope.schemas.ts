@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Scope notes and the cleaned scope (spec sections 3, 8 and 9; issue 4 limits). */
+/** Scope notes and the cleaned scope (issue 4 limits). */
 
 export const SCOPE_MAX_SNIPPETS = 200;
 export const SCOPE_MAX_SNIPPET_CHARS = 2000;
@@ -34,7 +34,7 @@ export const cleanScopeResultSchema = cleanedScopeSchema.extend({
 export type CleanScopeResult = z.infer<typeof cleanScopeResultSchema>;
 
 /**
- * The web app's own fallback when the cleanup call fails (spec section 8): the notes joined into
+ * The web app's own fallback when the cleanup call fails: the notes joined into
  * one paragraph, each note a bullet, or the placeholder bullet when there are none.
  */
 export function clientFallbackScope(snippets: readonly string[]): CleanedScope {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientFormSchema } from './contracts.schemas.js';
 
-/** POST /api/contracts/:id/send (spec section 7): the client the link goes to. */
+/** POST /api/contracts/:id/send: the client the link goes to. */
 export const sendInputSchema = z.object({
   client_data: clientFormSchema.extend({
     phone: clientFormSchema.shape.phone.optional().nullable(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The data a contract template sees (spec section 3, "Template data model"), the zod schema that
- * checks it, and the sample the template editor previews with (spec section 9: total $5,000.00,
+ * The data a contract template sees ("Template data model"), the zod schema that
+ * checks it, and the sample the template editor previews with (total $5,000.00,
  * placeholder company values when preferences are missing).
  */
 

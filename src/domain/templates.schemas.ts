@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Template calls (spec sections 3, 5 and 7). */
+/** Template calls. */
 
 export const TEMPLATE_HTML_MAX_BYTES = 200 * 1024;
 export const TEMPLATE_NAME_MAX_CHARS = 200;

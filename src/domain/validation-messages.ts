@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * Turns a zod error into one short line a person can act on, naming the field when there is one:
- * "password: At least 6 characters". REST error bodies are this text (spec section 8).
+ * "password: At least 6 characters". REST error bodies are this text.
  */
 export function describeValidationError(error: z.ZodError): string {
   const first = error.issues[0];

@@ -1,8 +1,7 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 
 /**
- * Services throw AppError(code, message); one table maps each code to HTTP and tRPC
- * (architecture decision 12). The message is shown to the user, so it must never carry internals.
+ * Services throw AppError(code, message); one table maps each code to HTTP and tRPC. The message is shown to the user, so it must never carry internals.
  */
 export const appErrorCodes = {
   BAD_REQUEST: { http: 400, trpc: 'BAD_REQUEST' },

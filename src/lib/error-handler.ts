@@ -3,7 +3,7 @@ import { AppError, INTERNAL_ERROR_MESSAGE } from './app-error.js';
 
 /**
  * One error handler for the REST facade and static routes (tRPC formats its own errors).
- * Bodies are short text because the spec's client shows "status: body" (spec section 8).
+ * Bodies are short text because the spec's client shows "status: body".
  */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {

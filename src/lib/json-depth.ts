@@ -10,7 +10,7 @@ export const JSON_TOO_DEEP_MESSAGE = `The request body is nested too deeply (mor
 /**
  * Whether `text` opens more than `maxDepth` arrays or objects inside one another. One pass over
  * the characters, skipping strings, with no allocation: it runs before JSON.parse, so a hostile
- * body costs a scan, not a tree (decision 018).
+ * body costs a scan, not a tree (docs/decisions/018).
  */
 export function jsonNestsDeeperThan(text: string, maxDepth = MAX_JSON_DEPTH): boolean {
   let depth = 0;

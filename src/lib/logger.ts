@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Tokens ride in signing-link paths; they must never reach a log line (architecture decision 6). */
+/** Tokens ride in signing-link paths; they must never reach a log line (docs/decisions/009). */
 export function redactUrl(url: string): string {
   return url.replace(/\/esign\/[^/?#]+/g, '/esign/[redacted]');
 }

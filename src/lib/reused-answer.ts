@@ -24,7 +24,7 @@ const compressors: Record<Encoding, (json: string) => Buffer> = {
  * Sends a JSON answer whose value object comes from the read cache (src/db/read-cache.ts): the
  * same object means the same answer, so its serialized and compressed bytes are kept with it
  * (weakly: they go when the cache drops the value) instead of being made again for every request
- * (decision 014). Serialization still goes through the route's response schema, so no field
+ * (docs/decisions/014). Serialization still goes through the route's response schema, so no field
  * outside the schema is ever sent. The value must not change after it is first sent.
  */
 export function sendReusedJson(request: FastifyRequest, reply: FastifyReply, value: object) {

@@ -6,7 +6,7 @@ import { AppError } from './app-error.js';
 /**
  * CSP and the other security headers on every response (issue 2 item 5). Helmet's middleware is
  * built once: @fastify/helmet builds it again on every request, re-parsing the CSP each time,
- * which was about 4% of a contracts-list request's CPU (decision 013).
+ * which was about 4% of a contracts-list request's CPU (docs/decisions/013).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const applySecurityHeaders = helmet({
@@ -44,7 +44,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF defence (architecture decision 2): a state-changing request must come from our own origin,
+ * CSRF defence: a state-changing request must come from our own origin,
  * proven by Origin or, where a browser omits it, by Sec-Fetch-Site.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config) {

@@ -3,7 +3,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server on 127.0.0.1 that keeps what it receives (architecture section 5: real
+ * A real SMTP server on 127.0.0.1 that keeps what it receives (docs/architecture.md: real
  * parts, no mocks). It can be stopped and started again on the same port to play an outage.
  */
 export interface ReceivedMail {

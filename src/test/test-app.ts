@@ -12,7 +12,7 @@ import { mailSealerForDataDir } from '../features/mail/body-seal.js';
 /** PUBLIC_URL origin of each app made by createTestApp, so helpers send the right Origin. */
 const appOrigins = new WeakMap<FastifyInstance, string>();
 
-/** A fresh app on its own SQLite file in a temp dir (architecture section 5: real parts, no mocks). */
+/** A fresh app on its own SQLite file in a temp dir (docs/architecture.md: real parts, no mocks). */
 export interface TestApp {
   app: FastifyInstance;
   db: DB;
@@ -216,7 +216,7 @@ export function bodylessRequest(
   });
 }
 
-/** A queued mail's body as sent: bodies are sealed at rest with the app's key (decision 017). */
+/** A queued mail's body as sent: bodies are sealed at rest with the app's key (docs/decisions/017). */
 export function openQueuedBody(t: Pick<TestApp, 'dir'>, sealed: string): string {
   return mailSealerForDataDir(t.dir).open(sealed);
 }

@@ -15,7 +15,7 @@ export interface AppDeps {
   pdfAvailable: boolean;
   /** Chromium, when this process prints PDFs: page limits are checked at save and send. */
   renderer: PdfRenderer | null;
-  /** Seals queued mail bodies with the data folder's key (decision 017). */
+  /** Seals queued mail bodies with the data folder's key (docs/decisions/017). */
   mailSealer: MailSealer;
   /** Time for sign-in throttling; tests move it instead of sleeping. */
   signInClock?: SignInClock;

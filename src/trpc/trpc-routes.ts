@@ -11,7 +11,7 @@ import { createContext, type AppDeps } from './context.js';
  * The tRPC endpoint, /trpc/:path. It does what tRPC's own Fastify plugin does, with one change:
  * the answer is read whole and sent as text, where the plugin hands Fastify a Web `Response`
  * whose body is a stream. A stream made @fastify/compress run a zlib stream per call, the cost
- * decision 012 removed from the REST routes: about a third of a contracts page's CPU. The web
+ * docs/decisions/012 removed from the REST routes: about a third of a contracts page's CPU. The web
  * app's `httpBatchLink` reads whole answers anyway; nothing here streams (no subscriptions, no
  * `httpBatchStreamLink`).
  */

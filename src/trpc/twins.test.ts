@@ -40,8 +40,10 @@ const TWINS: Record<string, string> = {
 const ONE_SIDED: Record<string, string> = {
   'POST /api/prefs/logo': 'a multipart file upload; tRPC here speaks JSON only',
   'GET /api/contracts/:id/executed.pdf': 'a file download, linked from the screen',
-  'GET /api/esign/:token': 'the public signing page never loads the tRPC client (decision 015)',
-  'POST /api/esign/:token': 'the public signing page never loads the tRPC client (decision 015)',
+  'GET /api/esign/:token':
+    'the public signing page never loads the tRPC client (docs/decisions/015)',
+  'POST /api/esign/:token':
+    'the public signing page never loads the tRPC client (docs/decisions/015)',
   'GET /api/esign/:token/executed.pdf': 'a file download for the homeowner',
   'GET /api/verify/:sha256': 'the public verification page never loads the tRPC client',
   'prefs.completeOnboarding': 'the onboarding form: PUT /api/prefs with stricter required fields',

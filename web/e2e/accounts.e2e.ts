@@ -104,7 +104,7 @@ describe('accounts in the browser', () => {
     await logInThroughUi(page, uniqueEmail('nobody'), 'wrong-password');
     await secondAnswer;
     await expect.poll(() => toastText(page)).toBe(wrongPassword);
-    // One toast at a time (spec section 9): the second replaced the first (once the first has
+    // One toast at a time: the second replaced the first (once the first has
     // finished its exit animation), and it leaves by itself.
     await expect.poll(() => toast(page).count(), { timeout: 2000 }).toBe(1);
     await toast(page).waitFor({ state: 'detached', timeout: 8000 });
@@ -136,7 +136,7 @@ describe('accounts in the browser', () => {
       email: uniqueEmail('offline'),
       password: 'secret123',
     });
-    // Phone and email are required here (spec section 5).
+    // Phone and email are required here.
     await field(page, 'Email').fill('');
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     expect(await page.getByText('Required', { exact: true }).count()).toBe(2);

@@ -1,7 +1,7 @@
 import type { FormatterName } from './ast.js';
 
 /**
- * The four formatters of decision 4. Each accepts any value and never throws; dates are read and
+ * The four formatters (docs/decisions/006). Each accepts any value and never throws; dates are read and
  * printed in UTC so the browser preview and the server snapshot always agree.
  */
 

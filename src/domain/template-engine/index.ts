@@ -1,5 +1,5 @@
 /**
- * TradeSign's contract template engine (architecture decision 4): a tiny logic-less engine for
+ * TradeSign's contract template engine (docs/decisions/006): a tiny logic-less engine for
  * untrusted contractor templates. Pure, isomorphic TypeScript: the editor preview and the server
  * snapshot run this same code. It never evaluates code, reads only own properties of plain data,
  * never calls functions found in data, and bounds nesting, output size and work.

@@ -1,4 +1,4 @@
-/** The editor's hint list: every path of the data model (spec section 3) and every construct. */
+/** The editor's hint list: every path of the data model and every construct. */
 export const TEMPLATE_TOKENS: { token: string; meaning: string }[] = [
   { token: '{{company.name}}', meaning: 'Your company name' },
   { token: '{{phone company.phone}}', meaning: 'Your phone as (555) 123-4567' },

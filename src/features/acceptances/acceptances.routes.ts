@@ -4,7 +4,7 @@ import { getAcceptanceStatus, recordAcceptance } from './acceptances.service.js'
 import type { AppDeps } from '../../trpc/context.js';
 import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
-/** Spec section 7: POST /api/acceptances; and whether it is done, as acceptances.status. */
+/** POST /api/acceptances; and whether it is done, as acceptances.status. */
 export function registerAcceptanceRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.get(
     '/api/acceptances',

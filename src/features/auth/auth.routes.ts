@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../trpc/context.js';
 import { clientOf, parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
-/** Spec section 7: the auth calls. Thin: parse, call the service, answer. */
+/** The auth calls. Thin: parse, call the service, answer. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const userAnswer = { response: { 200: responseSchema(currentUserSchema) } };
 

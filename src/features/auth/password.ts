@@ -32,7 +32,7 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * Verifies against a throwaway hash so that an unknown email costs the same time as a wrong
- * password (architecture decision 3): response timing must not reveal which emails have accounts.
+ * password: response timing must not reveal which emails have accounts.
  */
 export async function spendPasswordCheckTime(password: string): Promise<void> {
   decoyHash ??= hashPassword('decoy password that matches no account');

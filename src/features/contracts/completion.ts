@@ -158,7 +158,7 @@ async function loadForCompletion(trx: DbOrTrx, contractId: number) {
   }
   return {
     ...contract,
-    // The frozen, signed document with its no-network policy (decision 016), once: what every
+    // The frozen, signed document with its no-network policy (docs/decisions/016), once: what every
     // copy mailed from here carries, so opening an attachment runs nothing and loads nothing.
     signed_html: freezeContractDocument(contract.signed_html),
     client_email: contract.client_email,

@@ -17,7 +17,7 @@ import {
 
 /**
  * The contracts list, its pages and counts. Reads of an unchanged database are answered from a
- * cache that any write invalidates (src/db/read-cache.ts, decision 014): a contracts screen that
+ * cache that any write invalidates (src/db/read-cache.ts, docs/decisions/014): a contracts screen that
  * refetches on focus, or several tabs, costs one tiny query. About 50,000 cards (some 10 MB) at
  * most are kept.
  */
@@ -32,7 +32,7 @@ const cachedPages = createReadCache<ContractPage>({
 });
 const cachedCounts = createReadCache<ContractCounts>({ maxWeight: 10_000, weigh: () => 1 });
 
-/** Every card of this owner, newest first (spec section 7's list has no page size). */
+/** Every card of this owner, newest first (the list has no page size). */
 export async function listContracts(db: DbOrTrx, userId: number): Promise<ContractSummary[]> {
   return cachedLists(db, String(userId), async () =>
     withMailFailures(db, await listContractRows(db, userId)),

@@ -221,7 +221,7 @@ const raise = (message: string): never => {
   throw new Error(message);
 };
 
-describe('GET /api/contracts, the whole list (spec section 7)', () => {
+describe('GET /api/contracts, the whole list', () => {
   const listWith = (acceptEncoding?: string, cookie = owner) =>
     get(t.app, '/api/contracts', {
       cookie,

@@ -14,7 +14,7 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-/** A stored row as the API answers it (spec section 3's fields). */
+/** A stored row as the API answers it (the Contract fields of the API). */
 export function toContract(row: NonNullable<ContractRow>): Contract {
   return {
     id: row.id,
@@ -57,7 +57,7 @@ type ContentColumns = Pick<
 
 /**
  * The columns a draft payload sets. Fields left out are not touched. Stage amounts are always
- * recomputed from the total and percentages (architecture decision 9), so whatever a client
+ * recomputed from the total and percentages (docs/decisions/008), so whatever a client
  * sends, stored amounts add up to the total.
  */
 export function draftColumns(input: ContractDraftInput, current?: Contract): ContentColumns {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_STATUSES } from '../../domain/contract-lifecycle.js';
+import { CONTRACT_STATUSES, CONTRACT_TRANSITIONS } from '../../domain/contract-lifecycle.js';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { ForbiddenTransitionError, transition } from './contract-transition.js';
 import { insertContractRow, listContractEvents } from './contracts.repo.js';
@@ -181,5 +181,19 @@ describe('who writes contracts.status', () => {
       'utf8',
     );
     expect(statusWrites(transitionSource)).toHaveLength(1);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('draws the lifecycle table’s moves, no more and no fewer', () => {
+    const doc = fs.readFileSync(path.resolve(srcRoot, '../docs/architecture.md'), 'utf8');
+    const block = /```mermaid\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+    const drawn = [...block.matchAll(/^\s*(\w+) --> (\w+)\s*$/gm)].map(
+      ([, from, to]) => `${from} -> ${to}`,
+    );
+    const table = Object.entries(CONTRACT_TRANSITIONS).flatMap(([from, tos]) =>
+      (tos as readonly string[]).map((to) => `${from} -> ${to}`),
+    );
+    expect(drawn.sort()).toEqual(table.sort());
   });
 });

@@ -27,7 +27,7 @@ const CARD_COLUMNS = [
   'client_name',
 ] as const;
 
-/** Every card of this owner, newest first (the REST list of spec section 7 has no page size). */
+/** Every card of this owner, newest first (the REST list has no page size). */
 const contractCards = preparedQuery((db, params: { userId: number }) =>
   db
     .selectFrom('contracts')

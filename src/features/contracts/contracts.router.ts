@@ -21,7 +21,7 @@ const byId = z.object({ id: contractIdSchema });
 
 export const contractsRouter = router({
   list: authedProcedure.query(({ ctx }) => listContracts(ctx.db, ctx.user.id)),
-  /** The contracts screen: one section, one page at a time (decision 011). */
+  /** The contracts screen: one section, one page at a time (docs/decisions/011). */
   page: authedProcedure
     .input(contractPageInputSchema)
     .query(({ ctx, input }) => listContractPage(ctx.db, ctx.user.id, input)),

@@ -24,7 +24,7 @@ import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers
 
 const idParams = z.object({ id: contractIdSchema });
 
-/** Spec section 7: the contract calls. */
+/** The contract calls. */
 export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): void {
   const one = { response: { 200: responseSchema(contractSchema) } };
 
@@ -33,7 +33,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     { schema: { response: { 200: responseSchema(z.array(contractSummarySchema)) } } },
     async (request, reply) => {
       const session = await requireUser(request, reply, deps);
-      // An unchanged list is the same cached array: its bytes are reused too (decision 014).
+      // An unchanged list is the same cached array: its bytes are reused too (docs/decisions/014).
       return sendReusedJson(request, reply, await listContracts(deps.db, session.user.id));
     },
   );

@@ -102,7 +102,7 @@ export async function updateDraft(
   });
 }
 
-/** The contractor signs the draft as it stands now (spec section 4, Sign & Send). */
+/** The contractor signs the draft as it stands now (Sign & Send). */
 export async function signAsContractor(
   db: DB,
   userId: number,

@@ -14,7 +14,7 @@ export interface DocumentWorker {
 }
 
 /**
- * Turns signed contracts into sealed executed copies, off the request path (decision 010). Jobs
+ * Turns signed contracts into sealed executed copies, off the request path (docs/decisions/010). Jobs
  * live in the database: a crash or restart mid-render leaves a 'running' job, which is picked up
  * again at start. Jobs not yet tried go before retries, so one account's failing document never
  * holds up another's; a document too long to print fails at once. After the last failed attempt
@@ -27,7 +27,7 @@ export function startDocumentWorker(options: {
   publicUrl: string;
   log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   pollMs?: number;
-  /** Seals the mails of completed contracts (decision 017). */
+  /** Seals the mails of completed contracts (docs/decisions/017). */
   mailSealer: MailSealer;
   /** The clock; tests move it instead of waiting for retry delays. */
   now?: () => Date;

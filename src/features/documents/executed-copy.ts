@@ -11,7 +11,7 @@ import { getOrCreateSealingKey } from './sealing-key.js';
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The executed copy (decision 010): the signed contract's pages, then the certificate of
+ * The executed copy (docs/decisions/010): the signed contract's pages, then the certificate of
  * completion, merged and sealed with the app's key. Returns the file and the two hashes the
  * certificate and the verification page rely on.
  */

@@ -12,7 +12,7 @@ import { clientOf, parseInput, responseSchema } from '../../rest/rest-helpers.js
 
 const tokenParams = z.object({ token: z.string().max(100) });
 
-/** The homeowner's calls (spec section 7): public, by token only, never cached or referred. */
+/** The homeowner's calls: public, by token only, never cached or referred. */
 export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
   const privateAnswer = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');

@@ -91,7 +91,7 @@ export async function viewSigningPage(
   await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
   const { link, contract } = await resolveSigningLink(db, config, token);
   await recordView(db, contract.id, client, now);
-  // The spec's Contract field names (spec section 7); nothing of the account or the link itself.
+  // The spec's Contract field names; nothing of the account or the link itself.
   return {
     id: contract.id,
     status: contract.status as EsignView['status'],
@@ -118,7 +118,7 @@ export async function viewSigningPage(
 }
 
 /**
- * The client's one signature (architecture decision 6): the update is conditional on nobody
+ * The client's one signature (docs/decisions/009): the update is conditional on nobody
  * having signed, so concurrent attempts give exactly one success and 409 for the rest.
  */
 export async function signAsClient(

@@ -9,7 +9,7 @@ export function hashSigningToken(token: string): string {
 /** Tokens are 32 random bytes, base64url (43 characters); anything else is not looked up. */
 export const signingTokenShape = /^[A-Za-z0-9_-]{43}$/;
 
-/** A new link for a contract (architecture decision 6). Returns the token once, to be emailed. */
+/** A new link for a contract (docs/decisions/009). Returns the token once, to be emailed. */
 export async function createSigningLink(
   trx: DbOrTrx,
   contractId: number,

@@ -9,7 +9,7 @@ import { createMailSealer } from './body-seal.js';
 import type { MailLog } from './transport.js';
 import { transition } from '../contracts/contract-transition.js';
 
-/** One key for the mail tests' queued bodies (decision 017). */
+/** One key for the mail tests' queued bodies (docs/decisions/017). */
 export const testMailSealer = createMailSealer(randomBytes(32));
 
 /** A migrated SQLite file of its own in a temp dir (tests only: real database, no mocks). */

@@ -136,7 +136,7 @@ describe('mail worker', () => {
     let row = await outboxRow(id);
     expect(row.status).toBe('pending');
     expect(row.attempts).toBe(1);
-    // Still queued, and still sealed: the link is not in the row (decision 017).
+    // Still queued, and still sealed: the link is not in the row (docs/decisions/017).
     expect(row.html).not.toContain('tok123');
     expect(testMailSealer.open(row.html ?? '')).toBe(signingRequest.html);
     expect(Date.parse(row.next_attempt_at)).toBeGreaterThanOrEqual(before + 30_000);

@@ -36,7 +36,7 @@ export interface MailWorkerOptions {
   pollMs?: number;
   /** Most mails sent per poll. */
   batchSize?: number;
-  /** Opens the sealed bodies (decision 017). */
+  /** Opens the sealed bodies (docs/decisions/017). */
   sealer: MailSealer;
 }
 
@@ -48,7 +48,7 @@ export interface MailWorker {
 }
 
 /**
- * The in-process outbox worker (architecture decision 8). Delivery is at-least-once: a row is
+ * The in-process outbox worker (docs/decisions/009). Delivery is at-least-once: a row is
  * marked 'sending' before the send and 'sent' after it, so a crash between the two leaves it in
  * 'sending', and the next start sends it again. A rare duplicate mail beats a lost one.
  */

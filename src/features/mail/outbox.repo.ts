@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { EmailOutboxTable } from '../../db/schema.js';
 
-/** Kysely queries on `email_outbox` (architecture decision 8). Times are ISO-8601 UTC strings. */
+/** Kysely queries on `email_outbox` (docs/decisions/009). Times are ISO-8601 UTC strings. */
 export type OutboxRow = Selectable<EmailOutboxTable>;
 
 export async function insertOutboxRow(
@@ -46,7 +46,7 @@ export async function claimOutboxRow(db: DbOrTrx, id: number): Promise<OutboxRow
     .executeTakeFirst();
 }
 
-/** Delivered: the bodies go, since they may carry a signing link (decision 6). */
+/** Delivered: the bodies go, since they may carry a signing link (docs/decisions/009). */
 export async function markOutboxSent(db: DbOrTrx, id: number, at: string): Promise<void> {
   await db
     .updateTable('email_outbox')

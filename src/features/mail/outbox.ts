@@ -32,7 +32,7 @@ export interface StoredAttachment {
 
 /**
  * Queues a mail for the worker. Call it with the transaction of the state change that causes the
- * mail (architecture decision 8): if that change rolls back, the mail was never queued; if it
+ * mail (docs/decisions/009): if that change rolls back, the mail was never queued; if it
  * commits, the mail is stored and will be sent even if SMTP is down right now. The bodies are
  * sealed with the data folder's key (docs/decisions/017). Returns the id.
  */
@@ -58,7 +58,7 @@ export async function enqueueMail(
     kind: mail.kind,
     to_address: to,
     subject: toHeaderText(mail.subject),
-    // Bodies may carry a signing link: sealed, never stored in plain text (decision 017).
+    // Bodies may carry a signing link: sealed, never stored in plain text (docs/decisions/017).
     html: sealer.seal(mail.html),
     text: sealer.seal(mail.text),
     attachments: attachments?.length ? sealer.seal(JSON.stringify(attachments)) : null,

@@ -43,7 +43,7 @@ const SMTP_TIMEOUTS = {
 /** Attachments are always buffers we made: never let nodemailer read a path or fetch a URL. */
 const NO_EXTERNAL_CONTENT = { disableFileAccess: true, disableUrlAccess: true };
 
-/** SMTP when SMTP_URL is set; otherwise a file drop under $DATA_DIR/mail (architecture section 3). */
+/** SMTP when SMTP_URL is set; otherwise a file drop under $DATA_DIR/mail (docs/architecture.md). */
 export function createMailTransport(config: MailConfig, log: MailLog): MailTransport {
   return config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)

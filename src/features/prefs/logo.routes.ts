@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
-/** POST /api/prefs/logo (spec section 7) and the public logo files it creates. */
+/** POST /api/prefs/logo and the public logo files it creates. */
 export async function registerLogoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
     // One file, read only up to the limit: a bigger upload is cut off, not buffered.

@@ -10,7 +10,7 @@ export const LOGO_URL_PREFIX = '/uploads/logos/';
 const extensionOf = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
 
 /**
- * Stores a logo as a BLOB under a new random name (architecture decision 11). The type comes from
+ * Stores a logo as a BLOB under a new random name (docs/decisions/007). The type comes from
  * the bytes; the previous logo is removed in the same transaction. Returns the logo's URL path.
  */
 export async function saveLogo(db: DB, userId: number, bytes: Uint8Array): Promise<string> {

@@ -4,7 +4,7 @@ import { getPrefs, updatePrefs } from './prefs.service.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
-/** Spec section 7: GET/PUT /api/prefs (the logo upload arrives with branding). */
+/** GET/PUT /api/prefs (the logo upload arrives with branding). */
 export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const prefsAnswer = { response: { 200: responseSchema(prefsSchema) } };
 

@@ -10,7 +10,7 @@ export interface RateLimitRule {
 
 /**
  * Fixed-window counters kept in SQLite, so limits survive restarts and would hold across several
- * app instances (architecture section 1). One upsert per attempt: no read-then-write race.
+ * app instances (docs/architecture.md). One upsert per attempt: no read-then-write race.
  */
 export async function hitRateLimit(
   db: DbOrTrx,

@@ -3,7 +3,7 @@ import { cleanScopeInputSchema, cleanScopeResultSchema } from '../../domain/scop
 import type { AppDeps } from '../../trpc/context.js';
 import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
-/** Spec section 7: POST /api/scope/clean. */
+/** POST /api/scope/clean. */
 export function registerScopeRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post(
     '/api/scope/clean',

@@ -22,7 +22,7 @@ import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers
 
 const idParams = z.object({ id: templateIdSchema });
 
-/** Spec section 7: the template calls. Another account's template is a 404 everywhere. */
+/** The template calls. Another account's template is a 404 everywhere. */
 export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): void {
   const one = { response: { 200: responseSchema(templateSchema) } };
   const created = { response: { 201: responseSchema(templateSchema) } };

@@ -1,5 +1,5 @@
 /**
- * A scripted SpeechRecognition, installed before the page loads (architecture section 5), so the
+ * A scripted SpeechRecognition, installed before the page loads (docs/architecture.md), so the
  * widget's real code runs against the Web Speech API's event shapes. The test drives it through
  * window.__speech: say(text, {interim}), fail(error), end(), and reads the settings it was given.
  */

@@ -31,7 +31,7 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The toast on screen (spec section 9: at most one). */
+/** The toast on screen (at most one). */
 export const toast = (page: Page) => page.locator('.mantine-Notification-root');
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBottomNavHidden } from './bottom-nav-visibility';
 
-describe('bottom navigation visibility (spec section 2)', () => {
+describe('bottom navigation visibility', () => {
   it.each([
     '/',
     '/wizard',

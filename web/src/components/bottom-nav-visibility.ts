@@ -1,6 +1,6 @@
 const hiddenPaths = new Set(['/login', '/signup', '/onboarding']);
 
-/** Spec section 2: hidden on /esign/*, /login, /signup, /onboarding and whenever signed out. */
+/** Hidden on /esign/*, /login, /signup, /onboarding and whenever signed out. */
 export function isBottomNavHidden(pathname: string, signedIn: boolean): boolean {
   return pathname.startsWith('/esign/') || hiddenPaths.has(pathname) || !signedIn;
 }

@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 
-/** Shown while we find out who is signed in (spec section 2: a Loading message). */
+/** Shown while we find out who is signed in (a Loading message). */
 export function PageLoading() {
   return (
     <Center py={80}>

@@ -1,7 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import classes from './toast-renderer.module.css';
 
-/** Loaded with the first toast (see ToastHost). Spec section 9: one at a time, for 5 seconds. */
+/** Loaded with the first toast (see ToastHost). One at a time, for 5 seconds. */
 export default function ToastRenderer() {
   return (
     <Notifications

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpErrorMessage } from './errors';
 
-describe('the generic message of a failed call (spec section 8)', () => {
+describe('the generic message of a failed call', () => {
   it('is the status, a colon and a space, then the body', () => {
     expect(httpErrorMessage(500, 'Internal Server Error', 'Server exploded')).toBe(
       '500: Server exploded',

@@ -7,7 +7,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 const BODY_SHOWN_CHARS = 160;
 
 /**
- * Spec section 8's generic message for a failed call: the status code, a colon and a space, then
+ * The generic message for a failed call: the status code, a colon and a space, then
  * the body's text (cut short; a proxy's error page can be long), or the status text when the body
  * is empty: `502: Bad Gateway`, `500: Server exploded`.
  */

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 /**
  * The one query cache of the app, apart from the tRPC client so the public pages (signing,
  * verification), which never call tRPC, do not download it.
- * Spec section 9: no refetch interval, no refetch on focus, never stale, no retries.
+ * No refetch interval, no refetch on focus, never stale, no retries.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {

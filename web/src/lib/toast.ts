@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Spec section 9 allows one toast at a time. The newest message matters most, so it replaces the
+ * One toast at a time. The newest message matters most, so it replaces the
  * one on screen instead of waiting in a queue behind it.
  */
 export function showToast(toast: { title: string; message: string; error?: boolean }): void {

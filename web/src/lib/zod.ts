@@ -7,7 +7,7 @@ import * as z from 'zod/v4';
  * (script-src 'self') refuses eval, so the attempt only fails and the browser reports a CSP
  * violation (Lighthouse best practices). Without eval zod parses the same way, just without that
  * step. An alias rather than an import in main.tsx keeps zod out of the app's entry: the pages
- * that need it load it with their own code (decision 015).
+ * that need it load it with their own code (docs/decisions/015).
  */
 z.config({ jitless: true });
 

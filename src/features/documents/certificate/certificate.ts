@@ -9,7 +9,7 @@ import { certificateView } from './view.js';
  * eta templates rather than TS string building: the page is mostly markup and print CSS, and with
  * autoEscape every `<%= %>` is escaped by default, so a forgotten escape cannot happen silently;
  * raw output (`<%~ %>`) is only used for our own partials. These are our own templates, the use
- * architecture decision 4 allows ("the signed copy"); no user-written template ever reaches eta.
+ * docs/decisions/006 allows ("the signed copy"); no user-written template ever reaches eta.
  * All formatting happens in view.ts, so the templates hold no logic beyond ifs and loops.
  */
 const eta = new Eta({

@@ -18,7 +18,7 @@ export interface CertificateSigner {
   signaturePng: string | null;
 }
 
-/** A row of `contract_events`, as the audit trail reads it (architecture decision 7). */
+/** A row of `contract_events`, as the audit trail reads it (docs/decisions/021). */
 export interface CertificateEvent {
   type: string;
   at: string;

@@ -4,7 +4,7 @@ import { Eta } from 'eta';
 import { formatLongDate, formatUtcDateTime } from '../../../domain/dates.js';
 
 /**
- * Our own email templates, the only place eta is used (architecture decision 4: it compiles
+ * Our own email templates, the only place eta is used (docs/decisions/006: it compiles
  * templates to JavaScript, so it never sees a template a user wrote). `<%= %>` escapes, which is
  * what the HTML views use for every piece of user data; the text views print raw with `<%~ %>`.
  * autoTrim is off so a value at the end of a line keeps its line break in the text parts; control

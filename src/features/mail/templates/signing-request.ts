@@ -20,7 +20,7 @@ export interface SigningRequestMailInput {
   expiresAt: string;
 }
 
-/** The mail that asks the client to review and sign (spec: Sign & Send). */
+/** The mail that asks the client to review and sign. */
 export function renderSigningRequestMail(input: SigningRequestMailInput): RenderedMail {
   const brand = brandView(input.company);
   const { contract } = input;

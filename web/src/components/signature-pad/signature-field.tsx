@@ -10,7 +10,7 @@ import {
 } from './resize-canvas';
 import classes from './signature-field.module.css';
 
-/** Spec section 9: 200 px high, black pen, transparent background. */
+/** 200 px high, black pen, transparent background. */
 const PAD_HEIGHT = 200;
 const PEN_COLOR = '#000';
 const TRANSPARENT = 'rgba(0,0,0,0)';

@@ -9,7 +9,7 @@ type CurrentUserAnswer = inferRouterOutputs<AppRouter>['auth']['user'];
  * with the app's entry: the header and bottom navigation ask on every page but the signing page,
  * and the public pages must not wait for code they never use. The key is the one
  * `trpc.auth.user.queryKey()` gives, so tRPC-based cache calls reach this entry too.
- * Spec section 9: the user query goes stale after 5 minutes and is never retried.
+ * The user query goes stale after 5 minutes and is never retried.
  */
 export const currentUserQuery = () =>
   queryOptions({

@@ -8,7 +8,7 @@ import { formatUsd } from '@domain/money';
 
 const shortDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The badge's colour for each status; its words are the lifecycle's (spec section 4). */
+/** The badge's colour for each status; its words are the lifecycle's. */
 export const STATUS_BADGE_COLOR = {
   draft: 'gray',
   sent: 'yellow',
@@ -16,7 +16,7 @@ export const STATUS_BADGE_COLOR = {
   completed: 'green',
 } as const satisfies Record<ContractStatus, string>;
 
-/** One contract in the list (spec section 2); only drafts are links. */
+/** One contract in the list; only drafts are links. */
 export function ContractCard({ contract }: { contract: ContractSummary }) {
   const label = STATUS_BADGE[contract.status];
   const isDraft = contract.status === 'draft';

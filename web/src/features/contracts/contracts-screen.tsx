@@ -10,8 +10,8 @@ import { AcknowledgmentBanner } from '../legal/acknowledgment-banner';
 import { ContractSection } from './contract-section';
 
 /**
- * Spec section 2, Contracts list: drafts, awaiting signature and completed, newest first. The
- * counts come first (one small query); each section then loads its own pages (decision 011).
+ * Contracts list: drafts, awaiting signature and completed, newest first. The
+ * counts come first (one small query); each section then loads its own pages (docs/decisions/011).
  */
 export function ContractsScreen() {
   const counts = useQuery(trpc.contracts.counts.queryOptions());

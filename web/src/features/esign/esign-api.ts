@@ -4,15 +4,15 @@ import { fetchPublicJson, parsePublicAnswer } from '../../lib/public-api';
 
 /*
  * The public signing page talks to REST with plain fetch, not the tRPC client: tRPC queries put
- * their input (here the signing token) in the query string, which ends up in logs (architecture
- * decision 6), and the homeowner's phone should not download the tRPC and Query code at all.
+ * their input (here the signing token) in the query string, which ends up in logs
+ * (docs/decisions/009), and the homeowner's phone should not download the tRPC and Query code at all.
  */
 
 export type { EsignView };
 
 export type LoadOutcome =
   | { kind: 'ready'; view: EsignView }
-  /** Unknown, expired or voided token (spec section 2). */
+  /** Unknown, expired or voided token. */
   | { kind: 'invalid' }
   /**
    * The link may be fine but no answer came now (no network on a job site, 429, 5xx, a garbled

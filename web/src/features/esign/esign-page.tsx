@@ -5,7 +5,7 @@ import { SignedView } from './signed-view';
 import { SigningView } from './signing-view';
 import { useSigningView } from './use-signing-view';
 
-/** The public page behind the emailed link /esign/:token (spec section 2). */
+/** The public page behind the emailed link /esign/:token. */
 export function EsignPage({ token }: { token: string }) {
   const { state, reload, markSigned, markInvalid } = useSigningView(token);
   const company = state.kind === 'ready' ? (state.view.company_name ?? 'TradeSign') : null;

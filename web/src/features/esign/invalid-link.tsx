@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLinkOff } from '@tabler/icons-react';
 
-/** Spec section 2: the lookup found nothing (unknown, expired or voided token). */
+/** The lookup found nothing (unknown, expired or voided token). */
 export function InvalidLink() {
   return (
     <Center py={64}>

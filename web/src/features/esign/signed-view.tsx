@@ -19,7 +19,7 @@ function formatSignedAt(iso: string): string {
 }
 
 /**
- * Spec section 2's done state. The link stays readable after signing (architecture decision 6),
+ * The done state. The link stays readable after signing (docs/decisions/009),
  * so the signed contract is shown below the confirmation.
  */
 export function SignedView({ view, token }: { view: EsignView; token: string }) {

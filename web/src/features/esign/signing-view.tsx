@@ -20,7 +20,7 @@ export interface SigningViewProps {
 const SIGNATURE_MISSING = 'Please sign above';
 const CONSENT_MISSING = 'Please agree to sign electronically';
 
-/** Spec section 2: banner, contract review, consent, signature pad and the Sign Contract button. */
+/** Banner, contract review, consent, signature pad and the Sign Contract button. */
 export function SigningView({
   token,
   view,

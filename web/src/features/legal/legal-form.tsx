@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
-/** Spec section 5: the box must be ticked (Submit stays disabled until then) and a name typed. */
+/** The box must be ticked (Submit stays disabled until then) and a name typed. */
 export function LegalForm(props: { onAccepted?: () => void | Promise<void> }) {
   const queryClient = useQueryClient();
   const form = useForm({

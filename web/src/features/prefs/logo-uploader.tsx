@@ -16,7 +16,7 @@ async function uploadLogo(file: File): Promise<Prefs> {
   return (await answer.json()) as Prefs;
 }
 
-/** Spec sections 2, 5 and 8: logo upload, change and remove, with its messages. */
+/** Logo upload, change and remove, with its messages. */
 export function LogoUploader() {
   const queryClient = useQueryClient();
   const { data: prefs } = useSuspenseQuery(trpc.prefs.get.queryOptions());

@@ -16,7 +16,7 @@ export interface ScopeState {
   engine: 'ollama' | 'rules' | 'fallback' | null;
 }
 
-/** Spec section 2, Scope-notes capture widget: voice or typed notes, then the AI cleanup. */
+/** Scope-notes capture widget: voice or typed notes, then the AI cleanup. */
 export function ScopeCapture(props: {
   value: ScopeState;
   /** Takes an updater: voice results can arrive faster than React re-renders. */

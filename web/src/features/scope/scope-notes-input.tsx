@@ -2,7 +2,7 @@ import { Button, Group, Textarea } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 
-/** Typed notes (spec section 5): Add is disabled when blank; Enter adds, Shift+Enter does not. */
+/** Typed notes: Add is disabled when blank; Enter adds, Shift+Enter does not. */
 export function ScopeNotesInput({ onAdd }: { onAdd: (note: string) => void }) {
   const [draft, setDraft] = useState('');
   const blank = draft.trim() === '';

@@ -37,7 +37,7 @@ export interface SpeechRecognitionHandlers {
 }
 
 /**
- * Dictation per spec sections 4 and 9: en-US, continuous, final results only. Recording returns
+ * Dictation: en-US, continuous, final results only. Recording returns
  * to idle on an error or when the browser ends recognition.
  */
 export function useSpeechRecognition(handlers: SpeechRecognitionHandlers) {

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 
-/** Delete with the spec's confirmation question (spec section 8). */
+/** Delete with the spec's confirmation question. */
 export function DeleteTemplateButton(props: {
   templateName: string;
   deleting: boolean;

@@ -13,7 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { TemplatePreview } from './template-preview';
 import { TokenHint } from './token-hint';
 
-/** Spec section 2, Template editor: name, HTML, token hint, live preview, save. */
+/** Template editor: name, HTML, token hint, live preview, save. */
 export function TemplateEditor({ template }: { template: Template | null }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

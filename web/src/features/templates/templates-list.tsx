@@ -11,7 +11,7 @@ import { AddStandardContract } from './add-standard-contract';
 import { DeleteTemplateButton } from './delete-template-button';
 import { PageHeader } from '../../components/page-header';
 
-/** Spec section 2, Templates list. */
+/** Templates list. */
 export function TemplatesList() {
   const templates = useQuery(trpc.templates.list.queryOptions());
   return (

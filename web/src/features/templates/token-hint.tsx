@@ -2,7 +2,7 @@ import { Accordion, Code, Stack, Text } from '@mantine/core';
 import { TEMPLATE_TOKENS } from '@domain/template-engine/index';
 
 /**
- * The substitution tokens a template may use (spec section 2, Template editor). Each token sits
+ * The substitution tokens a template may use (Template editor). Each token sits
  * above its meaning and wraps, so the list reads whole on a 390 px phone instead of being cut.
  */
 export function TokenHint() {

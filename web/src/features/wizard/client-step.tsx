@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { clientFormSchema } from '@domain/contracts.schemas';
 import type { WizardState } from './wizard-state';
 
-/** Step 2 (spec sections 2 and 5): the client's details, checked as they are typed. */
+/** Step 2: the client's details, checked as they are typed. */
 export function ClientStep(props: {
   client: WizardState['client'];
   onChange: (client: WizardState['client']) => void;

@@ -15,7 +15,7 @@ import { formatUsd, sanitizePriceInput } from '@domain/money';
 import { equalSplit, splitIndicator, type StageInput } from '@domain/payment-plan';
 import { paymentPlan, type WizardState } from './wizard-state';
 
-/** Step 3 (spec sections 2, 4 and 9): the price and the staged payment schedule. */
+/** Step 3: the price and the staged payment schedule. */
 export function PaymentStep(props: {
   state: WizardState;
   onChange: (update: Partial<WizardState>) => void;

@@ -3,7 +3,7 @@ import { IconMail, IconScale } from '@tabler/icons-react';
 import { useAcknowledgmentMissing } from '../legal/use-acknowledgment';
 import { SignatureField } from '../../components/signature-pad/signature-field';
 
-/** Step 5 (spec sections 2 and 9): the contractor signs; the client gets a secure link. */
+/** Step 5: the contractor signs; the client gets a secure link. */
 export function SignStep(props: {
   signature: string | null;
   onChange: (signature: string | null) => void;

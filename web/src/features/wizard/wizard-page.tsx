@@ -19,7 +19,7 @@ const PreviewStep = lazy(() =>
   import('./preview-step').then((module) => ({ default: module.PreviewStep })),
 );
 
-/** Spec section 2, Wizard: five steps, gating on Next, Save Draft, and Sign & Send. */
+/** Wizard: five steps, gating on Next, Save Draft, and Sign & Send. */
 export function WizardPage(props: Parameters<typeof useWizard>[0]) {
   const wizard = useWizard(props);
   const { state, setState } = wizard;
@@ -48,7 +48,7 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
     }
   };
 
-  /** Spec section 4: reject without a signature, save, sign, send, then home. */
+  /** Reject without a signature, save, sign, send, then home. */
   const signAndSend = async () => {
     if (!state.signature) {
       showToast({

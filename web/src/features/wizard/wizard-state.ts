@@ -101,7 +101,7 @@ export function toDraftPayload(state: WizardState): ContractDraftInput {
   };
 }
 
-/** Spec section 4, gating on Next: the reason Next is not allowed yet, or null. */
+/** gating on Next: the reason Next is not allowed yet, or null. */
 export function blockedReason(state: WizardState): string | null {
   switch (state.step) {
     case 1:
