@@ -9,7 +9,7 @@ import {
   insertTestContract,
   testMailSealer,
   type CapturedLog,
-} from './mail-test-helpers.js';
+} from '../../test/mail.js';
 import { enqueueMail } from './outbox.js';
 import { createMailTransport, type MailLog, type MailTransport } from './transport.js';
 

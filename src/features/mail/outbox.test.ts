@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/kysely.js';
-import { createMailTestDb, insertTestContract, testMailSealer } from './mail-test-helpers.js';
+import { createMailTestDb, insertTestContract, testMailSealer } from '../../test/mail.js';
 import { enqueueMail } from './outbox.js';
 import { CompiledQuery } from 'kysely';
 import { failedMailContracts, listFailedMailContractIds } from './outbox.repo.js';

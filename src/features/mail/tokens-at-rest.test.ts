@@ -5,7 +5,7 @@ import { contractorReadyToSend, sendContract } from '../../test/contract-flow.js
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { MAIL_SEAL_KEY_FILE, mailSealerForDataDir } from './body-seal.js';
-import { captureLog } from './mail-test-helpers.js';
+import { captureLog } from '../../test/mail.js';
 import { startMailWorker } from './mail-worker.js';
 import { createMailTransport } from './transport.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureLog, createMailTestDb, testMailSealer } from './mail-test-helpers.js';
+import { captureLog, createMailTestDb, testMailSealer } from '../../test/mail.js';
 import { startMailWorker } from './mail-worker.js';
 import { enqueueMail } from './outbox.js';
 import { describeSendError, isPermanentSendError } from './send-error.js';

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, type DB } from '../../db/kysely.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { insertContractRow } from '../contracts/contracts.repo.js';
-import { createMailSealer } from './body-seal.js';
-import type { MailLog } from './transport.js';
-import { transition } from '../contracts/contract-transition.js';
+import { createDb, type DB } from '../db/kysely.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { insertContractRow } from '../features/contracts/contracts.repo.js';
+import { createMailSealer } from '../features/mail/body-seal.js';
+import type { MailLog } from '../features/mail/transport.js';
+import { transition } from '../features/contracts/contract-transition.js';
 
 /** One key for the mail tests' queued bodies (docs/decisions/017). */
 export const testMailSealer = createMailSealer(randomBytes(32));

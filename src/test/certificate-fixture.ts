@@ -1,4 +1,4 @@
-import type { CertificateInput } from './types.js';
+import type { CertificateInput } from '../features/documents/certificate/types.js';
 
 // A real 1x1 PNG, so the signature images are what the signing page produces.
 export const PNG =
