@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { certificateInput, PAGES_SHA, SNAPSHOT_SHA, VERIFY_URL } from '../../../test/certificate-fixture.js';
+import {
+  certificateInput,
+  PAGES_SHA,
+  SNAPSHOT_SHA,
+  VERIFY_URL,
+} from '../../../test/certificate-fixture.js';
 import { renderCertificateHtml } from './index.js';
 
 describe('certificate of completion', () => {
