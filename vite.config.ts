@@ -29,7 +29,7 @@ export default defineConfig({
         {
           path: /^\/esign\/([^/]+)\/?$/,
           url: '/api/esign/$1',
-          modules: ['src/domain/send.schemas.ts'],
+          modules: ['src/domain/esign.schemas.ts'],
         },
       ],
     }),
