@@ -48,6 +48,10 @@ describe('npm start', () => {
     process.kill(-(child.pid ?? 0), 'SIGTERM');
     await exited;
     await expect.poll(() => output, { timeout: 10_000 }).toContain('SIGTERM received');
+    // The server answers through its drain window (SHUTDOWN_DRAIN_MS), then closes and is gone.
+    await expect
+      .poll(() => output, { timeout: 15_000 })
+      .toContain('workers stopped, database closed');
     await expect(fetch(`http://127.0.0.1:${port}/wizard`)).rejects.toThrow();
   });
 });
