@@ -6,8 +6,8 @@ import { insertContractEvent } from './contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
-import { appendToBody, auditTrailSection } from '../esign/audit-trail-html.js';
-import { renderContractDocument } from '../esign/snapshot.js';
+import { appendToBody, auditTrailSection } from './audit-trail-html.js';
+import { renderContractDocument } from './snapshot.js';
 import { transition } from './contract-transition.js';
 
 /**

@@ -8,7 +8,7 @@ import { getAcceptanceStatus } from '../acceptances/acceptances.service.js';
 import { assertPrintableLength } from '../documents/page-limit.js';
 import type { PdfRenderer } from '../documents/pdf-renderer.js';
 import { createSigningLink } from '../esign/signing-links.js';
-import { logoDataUrl, renderContractDocument, sha256Hex } from '../esign/snapshot.js';
+import { logoDataUrl, renderContractDocument, sha256Hex } from './snapshot.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderSigningRequestMail } from '../mail/templates/index.js';
