@@ -29,9 +29,9 @@ export interface GracefulStop {
  */
 export function registerGracefulStop(
   app: FastifyInstance,
-  options: { drainMs: number; now?: () => number },
+  options: { drainMs: number },
 ): GracefulStop {
-  const now = options.now ?? Date.now;
+  const now = Date.now;
   let stopping = false;
   let held: Promise<void> | undefined;
   let lastConnectionAt = 0;

@@ -2,11 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { describeValidationError } from '../domain/validation-messages.js';
 import { AppError } from '../lib/app-error.js';
-import {
-  actorOf,
-  readRequestContext,
-  requestClient,
-} from '../features/sessions/request-context.js';
+import { actorOf, readRequestContext } from '../features/sessions/request-context.js';
 import type { AppDeps } from '../trpc/context.js';
 
 /** Parses a request part with the call's domain schema; bad input is a 400 naming the field. */
@@ -25,9 +21,6 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply, 
   if (!session) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return { ...session, client, actor: actorOf(session.user, client) };
 }
-
-/** The device of an anonymous call (sign-in, the signing page). */
-export const clientOf = requestClient;
 
 /** A Fastify response schema from a zod schema, so replies are serialized fast and never leak extra fields. */
 export function responseSchema(schema: z.ZodType): Record<string, unknown> {

@@ -10,8 +10,9 @@ import {
   getRequestSession,
   setSessionCookie,
 } from '../sessions/session-cookie.js';
+import { requestClient } from '../sessions/request-context.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { clientOf, parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
 /** The auth calls. Thin: parse, call the service, answer. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,14 +25,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/api/auth/signup', { schema: userAnswer }, async (request, reply) => {
     const input = parseInput(signupInputSchema, request.body);
-    const signedIn = await signUp(deps.db, input, clientOf(request));
+    const signedIn = await signUp(deps.db, input, requestClient(request));
     setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
     return { user: { email: signedIn.user.email } };
   });
 
   app.post('/api/auth/login', { schema: userAnswer }, async (request, reply) => {
     const input = parseInput(loginInputSchema, request.body);
-    const signedIn = await logIn(deps, input, clientOf(request));
+    const signedIn = await logIn(deps, input, requestClient(request));
     setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
     return { user: { email: signedIn.user.email } };
   });

@@ -182,4 +182,13 @@ describe('sign-in throttling', () => {
     expect((await signIn(app, OWNER.password, OWNER_ADDRESS)).statusCode).toBe(200);
     expect(await alertMails(app)).toEqual([]);
   });
+
+  it('counts only failures against an address: an office signs in all day from one', async () => {
+    const app = await appWithOwner(fakeClock());
+    for (let n = 0; n < signInThrottle.perAddress.limit + 10; n += 1) {
+      expect((await signIn(app, OWNER.password, OWNER_ADDRESS)).statusCode, `sign-in ${n}`).toBe(
+        200,
+      );
+    }
+  });
 });

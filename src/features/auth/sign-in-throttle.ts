@@ -42,6 +42,7 @@ export const realSignInClock: SignInClock = {
 const pairKey = (email: string, ip: string) => `login:pair:${email}:${ip}`;
 const pairPrefix = (email: string) => `login:pair:${email}:`;
 const accountKey = (email: string) => `login:account:${email}`;
+const addressKey = (ip: string) => `login:ip:${ip}`;
 
 /**
  * Counts an attempt before the password is checked (so parallel guesses cannot all slip under
@@ -56,7 +57,7 @@ export async function admitSignInAttempt(
 ): Promise<{ accountFailures: number }> {
   const now = clock.now();
   const pair = await hitRateLimit(db, pairKey(email, ip), signInThrottle.perPair, now);
-  const address = await hitRateLimit(db, `login:ip:${ip}`, signInThrottle.perAddress, now);
+  const address = await hitRateLimit(db, addressKey(ip), signInThrottle.perAddress, now);
   if (!pair.allowed || !address.allowed) {
     const retryAfter = Math.max(
       pair.allowed ? 0 : pair.retryAfterSeconds,
@@ -71,14 +72,15 @@ export async function admitSignInAttempt(
 
 /**
  * A right password: this address starts again from zero with this account, and the attempt
- * counted in advance comes off the account's count, which then holds failures only.
+ * counted in advance comes off the account's and the address's counts, which then hold
+ * failures only (an office signing in all morning from one address is never stopped).
  */
 export async function forgetSignInFailures(db: DbOrTrx, email: string, ip: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', pairKey(email, ip)).execute();
   await db
     .updateTable('rate_limits')
     .set({ hits: sql<number>`max(hits - 1, 0)` })
-    .where('key', '=', accountKey(email))
+    .where('key', 'in', [accountKey(email), addressKey(ip)])
     .execute();
 }
 

@@ -7,8 +7,9 @@ import {
 } from '../../domain/esign.schemas.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
+import { requestClient } from '../sessions/request-context.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { clientOf, parseInput, responseSchema } from '../../rest/rest-helpers.js';
+import { parseInput, responseSchema } from '../../rest/rest-helpers.js';
 
 const tokenParams = z.object({ token: z.string().max(100) });
 
@@ -23,7 +24,7 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       privateAnswer(reply);
       const { token } = parseInput(tokenParams, request.params);
-      return viewSigningPage(deps.db, deps.config, token, clientOf(request));
+      return viewSigningPage(deps.db, deps.config, token, requestClient(request));
     },
   );
 
@@ -43,7 +44,7 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
           consentVersion: input.consent_version ?? ESIGN_CONSENT_VERSION,
           timeZone: input.time_zone ?? null,
         },
-        clientOf(request),
+        requestClient(request),
         { sealedPdf: deps.pdfAvailable, mailSealer: deps.mailSealer },
       );
     },
