@@ -173,8 +173,9 @@ describe('a stop signal', () => {
     const answered = outcomes.flatMap((outcome) => (outcome?.kind === 'response' ? [outcome] : []));
     const lines = parseServerLog(app.output());
     const signalLine = lines.findIndex((line) => line.msg.startsWith('SIGTERM received'));
+    const started = startedRequests(lines);
     const afterSignal = requests.filter(({ n }) => {
-      const entry = startedRequests(lines).get(n);
+      const entry = started.get(n);
       return entry !== undefined && entry.at > signalLine;
     });
     console.info(
