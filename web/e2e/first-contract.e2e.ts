@@ -152,7 +152,26 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
   it('shows toasts where they cover no heading, field or button on a phone', async () => {
     const page = await signedInPage(running, { company: 'Toast Landscaping', viewport: PHONE });
     const saveDraftAndLook = async () => {
+      // While the toast slides in, every frame: is the navigation still what a tap would hit?
+      const navigationHiddenInFrames = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const home = [...document.querySelectorAll('nav[aria-label="Main"] a')][0];
+            if (!home) throw new Error('no bottom navigation');
+            let hidden = 0;
+            const started = performance.now();
+            const look = () => {
+              const box = home.getBoundingClientRect();
+              const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+              if (!hit || !home.contains(hit)) hidden += 1;
+              if (performance.now() - started < 1500) requestAnimationFrame(look);
+              else resolve(hidden);
+            };
+            requestAnimationFrame(look);
+          }),
+      );
       await page.getByRole('button', { name: 'Save Draft' }).click();
+      expect(await navigationHiddenInFrames).toBe(0);
       await expect.poll(() => toastText(page)).toContain('Draft saved');
       await page.waitForTimeout(400);
       return controlsCoveredByToast(page);

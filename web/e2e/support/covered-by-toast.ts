@@ -10,7 +10,18 @@ export function controlsCoveredByToast(page: Page): Promise<string[]> {
     const toasts = document.querySelectorAll('.mantine-Notification-root');
     const toast = toasts[toasts.length - 1];
     if (!toast) throw new Error('no toast on screen');
-    const shown = toast.getBoundingClientRect();
+    // What can be seen of the toast: a toast sliding in or out is clipped by its strip.
+    const box = toast.getBoundingClientRect();
+    const shown = { top: box.top, bottom: box.bottom, left: box.left, right: box.right };
+    for (let parent = toast.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const clip = parent.getBoundingClientRect();
+      shown.top = Math.max(shown.top, clip.top);
+      shown.bottom = Math.min(shown.bottom, clip.bottom);
+      shown.left = Math.max(shown.left, clip.left);
+      shown.right = Math.min(shown.right, clip.right);
+    }
     const selector = [
       'a[href]',
       'button',
