@@ -5,6 +5,7 @@ import * as contracts from '../../db/migrations/202611211400_contracts.js';
 import * as outboxAndSigningLinks from '../../db/migrations/202611211500_outbox_and_signing_links.js';
 import * as executedCopies from '../../db/migrations/202611211600_executed_copies.js';
 import * as contractSectionsIndex from '../../db/migrations/202611211700_contract_sections_index.js';
+import * as followThrough from '../../db/migrations/202611251000_follow_through.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '202611211500_outbox_and_signing_links': outboxAndSigningLinks,
   '202611211600_executed_copies': executedCopies,
   '202611211700_contract_sections_index': contractSectionsIndex,
+  '202611251000_follow_through': followThrough,
 };
 
 export const migrationProvider: MigrationProvider = {

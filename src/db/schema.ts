@@ -31,6 +31,13 @@ export interface PreferencesTable {
   company_address: string | null;
   company_website: string | null;
   logo_path: string | null;
+  /** 1 or 0: email the contractor when a client first opens a contract. */
+  viewed_alerts_enabled: Generated<number>;
+  /** 1 or 0, and the schedule of automatic reminders (docs/decisions/022). */
+  reminders_enabled: Generated<number>;
+  reminder_first_days: Generated<number>;
+  reminder_every_days: Generated<number>;
+  reminder_max: Generated<number>;
   updated_at: string;
 }
 
@@ -111,6 +118,24 @@ export interface ContractsTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** While sent or expired: when the newest signing link stops working. */
+  expires_at: string | null;
+  /** Declined or voided: when, and the reason given. */
+  closed_at: string | null;
+  closed_reason: string | null;
+  last_reminder_at: string | null;
+  auto_reminders_sent: Generated<number>;
+  /** When the next automatic reminder is due; null when none will go. */
+  next_reminder_at: string | null;
+  /** The contract this one revises, the first of its line, and its number in the line. */
+  revision_of: number | null;
+  original_id: number | null;
+  revision_number: Generated<number>;
+}
+
+/** One row per status: contracts.status references it (docs/decisions/022). */
+export interface ContractStatusesTable {
+  status: string;
 }
 
 export interface ContractEventsTable {
@@ -141,6 +166,8 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Unique when set: a mail that must go at most once, e.g. `reminder:12:2`. */
+  dedupe_key: string | null;
 }
 
 export interface SigningLinksTable {
@@ -150,7 +177,13 @@ export interface SigningLinksTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The mail the link went out in. */
+  purpose: Generated<SigningLinkPurpose>;
+  /** For a reminder's link: which reminder (1, 2, ...). */
+  reminder: number | null;
 }
+
+export type SigningLinkPurpose = 'request' | 'reminder' | 'extension';
 
 export interface DocumentJobsTable {
   contract_id: number;
@@ -187,6 +220,7 @@ export interface Database {
   logos: LogosTable;
   acceptances: AcceptancesTable;
   contracts: ContractsTable;
+  contract_statuses: ContractStatusesTable;
   contract_events: ContractEventsTable;
   email_outbox: EmailOutboxTable;
   signing_links: SigningLinksTable;

@@ -6,16 +6,30 @@
  * Only `transition()` (src/features/contracts/contract-transition.ts) writes a status.
  */
 
-export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'completed'] as const;
+export const CONTRACT_STATUSES = [
+  'draft',
+  'sent',
+  'expired',
+  'declined',
+  'voided',
+  'signed',
+  'completed',
+] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /**
  * Where each status may go. A client's signature moves a sent contract to `signed`; sealing its
- * executed copy (or sending the HTML copy when there is no PDF) completes it.
+ * executed copy (or sending the HTML copy when there is no PDF) completes it. A sent contract
+ * whose last link runs out expires; a new link (extend) sends it again. The client declines;
+ * the contractor withdraws (voids) a sent or expired one. Declined and voided are final: a
+ * revision is a new draft, not a move of the old contract.
  */
 export const CONTRACT_TRANSITIONS = {
   draft: ['sent'],
-  sent: ['signed'],
+  sent: ['signed', 'expired', 'declined', 'voided'],
+  expired: ['sent', 'voided'],
+  declined: [],
+  voided: [],
   signed: ['completed'],
   completed: [],
 } as const satisfies Record<ContractStatus, readonly ContractStatus[]>;
@@ -25,13 +39,19 @@ export function canTransition(from: ContractStatus, to: ContractStatus): boolean
 }
 
 /** The contracts screen's sections, in screen order. */
-export const CONTRACT_SECTION_KEYS = ['drafts', 'awaiting', 'completed'] as const;
+export const CONTRACT_SECTION_KEYS = ['drafts', 'awaiting', 'completed', 'closed'] as const;
 export type ContractSectionKey = (typeof CONTRACT_SECTION_KEYS)[number];
 
-/** The section each status is listed in. `signed` is finished from the contractor's side. */
+/**
+ * The section each status is listed in. `signed` is finished from the contractor's side; an
+ * expired contract still waits on the contractor (a new link), so it stays with the awaiting.
+ */
 export const SECTION_OF_STATUS = {
   draft: 'drafts',
   sent: 'awaiting',
+  expired: 'awaiting',
+  declined: 'closed',
+  voided: 'closed',
   signed: 'completed',
   completed: 'completed',
 } as const satisfies Record<ContractStatus, ContractSectionKey>;
@@ -44,6 +64,9 @@ export function statusesInSection(section: ContractSectionKey): ContractStatus[]
 export const STATUS_BADGE = {
   draft: 'Draft',
   sent: 'Awaiting Signature',
+  expired: 'Expired',
+  declined: 'Declined',
+  voided: 'Withdrawn',
   signed: 'Completed',
   completed: 'Completed',
 } as const satisfies Record<ContractStatus, string>;
@@ -54,6 +77,40 @@ export const SIGNABLE_VIEW_STATUSES = [
   'signed',
   'completed',
 ] as const satisfies readonly Exclude<ContractStatus, 'draft'>[];
+
+/** The statuses whose link shows a closed page instead of the contract. */
+export const CLOSED_VIEW_STATUSES = [
+  'expired',
+  'declined',
+  'voided',
+] as const satisfies readonly Exclude<ContractStatus, 'draft'>[];
+
+/** What the contractor may do to a contract in each status, after sending (issue 17). */
+export const CONTRACT_ACTIONS = {
+  remind: ['sent'],
+  extend: ['sent', 'expired'],
+  void: ['sent', 'expired'],
+  revise: ['sent', 'expired', 'declined', 'voided'],
+} as const satisfies Record<string, readonly ContractStatus[]>;
+export type ContractAction = keyof typeof CONTRACT_ACTIONS;
+
+export function canDo(action: ContractAction, status: ContractStatus): boolean {
+  return (CONTRACT_ACTIONS[action] as readonly ContractStatus[]).includes(status);
+}
+
+/**
+ * Why an action does not fit a status, as the contractor reads it (a 409's sentence). Keyed by
+ * status so a new status must say what it means here too.
+ */
+export const WHY_NOT = {
+  draft: 'This contract has not been sent yet',
+  sent: 'This contract is still waiting for the client’s signature',
+  expired: 'This contract’s signing link has expired: send a new link first',
+  declined: 'The client declined this contract',
+  voided: 'This contract was withdrawn',
+  signed: 'This contract was already signed',
+  completed: 'This contract was already signed',
+} as const satisfies Record<ContractStatus, string>;
 
 export const CONTRACT_EVENT_TYPES = [
   'created',
@@ -67,6 +124,12 @@ export const CONTRACT_EVENT_TYPES = [
   'signed_by_client',
   'completed',
   'sealed_copy_sent',
+  'reminder_sent',
+  'link_extended',
+  'expired',
+  'declined',
+  'voided',
+  'revised',
 ] as const;
 export type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];
 
@@ -95,6 +158,18 @@ export const EVENT_WORDS = {
     contractor: 'Sealed PDF sent to both parties',
     record: 'Sealed PDF sent to both parties after a retry',
   },
+  reminder_sent: {
+    contractor: 'Reminder sent to the client',
+    record: 'Reminder emailed to the client with a new signing link',
+  },
+  link_extended: {
+    contractor: 'New signing link sent',
+    record: 'New signing link emailed to the client',
+  },
+  expired: { contractor: 'Signing link expired', record: 'Signing link expired' },
+  declined: { contractor: 'Client declined', record: 'Declined by the client' },
+  voided: { contractor: 'You withdrew the contract', record: 'Withdrawn by the contractor' },
+  revised: { contractor: 'Revised', record: 'Replaced by a revision' },
 } as const satisfies Record<ContractEventType, { contractor: string; record: string }>;
 
 export function isContractEventType(type: string): type is ContractEventType {
@@ -107,4 +182,80 @@ export function isContractEventType(type: string): type is ContractEventType {
  */
 export function eventWords(type: string, side: 'contractor' | 'record'): string {
   return isContractEventType(type) ? EVENT_WORDS[type][side] : type;
+}
+
+/** An event as stored, with its details parsed (the shape both the server and the web read). */
+export interface DescribableEvent {
+  type: string;
+  at: string;
+  details: Record<string, unknown> | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+const whole = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/** `Nov 28, 2026` in UTC, the same on every runtime (no ICU). */
+function shortUtcDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const month = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[date.getUTCMonth()];
+  return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** Which emailed link a signature, a decline or an opening came through. */
+function linkWords(details: Record<string, unknown>): string | null {
+  const link = details.link;
+  if (!link || typeof link !== 'object') return null;
+  const { purpose, issued_at: issuedAt, reminder } = link as Record<string, unknown>;
+  const issued = text(issuedAt);
+  if (!issued) return null;
+  const which =
+    purpose === 'reminder' && whole(reminder)
+      ? `reminder ${whole(reminder)}`
+      : purpose === 'reminder'
+        ? 'a reminder'
+        : purpose === 'extension'
+          ? 'a new link'
+          : 'the first request';
+  return `through the link emailed ${shortUtcDate(issued)} (${which})`;
+}
+
+/**
+ * An event's line with the facts its details hold: which reminder, the reason given, the link
+ * used, the revision. The certificate, the HTML audit trail and the contractor's timeline all
+ * print this, so the record says the same everywhere.
+ */
+export function describeEvent(event: DescribableEvent, side: 'contractor' | 'record'): string {
+  const words = eventWords(event.type, side);
+  const details = event.details ?? {};
+  const reason = text(details.reason);
+  switch (event.type) {
+    case 'reminder_sent': {
+      const n = whole(details.reminder);
+      const how = details.automatic === true ? 'automatic' : 'sent by the contractor';
+      return n ? `${words} (reminder ${n}, ${how})` : words;
+    }
+    case 'link_extended': {
+      const until = text(details.expires_at);
+      return until ? `${words}, valid until ${shortUtcDate(until)}` : words;
+    }
+    case 'declined':
+    case 'voided':
+      return reason ? `${words}: “${reason}”` : words;
+    case 'revised': {
+      const id = whole(details.revision_id);
+      return id ? `${words}: Contract #${id}` : words;
+    }
+    case 'created': {
+      const of = whole(details.revision_of);
+      return of ? `${words} as a revision of Contract #${of}` : words;
+    }
+    case 'signed_by_client':
+    case 'viewed': {
+      const link = linkWords(details);
+      return link ? `${words} ${link}` : words;
+    }
+    default:
+      return words;
+  }
 }

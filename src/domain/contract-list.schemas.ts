@@ -39,5 +39,6 @@ export const contractCountsSchema = z.object({
   drafts: z.number().int(),
   awaiting: z.number().int(),
   completed: z.number().int(),
+  closed: z.number().int(),
 });
 export type ContractCounts = z.infer<typeof contractCountsSchema>;

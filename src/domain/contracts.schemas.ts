@@ -132,6 +132,22 @@ export const contractSchema = z.object({
   company_name: z.string().nullable(),
   company_phone: z.string().nullable(),
   company_email: z.string().nullable(),
+  /** While sent or expired: when the newest signing link stops working. */
+  expires_at: z.string().nullable(),
+  /** Declined or voided: when, and the reason the client or the contractor gave. */
+  closed_at: z.string().nullable(),
+  closed_reason: z.string().nullable(),
+  last_reminder_at: z.string().nullable(),
+  /** When the next automatic reminder goes; null when none will. */
+  next_reminder_at: z.string().nullable(),
+  /** When "Remind" may be used again (at most one reminder an hour); null when it may now. */
+  remind_allowed_at: z.string().nullable(),
+  /** The contract this one revises, the first of its line, its number in the line. */
+  revision_of: z.number().nullable(),
+  original_id: z.number().nullable(),
+  revision_number: z.number(),
+  /** The revision made from this contract, if any. */
+  revised_as: z.number().nullable(),
 });
 export type Contract = z.infer<typeof contractSchema>;
 
@@ -144,10 +160,16 @@ export const contractSummarySchema = contractSchema
     sent_at: true,
     total_price_cents: true,
     client_name: true,
+    expires_at: true,
+    last_reminder_at: true,
+    original_id: true,
+    revision_number: true,
   })
   .extend({
     /** True when an email about this contract could not be delivered after every retry. */
     email_failed: z.boolean(),
+    /** How often the client opened it, and when last; null before sending. */
+    views: z.object({ count: z.number(), last_at: z.string().nullable() }).nullable(),
   });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
 

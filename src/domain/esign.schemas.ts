@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGNABLE_VIEW_STATUSES } from './contract-lifecycle.js';
+import { CLOSED_VIEW_STATUSES, SIGNABLE_VIEW_STATUSES } from './contract-lifecycle.js';
 import { signaturePngSchema } from './contracts.schemas.js';
 
 /** The homeowner's calls, by signing link: what they see and how they sign. */
@@ -27,6 +27,27 @@ export const esignViewSchema = z.object({
   executed_pdf: z.boolean(),
 });
 export type EsignView = z.infer<typeof esignViewSchema>;
+
+/**
+ * A link whose contract expired, was declined or was withdrawn (issue 17): no document, only
+ * what the page says and whom to ask for a new link.
+ */
+export const esignClosedViewSchema = z.object({
+  id: z.number(),
+  status: z.enum(CLOSED_VIEW_STATUSES),
+  company_name: z.string().nullable(),
+  company_phone: z.string().nullable(),
+  company_email: z.string().nullable(),
+  /** When it was declined or withdrawn, or when the link expired. */
+  closed_at: z.string().nullable(),
+  /** The contractor's reason for withdrawing (a decline's reason is the client's own). */
+  closed_reason: z.string().nullable(),
+});
+export type EsignClosedView = z.infer<typeof esignClosedViewSchema>;
+
+/** GET /api/esign/:token answers one or the other, told apart by `status`. */
+export const esignAnswerSchema = z.union([esignViewSchema, esignClosedViewSchema]);
+export type EsignAnswer = z.infer<typeof esignAnswerSchema>;
 
 /** POST /api/esign/:token: the client's signature, given with consent to sign electronically. */
 export const esignSignInputSchema = z.object({

@@ -46,6 +46,39 @@ export const companyNameField = z
   .min(2, 'Company name must be at least 2 characters')
   .max(200, 'At most 200 characters');
 
+const wholeDays = (most: number) =>
+  z
+    .number({ error: 'Enter a number of days' })
+    .int('Whole days only')
+    .min(1, 'At least 1 day')
+    .max(most, `At most ${most} days`);
+
+/**
+ * Follow-up settings (issue 17): the email on a client's first opening, and automatic
+ * reminders: the first after `reminder_first_days`, then every `reminder_every_days`, at most
+ * `reminder_max` of them, never after the link expires.
+ */
+export const followUpSettingsSchema = z.object({
+  viewed_alerts_enabled: z.boolean({ error: 'Must be true or false' }),
+  reminders_enabled: z.boolean({ error: 'Must be true or false' }),
+  reminder_first_days: wholeDays(30),
+  reminder_every_days: wholeDays(30),
+  reminder_max: z
+    .number({ error: 'Enter a number of reminders' })
+    .int('Whole numbers only')
+    .min(0, 'At least 0')
+    .max(10, 'At most 10 reminders'),
+});
+export type FollowUpSettings = z.infer<typeof followUpSettingsSchema>;
+
+export const FOLLOW_UP_DEFAULTS: FollowUpSettings = {
+  viewed_alerts_enabled: true,
+  reminders_enabled: true,
+  reminder_first_days: 3,
+  reminder_every_days: 4,
+  reminder_max: 3,
+};
+
 /** Branding form and PUT /api/prefs: every field optional except that a present name is valid. */
 export const updatePrefsInputSchema = z.object({
   company_name: companyNameField.optional(),
@@ -57,6 +90,7 @@ export const updatePrefsInputSchema = z.object({
   logo_path: z
     .null({ error: 'logo_path can only be null (to remove the logo); upload a logo instead' })
     .optional(),
+  ...followUpSettingsSchema.partial().shape,
 });
 export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
 
@@ -88,5 +122,6 @@ export const prefsSchema = z.object({
   company_address: z.string().nullable(),
   company_website: z.string().nullable(),
   logo_path: z.string().nullable(),
+  ...followUpSettingsSchema.shape,
 });
 export type Prefs = z.infer<typeof prefsSchema>;

@@ -9,6 +9,7 @@ import {
   type ContractSection,
 } from '../../domain/contract-list.schemas.js';
 import { listFailedMailContractIds } from '../mail/outbox.repo.js';
+import { countViews } from './contracts.repo.js';
 import {
   countContractsByStatus,
   listContractPageRows,
@@ -66,15 +67,33 @@ export async function countContracts(db: DbOrTrx, userId: number): Promise<Contr
     );
     const count = (section: ContractSection) =>
       statusesInSection(section).reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
-    return { drafts: count('drafts'), awaiting: count('awaiting'), completed: count('completed') };
+    return {
+      drafts: count('drafts'),
+      awaiting: count('awaiting'),
+      completed: count('completed'),
+      closed: count('closed'),
+    };
   });
 }
 
-type CardRow = Omit<ContractSummary, 'email_failed'>;
+type CardRow = Omit<ContractSummary, 'email_failed' | 'views'>;
 
-/** Marks the cards whose email could not be delivered; one query per page, not one per card. */
+/**
+ * Marks the cards whose email could not be delivered, and how often each was opened; one query
+ * of each per page, not one per card.
+ */
 async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractSummary[]> {
   const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
   const failed = await listFailedMailContractIds(db, sentIds);
-  return rows.map((row) => ({ ...row, email_failed: failed.has(row.id) }));
+  const views = new Map(
+    (await countViews(db, sentIds)).map((row) => [
+      row.contract_id,
+      { count: Number(row.count), last_at: row.last_at },
+    ]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    email_failed: failed.has(row.id),
+    views: row.status === 'draft' ? null : (views.get(row.id) ?? { count: 0, last_at: null }),
+  }));
 }

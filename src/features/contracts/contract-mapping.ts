@@ -3,6 +3,7 @@ import type { ContractsTable } from '../../db/schema.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import type { Contract, ContractDraftInput } from '../../domain/contracts.schemas.js';
 import { computeStageAmounts } from '../../domain/payment-plan.js';
+import { remindAllowedAt } from '../../domain/reminder-schedule.js';
 import type { ContractRow } from './contracts.repo.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -14,8 +15,14 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-/** A stored row as the API answers it (the Contract fields of the API). */
-export function toContract(row: NonNullable<ContractRow>): Contract {
+/**
+ * A stored row as the API answers it (the Contract fields of the API). `revisedAs` is the
+ * revision made from it, which the row itself does not hold.
+ */
+export function toContract(
+  row: NonNullable<ContractRow>,
+  extras: { revisedAs?: number | null; now?: Date } = {},
+): Contract {
   return {
     id: row.id,
     status: row.status,
@@ -40,6 +47,19 @@ export function toContract(row: NonNullable<ContractRow>): Contract {
     company_name: row.company_name,
     company_phone: row.company_phone,
     company_email: row.company_email,
+    expires_at: row.expires_at,
+    closed_at: row.closed_at,
+    closed_reason: row.closed_reason,
+    last_reminder_at: row.last_reminder_at,
+    next_reminder_at: row.status === 'sent' ? row.next_reminder_at : null,
+    remind_allowed_at:
+      row.status === 'sent'
+        ? remindAllowedAt(row.last_reminder_at, extras.now ?? new Date())
+        : null,
+    revision_of: row.revision_of,
+    original_id: row.original_id,
+    revision_number: row.revision_number,
+    revised_as: extras.revisedAs ?? null,
   };
 }
 

@@ -1,6 +1,12 @@
-import { sql, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
-import type { ContractsTable } from '../../db/schema.js';
+import type { ContractsTable, Database } from '../../db/schema.js';
 import {
   canTransition,
   type ContractEventType,
@@ -19,6 +25,8 @@ export interface ContractTransition {
   set?: Omit<Updateable<ContractsTable>, 'status'>;
   /** Columns that must still be null for the move (e.g. nobody has signed yet). */
   stillNull?: readonly (keyof ContractsTable)[];
+  /** A further condition of the same update (e.g. no reminder in the last hour). */
+  guard?: (eb: ExpressionBuilder<Database, 'contracts'>) => Expression<SqlBool>;
   /** The event that records the move; `at` also becomes `updated_at`. */
   event: {
     type: ContractEventType;
@@ -40,23 +48,41 @@ export class ForbiddenTransitionError extends Error {
 
 /**
  * The one way a contract's status changes (issue 16). A conditional update (`status in from`,
- * and the owner and still-null columns when given) so that of two racing moves exactly one wins,
- * then the event that records it, in the caller's transaction. Returns false when the move lost
- * the race (or the contract is not the owner's): the caller says what that means to its user.
+ * and the owner, still-null columns and guard when given) so that of two racing moves exactly
+ * one wins, then the event that records it, in the caller's transaction. Returns false when the
+ * move lost the race (or the contract is not the owner's): the caller says what that means.
  */
 export async function transition(trx: DbOrTrx, move: ContractTransition): Promise<boolean> {
   for (const from of move.from) {
     if (!canTransition(from, move.to)) throw new ForbiddenTransitionError(from, move.to);
   }
+  return applyMove(trx, move, move.to);
+}
+
+/**
+ * An event that keeps the status (a reminder, a later deadline): the same conditional update
+ * and event as `transition()`, with the status only checked, so an event never lands on a
+ * contract that has meanwhile left the statuses it fits.
+ */
+export function recordWhileIn(trx: DbOrTrx, move: Omit<ContractTransition, 'to'>) {
+  return applyMove(trx, move, null);
+}
+
+async function applyMove(
+  trx: DbOrTrx,
+  move: Omit<ContractTransition, 'to'>,
+  to: ContractStatus | null,
+): Promise<boolean> {
   let update = trx
     .updateTable('contracts')
     .set({ ...move.set, updated_at: move.event.at })
-    // The one place a status is written: the schema's type refuses it anywhere else.
-    .set(sql`status`, move.to as never)
     .where('id', '=', move.contractId)
     .where('status', 'in', move.from);
+  // The one place a status is written: the schema's type refuses it anywhere else.
+  if (to !== null) update = update.set(sql`status`, to as never);
   if (move.ownerId !== undefined) update = update.where('user_id', '=', move.ownerId);
   for (const column of move.stillNull ?? []) update = update.where(column, 'is', null);
+  if (move.guard) update = update.where(move.guard);
   const result = await update.executeTakeFirst();
   if (result.numUpdatedRows === 0n) return false;
   await insertContractEvent(trx, { contractId: move.contractId, ...move.event });

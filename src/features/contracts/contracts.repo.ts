@@ -25,6 +25,10 @@ const CARD_COLUMNS = [
   'sent_at',
   'total_price_cents',
   'client_name',
+  'expires_at',
+  'last_reminder_at',
+  'original_id',
+  'revision_number',
 ] as const;
 
 /** Every card of this owner, newest first (the REST list has no page size). */
@@ -74,6 +78,32 @@ export async function countContractsByStatus(db: DbOrTrx, userId: number) {
     .where('user_id', '=', userId)
     .groupBy('status')
     .execute();
+}
+
+/** How often each of these contracts was opened by the client, and when last. */
+export async function countViews(db: DbOrTrx, contractIds: number[]) {
+  if (contractIds.length === 0) return [];
+  return db
+    .selectFrom('contract_events')
+    .select([
+      'contract_id',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      (eb) => eb.fn.max('at').as('last_at'),
+    ])
+    .where('contract_id', 'in', contractIds)
+    .where('type', '=', 'viewed')
+    .groupBy('contract_id')
+    .execute();
+}
+
+/** The revision made from this contract, if any (one at most: a unique index). */
+export async function findRevisionId(db: DbOrTrx, contractId: number) {
+  const row = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where('revision_of', '=', contractId)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function insertContractRow(db: DbOrTrx, row: Insertable<ContractsTable>) {

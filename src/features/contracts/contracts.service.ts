@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
   findContractRow,
+  findRevisionId,
   insertContractEvent,
   insertContractRow,
   listContractEvents,
@@ -20,10 +21,15 @@ export type { Actor } from '../sessions/request-context.js';
 const NOT_FOUND = 'Contract not found';
 const NOT_A_DRAFT = 'This contract was already sent and can no longer be changed';
 
-export async function getContract(db: DbOrTrx, userId: number, id: number): Promise<Contract> {
+export async function getContract(
+  db: DbOrTrx,
+  userId: number,
+  id: number,
+  now = new Date(),
+): Promise<Contract> {
   const row = await findContractRow(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return toContract(row);
+  return toContract(row, { revisedAs: await findRevisionId(db, id), now });
 }
 
 /** The timeline shown to the contractor on a sent or completed contract. */

@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { Updateable } from 'kysely';
 import type { PreferencesTable } from '../../db/schema.js';
 
-export type PrefsColumns = Partial<Omit<PreferencesTable, 'user_id' | 'updated_at'>>;
+export type PrefsColumns = Omit<Updateable<PreferencesTable>, 'user_id' | 'updated_at'>;
 
 export async function findPrefs(db: DbOrTrx, userId: number) {
   return db
@@ -13,6 +14,11 @@ export async function findPrefs(db: DbOrTrx, userId: number) {
       'company_address',
       'company_website',
       'logo_path',
+      'viewed_alerts_enabled',
+      'reminders_enabled',
+      'reminder_first_days',
+      'reminder_every_days',
+      'reminder_max',
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();

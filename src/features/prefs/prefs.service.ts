@@ -1,5 +1,11 @@
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import type { OnboardingInput, Prefs, UpdatePrefsInput } from '../../domain/prefs.schemas.js';
+import {
+  FOLLOW_UP_DEFAULTS,
+  type FollowUpSettings,
+  type OnboardingInput,
+  type Prefs,
+  type UpdatePrefsInput,
+} from '../../domain/prefs.schemas.js';
 import { removeLogo } from './logo.service.js';
 import { findPrefs, upsertPrefs, type PrefsColumns } from './prefs.repo.js';
 
@@ -10,29 +16,48 @@ const emptyPrefs: Prefs = {
   company_address: null,
   company_website: null,
   logo_path: null,
+  ...FOLLOW_UP_DEFAULTS,
 };
 
+const FLAGS = ['viewed_alerts_enabled', 'reminders_enabled'] as const;
+const FOLLOW_UP_KEYS = Object.keys(FOLLOW_UP_DEFAULTS) as (keyof FollowUpSettings)[];
+
 export async function getPrefs(db: DbOrTrx, userId: number): Promise<Prefs> {
-  return (await findPrefs(db, userId)) ?? emptyPrefs;
+  const row = await findPrefs(db, userId);
+  if (!row) return emptyPrefs;
+  return {
+    ...row,
+    viewed_alerts_enabled: row.viewed_alerts_enabled === 1,
+    reminders_enabled: row.reminders_enabled === 1,
+  };
 }
 
 /**
  * Saves only the fields present in the input: a field left out keeps its value.
- * `logo_path: null` removes the logo (and its stored image).
+ * `logo_path: null` removes the logo (and its stored image). `afterFollowUpChange` runs in the
+ * same transaction when a reminder setting changed, so the schedule follows at once.
  */
 export async function updatePrefs(
   db: DB,
   userId: number,
   input: UpdatePrefsInput | OnboardingInput,
+  afterFollowUpChange?: (trx: DbOrTrx, prefs: Prefs) => Promise<void>,
 ): Promise<Prefs> {
   const { logo_path: logoPath, ...fields } = { logo_path: undefined, ...input };
   const values: PrefsColumns = {};
-  for (const [key, value] of Object.entries(fields) as [keyof PrefsColumns, string | null][]) {
-    if (value !== undefined) values[key] = value;
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const flag = (FLAGS as readonly string[]).includes(key);
+    Object.assign(values, { [key]: flag ? (value ? 1 : 0) : value });
   }
   if (logoPath === null) await removeLogo(db, userId);
   if (Object.keys(values).length > 0) {
-    await upsertPrefs(db, userId, values, new Date().toISOString());
+    await db.transaction().execute(async (trx) => {
+      await upsertPrefs(trx, userId, values, new Date().toISOString());
+      if (afterFollowUpChange && FOLLOW_UP_KEYS.some((key) => key in values)) {
+        await afterFollowUpChange(trx, await getPrefs(trx, userId));
+      }
+    });
   }
   return getPrefs(db, userId);
 }

@@ -1,5 +1,12 @@
 /** The mails TradeSign sends, rendered from our own eta templates in this folder. */
-export { renderSigningRequestMail, type SigningRequestMailInput } from './signing-request.js';
+export {
+  renderSigningRequestMail,
+  type SigningRequestMailInput,
+  type SigningRequestVariant,
+} from './signing-request.js';
 export { renderSignedCopyMail, type SignedCopyMailInput } from './signed-copy.js';
 export { renderSignInAlertMail, type SignInAlertMailInput } from './sign-in-alert.js';
+export { renderViewedAlertMail, type ViewedAlertMailInput } from './viewed-alert.js';
+export { renderDeclinedNoticeMail, type DeclinedNoticeMailInput } from './declined-notice.js';
+export { renderWithdrawnNoticeMail, type WithdrawnNoticeMailInput } from './withdrawn-notice.js';
 export type { MailClient, MailCompany, MailContract, RenderedMail } from './types.js';

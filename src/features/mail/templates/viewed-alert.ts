@@ -1,0 +1,40 @@
+import { toHeaderText } from '../mail-header.js';
+import { longDateTime, renderParts } from './render.js';
+import { brandView, type RenderedMail } from './types.js';
+
+export interface ViewedAlertMailInput {
+  /** 'Your client' when null or blank. */
+  clientName: string | null;
+  contractId: number;
+  /** ISO time the client first opened the signing page. */
+  openedAt: string;
+  /** PUBLIC_URL + /contracts/<id> */
+  contractUrl: string;
+  /** PUBLIC_URL + /settings/reminders */
+  settingsUrl: string;
+}
+
+/** A name the client typed may hold line breaks; the mails print it on one line. */
+export function clientLabel(name: string | null | undefined): string {
+  return name?.replace(/\s+/g, ' ').trim() || 'Your client';
+}
+
+/** Tells the contractor that the client opened the contract for the first time. */
+export function renderViewedAlertMail(input: ViewedAlertMailInput): RenderedMail {
+  const client = clientLabel(input.clientName);
+  const { contractId } = input;
+  const subject = toHeaderText(`${client} opened Contract #${contractId}`);
+  const openedAt = longDateTime(input.openedAt);
+  const { html, text } = renderParts('viewed-alert', {
+    subject,
+    preheader: `${client} opened Contract #${contractId} on ${openedAt}.`,
+    // The contractor's own alert: TradeSign speaks, and the contractor needs no contact lines.
+    brand: brandView({ name: 'TradeSign', phone: null, email: null, logoUrl: null }),
+    client,
+    contractId,
+    openedAt,
+    contractUrl: input.contractUrl,
+    settingsUrl: input.settingsUrl,
+  });
+  return { subject, html, text };
+}
