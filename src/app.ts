@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerContractRoutes } from './features/contracts/contracts.routes.js';
 import { registerDocumentRoutes } from './features/documents/documents.routes.js';
 import { registerEsignRoutes } from './features/esign/esign.routes.js';
+import { registerFollowUpRoutes } from './features/follow-up/follow-up.routes.js';
 import { registerLogoRoutes } from './features/prefs/logo.routes.js';
 import { registerPrefsRoutes } from './features/prefs/prefs.routes.js';
 import { registerScopeRoutes } from './features/scope/scope.routes.js';
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   mailSealer?: MailSealer;
   /** Time for sign-in throttling; tests move it. */
   signInClock?: SignInClock;
+  /** Time for sending, expiry, reminders and the signing page; tests move it. */
+  clock?: () => Date;
 }
 
 /** Builds the whole HTTP app without listening: the server and the tests share it. */
@@ -66,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     renderer: options.renderer ?? null,
     mailSealer: options.mailSealer ?? mailSealerForDataDir(config.DATA_DIR),
     ...(options.signInClock ? { signInClock: options.signInClock } : {}),
+    clock: options.clock ?? (() => new Date()),
   };
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
@@ -105,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAcceptanceRoutes(app, deps);
   registerScopeRoutes(app, deps);
   registerContractRoutes(app, deps);
+  registerFollowUpRoutes(app, deps);
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startDocumentWorker } from './features/documents/document-worker.js';
+import { startFollowUpWorker } from './features/follow-up/follow-up-worker.js';
 import { createPdfRenderer } from './features/documents/pdf-renderer.js';
 import { mailSealerForDataDir } from './features/mail/body-seal.js';
 import { startMailWorker } from './features/mail/mail-worker.js';
@@ -48,10 +49,19 @@ export async function startServer(config: Config) {
     log: app.log,
     sealer: mailSealer,
   });
+  // Expiry and automatic reminders follow the clock, in this process (docs/decisions/022).
+  const followUpWorker = startFollowUpWorker({
+    db,
+    config,
+    mailSealer,
+    clock: () => new Date(),
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     // Each step runs even if one before it fails: the database must always be closed cleanly.
     try {
       stopMaintenance();
+      await followUpWorker.stop();
       await documentWorker?.stop();
       await renderer.close();
       await mailWorker.stop();

@@ -168,10 +168,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .on('contracts')
       .columns(['status', 'next_reminder_at'])
       .execute();
+    // One revision per contract, even when two requests race.
     await db.schema
       .createIndex('contracts_revision_of')
       .on('contracts')
       .column('revision_of')
+      .unique()
       .execute();
   });
   // Contracts sent before: their deadline is their newest link's.

@@ -28,7 +28,13 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   appOptions: Pick<
     BuildAppOptions,
-    'scopeCleaner' | 'logLevel' | 'logStream' | 'pdfAvailable' | 'renderer' | 'signInClock'
+    | 'scopeCleaner'
+    | 'logLevel'
+    | 'logStream'
+    | 'pdfAvailable'
+    | 'renderer'
+    | 'signInClock'
+    | 'clock'
   > = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));

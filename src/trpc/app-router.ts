@@ -2,6 +2,7 @@ import { acceptancesRouter } from '../features/acceptances/acceptances.router.js
 import { authRouter } from '../features/auth/auth.router.js';
 import { contractsRouter } from '../features/contracts/contracts.router.js';
 import { documentsRouter } from '../features/documents/documents.router.js';
+import { followUpRouter } from '../features/follow-up/follow-up.router.js';
 import { prefsRouter } from '../features/prefs/prefs.router.js';
 import { scopeRouter } from '../features/scope/scope.router.js';
 import { templatesRouter } from '../features/templates/templates.router.js';
@@ -15,6 +16,7 @@ export const appRouter = router({
   scope: scopeRouter,
   contracts: contractsRouter,
   documents: documentsRouter,
+  followUp: followUpRouter,
 });
 
 /** The web app imports this type only. */

@@ -19,6 +19,8 @@ export interface AppDeps {
   mailSealer: MailSealer;
   /** Time for sign-in throttling; tests move it instead of sleeping. */
   signInClock?: SignInClock;
+  /** Time for sending, expiry, reminders and the signing page; tests move it. */
+  clock: () => Date;
 }
 
 export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {

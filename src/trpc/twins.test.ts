@@ -35,6 +35,10 @@ const TWINS: Record<string, string> = {
   'POST /api/contracts/:id/sign-mine': 'contracts.signMine',
   'GET /api/contracts/:id/executed-copy': 'documents.executedCopy',
   'POST /api/contracts/:id/executed-copy/retry': 'documents.retryExecutedCopy',
+  'POST /api/contracts/:id/remind': 'followUp.remind',
+  'POST /api/contracts/:id/extend': 'followUp.extend',
+  'POST /api/contracts/:id/void': 'followUp.void',
+  'POST /api/contracts/:id/revise': 'followUp.revise',
 };
 
 const ONE_SIDED: Record<string, string> = {
@@ -45,6 +49,8 @@ const ONE_SIDED: Record<string, string> = {
   'POST /api/esign/:token':
     'the public signing page never loads the tRPC client (docs/decisions/015)',
   'GET /api/esign/:token/executed.pdf': 'a file download for the homeowner',
+  'POST /api/esign/:token/decline':
+    'the public signing page never loads the tRPC client (docs/decisions/015)',
   'GET /api/verify/:sha256': 'the public verification page never loads the tRPC client',
   'prefs.completeOnboarding': 'the onboarding form: PUT /api/prefs with stricter required fields',
   'contracts.page': 'the contracts screen pages its sections; GET /api/contracts lists all',

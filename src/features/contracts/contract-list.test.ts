@@ -132,6 +132,11 @@ describe('the contracts screen, one section and one page at a time', () => {
         'status',
         'total_price_cents',
         'updated_at',
+        'expires_at',
+        'last_reminder_at',
+        'original_id',
+        'revision_number',
+        'views',
       ].sort(),
     );
   });
@@ -142,6 +147,7 @@ describe('the contracts screen, one section and one page at a time', () => {
       drafts: expectedIds.drafts.length,
       awaiting: expectedIds.awaiting.length,
       completed: expectedIds.completed.length,
+      closed: 0,
     });
     expect(expectedIds.drafts.length).toBe(200);
   });

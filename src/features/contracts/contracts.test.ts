@@ -166,6 +166,11 @@ describe('creating and reading drafts', () => {
       total_price_cents: 12_345,
       client_name: 'Newer Client',
       email_failed: false,
+      expires_at: null,
+      last_reminder_at: null,
+      original_id: null,
+      revision_number: 1,
+      views: null,
     });
   });
 });

@@ -7,11 +7,11 @@ import { AppError } from '../../lib/app-error.js';
 import { getAcceptanceStatus } from '../acceptances/acceptances.service.js';
 import { assertPrintableLength } from '../documents/page-limit.js';
 import type { PdfRenderer } from '../documents/pdf-renderer.js';
-import { createSigningLink } from '../esign/signing-links.js';
+import { createSigningLink, daysFrom } from '../esign/signing-links.js';
+import { queueSigningLinkMail } from '../esign/link-mail.js';
+import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
 import { logoDataUrl, renderContractDocument, sha256Hex } from './snapshot.js';
 import type { MailSealer } from '../mail/body-seal.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { renderSigningRequestMail } from '../mail/templates/index.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import { getDefaultTemplate } from '../templates/templates.service.js';
 import { toContract } from './contract-mapping.js';
@@ -31,6 +31,7 @@ export async function sendToClient(
     mailSealer: MailSealer;
     /** Chromium, when it prints PDFs here: the contract is held to the page limit. */
     renderer: PdfRenderer | null;
+    clock: () => Date;
   },
   userId: number,
   contractId: number,
@@ -81,7 +82,7 @@ export async function sendToClient(
   const template = await getDefaultTemplate(db, userId);
   const prefs = await getPrefs(db, userId);
   const logo = await logoDataUrl(db, prefs.logo_path);
-  const now = new Date();
+  const now = deps.clock();
   const templateData = buildContractTemplateData({
     prefs,
     contract,
@@ -93,7 +94,8 @@ export async function sendToClient(
   await assertPrintableLength(deps.renderer, documentHtml, 'contract');
 
   return db.transaction().execute(async (trx) => {
-    const link = await createSigningLink(trx, contractId, config.SIGNING_LINK_DAYS, now);
+    const expiresAt = daysFrom(now, config.SIGNING_LINK_DAYS);
+    const link = await createSigningLink(trx, contractId, { expiresAt, purpose: 'request' }, now);
     const sentAt = now.toISOString();
     const documentSha256 = sha256Hex(documentHtml);
     const sent = await transition(trx, {
@@ -115,6 +117,14 @@ export async function sendToClient(
         company_name: prefs.company_name,
         company_phone: prefs.company_phone,
         company_email: prefs.company_email,
+        expires_at: expiresAt,
+        next_reminder_at: nextAutomaticReminderAt({
+          sentAt,
+          autoSent: 0,
+          lastContactAt: null,
+          expiresAt,
+          settings: prefs,
+        }),
       },
       event: {
         type: 'sent',
@@ -126,28 +136,22 @@ export async function sendToClient(
       },
     });
     if (!sent) throw new AppError('CONFLICT', 'This contract was already sent');
-    const mail = renderSigningRequestMail({
-      company: {
-        name: prefs.company_name ?? 'Your contractor',
-        phone: prefs.company_phone,
-        email: prefs.company_email,
-        logoUrl: prefs.logo_path ? `${config.PUBLIC_URL}${prefs.logo_path}` : null,
-      },
-      client: { name: client.name, email: client.email },
+    await queueSigningLinkMail(trx, deps, {
       contract: {
         id: contractId,
+        client: { name: client.name, email: client.email, address: client.address ?? null },
         totalCents: total,
-        projectAddress: client.address ?? null,
         stageCount: contract.payment_plan_json?.length ?? 0,
+        company: {
+          name: prefs.company_name,
+          phone: prefs.company_phone,
+          email: prefs.company_email,
+        },
+        logoPath: prefs.logo_path,
       },
-      link: `${config.PUBLIC_URL}/esign/${link.token}`,
-      expiresAt: link.expiresAt,
-    });
-    await enqueueMail(trx, deps.mailSealer, {
-      kind: 'signing_request',
-      to: client.email,
-      contractId,
-      ...mail,
+      token: link.token,
+      expiresAt,
+      variant: 'request',
     });
     return { id: contractId, status: 'sent', sent_at: sentAt, link_expires_at: link.expiresAt };
   });

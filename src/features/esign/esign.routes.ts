@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
+  esignAnswerSchema,
   esignSignInputSchema,
   esignSignResultSchema,
-  esignViewSchema,
 } from '../../domain/esign.schemas.js';
+import { declineInputSchema, declineResultSchema } from '../../domain/follow-up.schemas.js';
+import { declineAsClient } from './decline.service.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
 import { requestClient } from '../sessions/request-context.js';
@@ -20,11 +22,11 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get(
     '/api/esign/:token',
-    { schema: { response: { 200: responseSchema(esignViewSchema) } } },
+    { schema: { response: { 200: responseSchema(esignAnswerSchema) } } },
     async (request, reply) => {
       privateAnswer(reply);
       const { token } = parseInput(tokenParams, request.params);
-      return viewSigningPage(deps.db, deps.config, token, requestClient(request));
+      return viewSigningPage(deps, token, requestClient(request));
     },
   );
 
@@ -45,8 +47,19 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
           timeZone: input.time_zone ?? null,
         },
         requestClient(request),
-        { sealedPdf: deps.pdfAvailable, mailSealer: deps.mailSealer },
+        { sealedPdf: deps.pdfAvailable, mailSealer: deps.mailSealer, clock: deps.clock },
       );
+    },
+  );
+
+  app.post(
+    '/api/esign/:token/decline',
+    { schema: { response: { 200: responseSchema(declineResultSchema) } } },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { token } = parseInput(tokenParams, request.params);
+      const { reason } = parseInput(declineInputSchema, request.body);
+      return declineAsClient(deps, token, reason, requestClient(request));
     },
   );
 }

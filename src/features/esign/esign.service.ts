@@ -2,13 +2,17 @@ import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
-import type { EsignView } from '../../domain/esign.schemas.js';
+import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract-lifecycle.js';
+import type { EsignAnswer, EsignClosedView, EsignView } from '../../domain/esign.schemas.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { expireOverdue } from '../follow-up/expiry.js';
+import { queueViewedAlert } from './viewed-alert.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
 import { finishClientSigning } from '../contracts/completion.js';
-import { findSigningLink } from './signing-links.js';
+import { findSigningLink, linkFacts } from './signing-links.js';
 import { transition } from '../contracts/contract-transition.js';
 
 export interface SigningClient {
@@ -16,21 +20,23 @@ export interface SigningClient {
   userAgent: string;
 }
 
+/** What the homeowner's calls use. */
+export type EsignDeps = Pick<AppDeps, 'db' | 'config' | 'mailSealer' | 'clock'>;
+
 const INVALID_LINK = 'This signature link is no longer valid';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The contract behind a link, if the link may be used now: unknown, voided and expired links are
- * all the same 404. After signing, the link stays readable for the same number of days again.
+ * The contract behind a link (issue 17): every link of a contract works while the contract is
+ * sent, whichever email it came in; a sent contract past its deadline expires here first. An
+ * expired, declined or withdrawn contract's link still resolves, so the page can say which.
+ * After signing, the link stays readable for the same number of days again. Unknown and
+ * revoked links, and drafts, are all the same 404.
  */
-export async function resolveSigningLink(
-  db: DbOrTrx,
-  config: Config,
-  token: string,
-  now = Date.now(),
-) {
+export async function resolveSigningLink(db: DB, config: Config, token: string, now = new Date()) {
   const link = await findSigningLink(db, token);
   if (!link || link.revoked_at) throw new AppError('NOT_FOUND', INVALID_LINK);
+  await expireOverdue(db, now, { contractId: link.contract_id });
   const contract = await db
     .selectFrom('contracts')
     .select([
@@ -47,20 +53,37 @@ export async function resolveSigningLink(
       'client_signed_at',
       'created_at',
       'my_signed_at',
+      'expires_at',
+      'closed_at',
+      'closed_reason',
     ])
     .where('id', '=', link.contract_id)
     .executeTakeFirst();
   if (!contract?.template_html || contract.status === 'draft')
     throw new AppError('NOT_FOUND', INVALID_LINK);
-  const readableUntil = contract.client_signed_at
-    ? Math.max(
-        Date.parse(link.expires_at),
-        Date.parse(contract.client_signed_at) + config.SIGNING_LINK_DAYS * DAY_MS,
-      )
-    : Date.parse(link.expires_at);
-  if (now >= readableUntil) throw new AppError('NOT_FOUND', INVALID_LINK);
-  return { link, contract: { ...contract, template_html: contract.template_html } };
+  if (contract.client_signed_at) {
+    const readableUntil = Math.max(
+      Date.parse(link.expires_at),
+      Date.parse(contract.client_signed_at) + config.SIGNING_LINK_DAYS * DAY_MS,
+    );
+    if (now.getTime() >= readableUntil) throw new AppError('NOT_FOUND', INVALID_LINK);
+  }
+  return {
+    link,
+    contract: { ...contract, status: contract.status, template_html: contract.template_html },
+  };
 }
+
+/** Why a link no longer takes a signature or a decline, in the client's words (a 409). */
+const CLIENT_WHY_NOT: Record<ContractStatus, string> = {
+  draft: INVALID_LINK,
+  sent: 'This contract is waiting for your signature',
+  expired: 'This signing link has expired. Please ask the sender for a new link.',
+  declined: 'You declined this contract',
+  voided: 'This contract was withdrawn by the sender',
+  signed: 'This contract has already been signed',
+  completed: 'This contract has already been signed',
+};
 
 /**
  * A reload from the same device within this window, with no other device in between, is the same
@@ -80,21 +103,37 @@ export const esignRateLimits = {
   sign: { limit: 20, windowMs: 10 * MINUTE_MS },
 } satisfies Record<string, RateLimitRule>;
 
-/** What the homeowner sees; every opening is recorded (first and later views). */
+/**
+ * What the homeowner sees; every opening is recorded (first and later views), with the link it
+ * came through. The first opening of a contract awaiting signature emails the contractor,
+ * unless their account turned that off.
+ */
 export async function viewSigningPage(
-  db: DB,
-  config: Config,
+  deps: EsignDeps,
   token: string,
   client: SigningClient,
-  now = new Date(),
-): Promise<EsignView> {
+  now = deps.clock(),
+): Promise<EsignAnswer> {
+  const { db } = deps;
   await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
-  const { link, contract } = await resolveSigningLink(db, config, token);
-  await recordView(db, contract.id, client, now);
+  const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
+  await recordView(deps, contract, link, client, now);
+  const status = contract.status;
+  if (isClosedViewStatus(status)) {
+    return {
+      id: contract.id,
+      status,
+      company_name: contract.company_name,
+      company_phone: contract.company_phone,
+      company_email: contract.company_email,
+      closed_at: status === 'expired' ? contract.expires_at : contract.closed_at,
+      closed_reason: status === 'voided' ? contract.closed_reason : null,
+    };
+  }
   // The spec's Contract field names; nothing of the account or the link itself.
   return {
     id: contract.id,
-    status: contract.status as EsignView['status'],
+    status: status as EsignView['status'],
     created_at: contract.created_at,
     total_price_cents: contract.total_price_cents,
     client_name: contract.client_name,
@@ -105,7 +144,7 @@ export async function viewSigningPage(
     template_html: documentForDisplay(contract.template_html),
     client_signed_at: contract.client_signed_at,
     my_signed_at: contract.my_signed_at,
-    expires_at: link.expires_at,
+    expires_at: contract.expires_at ?? link.expires_at,
     consent_version: ESIGN_CONSENT_VERSION,
     executed_pdf: Boolean(
       await db
@@ -115,6 +154,10 @@ export async function viewSigningPage(
         .executeTakeFirst(),
     ),
   };
+}
+
+function isClosedViewStatus(status: ContractStatus): status is EsignClosedView['status'] {
+  return (CLOSED_VIEW_STATUSES as readonly string[]).includes(status);
 }
 
 /**
@@ -127,14 +170,16 @@ export async function signAsClient(
   token: string,
   input: { signature: string; consentVersion: string; timeZone?: string | null },
   client: SigningClient,
-  options: { sealedPdf: boolean; mailSealer: MailSealer },
+  options: { sealedPdf: boolean; mailSealer: MailSealer; clock: () => Date },
 ): Promise<{ status: string; client_signed_at: string }> {
   await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
-  const { contract } = await resolveSigningLink(db, config, token);
-  if (contract.client_signed_at)
-    throw new AppError('CONFLICT', 'This contract has already been signed');
+  const now = options.clock();
+  const { contract, link } = await resolveSigningLink(db, config, token, now);
+  if (contract.status !== 'sent' || contract.client_signed_at) {
+    throw new AppError('CONFLICT', CLIENT_WHY_NOT[contract.status]);
+  }
   return db.transaction().execute(async (trx) => {
-    const signedAt = new Date().toISOString();
+    const signedAt = now.toISOString();
     const who = { actor: 'client', ip: client.ip, userAgent: client.userAgent };
     await insertContractEvent(trx, {
       contractId: contract.id,
@@ -148,41 +193,75 @@ export async function signAsClient(
       from: ['sent'],
       to: 'signed',
       stillNull: ['client_signed_at'],
-      set: { client_signed_at: signedAt, client_signature_png: input.signature },
+      // The deadline is checked in the same update: a link cannot outlive it by a race.
+      guard: (eb) => eb('expires_at', '>', signedAt),
+      set: {
+        client_signed_at: signedAt,
+        client_signature_png: input.signature,
+        next_reminder_at: null,
+      },
       event: {
         type: 'signed_by_client',
         at: signedAt,
         ...who,
-        details: { time_zone: input.timeZone ?? null },
+        // Which emailed link was used (issue 17): each reminder and new link has its own.
+        details: { time_zone: input.timeZone ?? null, link: linkFacts(link) },
       },
     });
-    // The losing signature rolls back with its consent event.
-    if (!claimed) throw new AppError('CONFLICT', 'This contract has already been signed');
+    // The losing signature (or a decline or withdrawal that came first) rolls back with its
+    // consent event.
+    if (!claimed) throw new AppError('CONFLICT', await whyNotNow(trx, contract.id));
     await finishClientSigning(trx, contract.id, input.signature, signedAt, options);
     return { status: options.sealedPdf ? 'signed' : 'completed', client_signed_at: signedAt };
   });
 }
 
-/** Records an opening unless it repeats the last one (same device, within the window). */
-async function recordView(db: DB, contractId: number, client: SigningClient, now: Date) {
+/** The client's sentence for a contract that has left `sent` meanwhile. */
+export async function whyNotNow(db: DbOrTrx, contractId: number): Promise<string> {
+  const row = await db
+    .selectFrom('contracts')
+    .select('status')
+    .where('id', '=', contractId)
+    .executeTakeFirst();
+  return row ? CLIENT_WHY_NOT[row.status] : INVALID_LINK;
+}
+
+type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
+
+/**
+ * Records an opening unless it repeats the last one (same device, within the window). The
+ * contract's first opening while awaiting signature alerts the contractor by email, once: the
+ * alert's key is unique in the outbox.
+ */
+async function recordView(
+  deps: EsignDeps,
+  contract: ResolvedLink['contract'],
+  link: ResolvedLink['link'],
+  client: SigningClient,
+  now: Date,
+) {
+  const { db } = deps;
   // Only the latest view is compared: one index step, however long the trail grows.
   const last = await db
     .selectFrom('contract_events')
     .select(['at', 'ip', 'user_agent'])
-    .where('contract_id', '=', contractId)
+    .where('contract_id', '=', contract.id)
     .where('type', '=', 'viewed')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   const sameDevice = last?.ip === client.ip && last.user_agent === client.userAgent.slice(0, 500);
   if (sameDevice && now.getTime() - Date.parse(last.at) < VIEW_DEDUPE_WINDOW_MS) return;
-  await insertContractEvent(db, {
-    contractId,
-    type: 'viewed',
-    at: now.toISOString(),
-    actor: 'client',
-    ip: client.ip,
-    userAgent: client.userAgent,
-    details: { first: !last },
+  await db.transaction().execute(async (trx) => {
+    await insertContractEvent(trx, {
+      contractId: contract.id,
+      type: 'viewed',
+      at: now.toISOString(),
+      actor: 'client',
+      ip: client.ip,
+      userAgent: client.userAgent,
+      details: { first: !last, link: linkFacts(link) },
+    });
+    if (!last && contract.status === 'sent') await queueViewedAlert(trx, deps, contract, now);
   });
 }

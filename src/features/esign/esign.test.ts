@@ -11,6 +11,7 @@ import {
 } from '../../test/test-app.js';
 import { TEST_SIGNATURE_PNG as SIGNATURE } from '../../test/factories.js';
 import { viewSigningPage } from './esign.service.js';
+import { mailSealerForDataDir } from '../mail/body-seal.js';
 
 const client = {
   name: 'Jordan Rivera',
@@ -88,7 +89,7 @@ function viewsOf(contractId: number) {
       "SELECT details FROM contract_events WHERE contract_id = ? AND type = 'viewed' ORDER BY id",
     )
     .all(contractId) as { details: string }[];
-  return rows.map((row) => JSON.parse(row.details) as { first: boolean });
+  return rows.map((row) => ({ first: (JSON.parse(row.details) as { first: boolean }).first }));
 }
 
 async function sentContract() {
@@ -275,7 +276,17 @@ describe('the public signing link', () => {
     const at = (minutes: number) => new Date(opened.getTime() + minutes * 60_000);
     // The link's own clock: the signing window is measured from now, not from `opened`.
     for (const minutes of [0, 1, 9, 10, 12]) {
-      await viewSigningPage(t.db, t.config, token, device, at(minutes));
+      await viewSigningPage(
+        {
+          db: t.db,
+          config: t.config,
+          mailSealer: mailSealerForDataDir(t.dir),
+          clock: () => new Date(),
+        },
+        token,
+        device,
+        at(minutes),
+      );
     }
     expect(viewsOf(id)).toEqual([{ first: true }, { first: false }]);
   });
@@ -288,15 +299,26 @@ describe('the public signing link', () => {
     expect((await signAsClient(token())).statusCode).toBe(404);
   });
 
-  it('answers 404 once the link has expired or was voided', async () => {
+  it('shows an expired contract’s link as expired, with whom to ask, and refuses to sign it', async () => {
     const expired = await sentContract();
     t.sqlite
-      .prepare(
-        "UPDATE signing_links SET expires_at = '2000-01-01T00:00:00.000Z' WHERE contract_id = ?",
-      )
+      .prepare("UPDATE contracts SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?")
       .run(expired.id);
-    expect((await get(t.app, `/api/esign/${expired.token}`)).statusCode).toBe(404);
-    expect((await signAsClient(expired.token)).statusCode).toBe(404);
+    const answer = await get(t.app, `/api/esign/${expired.token}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      id: expired.id,
+      status: 'expired',
+      company_name: 'Sender Co',
+      company_phone: null,
+      company_email: null,
+      closed_at: '2000-01-01T00:00:00.000Z',
+      closed_reason: null,
+    });
+    expect(answer.body).not.toContain('<html');
+    const late = await signAsClient(expired.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.body).toBe('This signing link has expired. Please ask the sender for a new link.');
 
     const voided = await sentContract();
     t.sqlite

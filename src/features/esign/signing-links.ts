@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { SigningLinkPurpose } from '../../db/schema.js';
 
 /** SHA-256 (hex) of a signing token: the only form in which a token is stored. */
 export function hashSigningToken(token: string): string {
@@ -9,32 +10,82 @@ export function hashSigningToken(token: string): string {
 /** Tokens are 32 random bytes, base64url (43 characters); anything else is not looked up. */
 export const signingTokenShape = /^[A-Za-z0-9_-]{43}$/;
 
-/** A new link for a contract (docs/decisions/009). Returns the token once, to be emailed. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `days` from `now`, as stored. */
+export function daysFrom(now: Date, days: number): string {
+  return new Date(now.getTime() + days * DAY_MS).toISOString();
+}
+
+/**
+ * A new link for a contract (docs/decisions/009). Returns the token once, to be emailed, and
+ * the link's id for the audit trail. Each mail with a link gets a link of its own (issue 17):
+ * only hashes are stored, so an earlier token cannot be sent again.
+ */
 export async function createSigningLink(
   trx: DbOrTrx,
   contractId: number,
-  validDays: number,
-  now = new Date(),
-): Promise<{ token: string; expiresAt: string }> {
+  link: { expiresAt: string; purpose: SigningLinkPurpose; reminder?: number },
+  now: Date,
+): Promise<{ id: number; token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + validDays * 24 * 60 * 60 * 1000).toISOString();
-  await trx
+  const inserted = await trx
     .insertInto('signing_links')
     .values({
       contract_id: contractId,
       token_sha256: hashSigningToken(token),
       created_at: now.toISOString(),
-      expires_at: expiresAt,
+      expires_at: link.expiresAt,
+      purpose: link.purpose,
+      reminder: link.reminder ?? null,
     })
-    .execute();
-  return { token, expiresAt };
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: inserted.id, token, expiresAt: link.expiresAt };
+}
+
+/** How many reminder links a contract has had: the next reminder's number is one more. */
+export async function countReminderLinks(db: DbOrTrx, contractId: number): Promise<number> {
+  const row = await db
+    .selectFrom('signing_links')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('contract_id', '=', contractId)
+    .where('purpose', '=', 'reminder')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The latest link mailed after the first request, for the reminder schedule. */
+export async function lastFollowUpLinkAt(db: DbOrTrx, contractId: number) {
+  const row = await db
+    .selectFrom('signing_links')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('contract_id', '=', contractId)
+    .where('purpose', '<>', 'request')
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** What the audit trail says of the link a client acted through. */
+export function linkFacts(link: {
+  id: number;
+  purpose: SigningLinkPurpose;
+  created_at: string;
+  reminder: number | null;
+}) {
+  return {
+    id: link.id,
+    purpose: link.purpose,
+    issued_at: link.created_at,
+    ...(link.reminder === null ? {} : { reminder: link.reminder }),
+  };
 }
 
 export async function findSigningLink(db: DbOrTrx, token: string) {
   if (!signingTokenShape.test(token)) return undefined;
   return db
     .selectFrom('signing_links')
-    .select(['id', 'contract_id', 'expires_at', 'revoked_at'])
+    .select(['id', 'contract_id', 'expires_at', 'revoked_at', 'purpose', 'created_at', 'reminder'])
     .where('token_sha256', '=', hashSigningToken(token))
     .executeTakeFirst();
 }

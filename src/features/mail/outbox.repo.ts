@@ -6,16 +6,18 @@ import type { EmailOutboxTable } from '../../db/schema.js';
 /** Kysely queries on `email_outbox` (docs/decisions/009). Times are ISO-8601 UTC strings. */
 export type OutboxRow = Selectable<EmailOutboxTable>;
 
+/** Returns the new id, or null when a row with the same dedupe key exists. */
 export async function insertOutboxRow(
   db: DbOrTrx,
   row: Insertable<EmailOutboxTable>,
-): Promise<number> {
+): Promise<number | null> {
   const inserted = await db
     .insertInto('email_outbox')
     .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+    .executeTakeFirst();
+  return inserted?.id ?? null;
 }
 
 /** Ids of pending mails whose time has come, oldest due first. */

@@ -41,6 +41,30 @@ export async function enqueueMail(
   sealer: MailSealer,
   mail: MailToEnqueue,
 ): Promise<number> {
+  const id = await insertMail(trx, sealer, mail, null);
+  if (id === null) throw new Error('enqueueMail: the outbox refused the mail');
+  return id;
+}
+
+/**
+ * Queues a mail that must go at most once (reminder n of a contract, the first-view alert):
+ * a second mail with the same key is not queued, whichever process tries, since the key is
+ * unique in the outbox. Returns false when it was already queued.
+ */
+export async function enqueueMailOnce(
+  trx: DbOrTrx,
+  sealer: MailSealer,
+  mail: MailToEnqueue & { dedupeKey: string },
+): Promise<boolean> {
+  return (await insertMail(trx, sealer, mail, mail.dedupeKey)) !== null;
+}
+
+async function insertMail(
+  trx: DbOrTrx,
+  sealer: MailSealer,
+  mail: MailToEnqueue,
+  dedupeKey: string | null,
+): Promise<number | null> {
   const to = mail.to.trim();
   // Addresses are validated by the callers' schemas; this guards the envelope against a bug.
   if (to === '' || /[\r\n]/.test(to)) throw new Error('enqueueMail: invalid recipient address');
@@ -65,5 +89,6 @@ export async function enqueueMail(
     status: 'pending',
     next_attempt_at: now,
     created_at: now,
+    dedupe_key: dedupeKey,
   });
 }

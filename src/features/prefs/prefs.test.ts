@@ -1,3 +1,4 @@
+import { FOLLOW_UP_DEFAULTS } from '../../domain/prefs.schemas.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prefs } from '../../domain/prefs.schemas.js';
@@ -46,6 +47,7 @@ describe('preferences over REST', () => {
       company_address: null,
       company_website: null,
       logo_path: null,
+      ...FOLLOW_UP_DEFAULTS,
     });
   });
 
@@ -75,6 +77,7 @@ describe('preferences over REST', () => {
       company_address: null,
       company_website: 'https://acme.example.com',
       logo_path: null,
+      ...FOLLOW_UP_DEFAULTS,
     });
   });
 
@@ -216,6 +219,7 @@ describe('preferences over tRPC', () => {
       company_address: null,
       company_website: null,
       logo_path: null,
+      ...FOLLOW_UP_DEFAULTS,
     });
   });
 

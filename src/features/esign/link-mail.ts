@@ -1,0 +1,103 @@
+import type { Config } from '../../config.js';
+import type { DbOrTrx } from '../../db/kysely.js';
+import type { MailSealer } from '../mail/body-seal.js';
+import { enqueueMail, enqueueMailOnce } from '../mail/outbox.js';
+import { renderSigningRequestMail, type SigningRequestVariant } from '../mail/templates/index.js';
+
+/** What a mail with a signing link says of the contract: the frozen facts of the sent copy. */
+export interface LinkMailContract {
+  id: number;
+  client: { name: string; email: string; address: string | null };
+  totalCents: number;
+  stageCount: number;
+  company: { name: string | null; phone: string | null; email: string | null };
+  /** The account's logo path (served publicly), or null. */
+  logoPath: string | null;
+}
+
+/** The mail kind in the outbox for each variant. */
+const KIND = {
+  request: 'signing_request',
+  reminder: 'signing_reminder',
+  'new-link': 'signing_new_link',
+} as const satisfies Record<SigningRequestVariant, string>;
+
+/**
+ * Queues the mail that carries a signing link to the client: the first request, a reminder or
+ * a new link. With `dedupeKey` it is queued at most once (false when it already was).
+ */
+export async function queueSigningLinkMail(
+  trx: DbOrTrx,
+  deps: { config: Config; mailSealer: MailSealer },
+  input: {
+    contract: LinkMailContract;
+    token: string;
+    expiresAt: string;
+    variant: SigningRequestVariant;
+    dedupeKey?: string;
+  },
+): Promise<boolean> {
+  const { contract, variant } = input;
+  const mail = renderSigningRequestMail({
+    variant,
+    company: {
+      name: contract.company.name ?? 'Your contractor',
+      phone: contract.company.phone,
+      email: contract.company.email,
+      logoUrl: contract.logoPath ? `${deps.config.PUBLIC_URL}${contract.logoPath}` : null,
+    },
+    client: { name: contract.client.name, email: contract.client.email },
+    contract: {
+      id: contract.id,
+      totalCents: contract.totalCents,
+      projectAddress: contract.client.address,
+      stageCount: contract.stageCount,
+    },
+    link: `${deps.config.PUBLIC_URL}/esign/${input.token}`,
+    expiresAt: input.expiresAt,
+  });
+  const queued = {
+    kind: KIND[variant],
+    to: contract.client.email,
+    contractId: contract.id,
+    ...mail,
+  };
+  if (input.dedupeKey) {
+    return enqueueMailOnce(trx, deps.mailSealer, { ...queued, dedupeKey: input.dedupeKey });
+  }
+  await enqueueMail(trx, deps.mailSealer, queued);
+  return true;
+}
+
+/** The link mail's facts from a sent contract's row. */
+export function linkMailContract(
+  row: {
+    id: number;
+    client_data: string | null;
+    client_name: string | null;
+    client_email: string | null;
+    total_price_cents: number | null;
+    payment_plan_json: string | null;
+    company_name: string | null;
+    company_phone: string | null;
+    company_email: string | null;
+  },
+  logoPath: string | null,
+): LinkMailContract {
+  const sent = row.client_data
+    ? (JSON.parse(row.client_data) as { name?: string; email?: string; address?: string | null })
+    : {};
+  const plan = row.payment_plan_json ? (JSON.parse(row.payment_plan_json) as unknown[]) : [];
+  return {
+    id: row.id,
+    client: {
+      name: sent.name ?? row.client_name ?? '',
+      email: sent.email ?? row.client_email ?? '',
+      address: sent.address ?? null,
+    },
+    totalCents: row.total_price_cents ?? 0,
+    stageCount: plan.length,
+    company: { name: row.company_name, phone: row.company_phone, email: row.company_email },
+    logoPath,
+  };
+}

@@ -1,0 +1,39 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import type { AppDeps } from '../../trpc/context.js';
+import { enqueueMailOnce } from '../mail/outbox.js';
+import { renderViewedAlertMail } from '../mail/templates/index.js';
+
+/**
+ * "Dana Homeowner opened Contract #12" to the contractor, on the first opening (issue 17), unless
+ * the account turned it off. Keyed in the outbox, so two first openings at once send one mail.
+ */
+export async function queueViewedAlert(
+  trx: DbOrTrx,
+  deps: Pick<AppDeps, 'config' | 'mailSealer'>,
+  contract: { id: number; user_id: number; client_name: string | null },
+  now: Date,
+): Promise<void> {
+  const owner = await trx
+    .selectFrom('users')
+    .leftJoin('preferences', 'preferences.user_id', 'users.id')
+    .select(['users.email', 'preferences.viewed_alerts_enabled'])
+    .where('users.id', '=', contract.user_id)
+    .executeTakeFirst();
+  // No preferences row yet means the defaults: alerts on.
+  if (!owner || owner.viewed_alerts_enabled === 0) return;
+  const base = deps.config.PUBLIC_URL;
+  const mail = renderViewedAlertMail({
+    clientName: contract.client_name,
+    contractId: contract.id,
+    openedAt: now.toISOString(),
+    contractUrl: `${base}/contracts/${contract.id}`,
+    settingsUrl: `${base}/settings/reminders`,
+  });
+  await enqueueMailOnce(trx, deps.mailSealer, {
+    kind: 'viewed_alert',
+    to: owner.email,
+    contractId: contract.id,
+    dedupeKey: `viewed-alert:${contract.id}`,
+    ...mail,
+  });
+}

@@ -1,0 +1,43 @@
+import type { DB } from '../../db/kysely.js';
+import { transition } from '../contracts/contract-transition.js';
+
+/**
+ * Moves sent contracts whose newest link has run out to `expired` (issue 17). The sweeper calls
+ * it for everyone; the signing page and the contractor's screens call it for the contract or
+ * account they are about to show, so nobody sees a stale `sent` between sweeps. Returns how
+ * many expired.
+ */
+export async function expireOverdue(
+  db: DB,
+  now: Date,
+  scope: { contractId?: number; userId?: number } = {},
+  limit = 200,
+): Promise<number> {
+  const at = now.toISOString();
+  let query = db
+    .selectFrom('contracts')
+    .select(['id', 'expires_at'])
+    .where('status', '=', 'sent')
+    .where('expires_at', '<=', at);
+  if (scope.contractId !== undefined) query = query.where('id', '=', scope.contractId);
+  if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId);
+  const due = await query.orderBy('expires_at').limit(limit).execute();
+  let expired = 0;
+  for (const { id, expires_at: expiresAt } of due) {
+    if (!expiresAt) continue;
+    const moved = await db.transaction().execute((trx) =>
+      transition(trx, {
+        contractId: id,
+        from: ['sent'],
+        to: 'expired',
+        // A new deadline set meanwhile keeps it open.
+        guard: (eb) => eb('expires_at', '<=', at),
+        set: { next_reminder_at: null },
+        // The record says when the link ran out, not when the sweeper noticed.
+        event: { type: 'expired', at: expiresAt, details: { expires_at: expiresAt } },
+      }),
+    );
+    if (moved) expired += 1;
+  }
+  return expired;
+}

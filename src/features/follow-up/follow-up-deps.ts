@@ -1,0 +1,4 @@
+import type { AppDeps } from '../../trpc/context.js';
+
+/** What the follow-through's services use: the database, links and mail, and the clock. */
+export type FollowUpDeps = Pick<AppDeps, 'db' | 'config' | 'mailSealer' | 'clock'>;

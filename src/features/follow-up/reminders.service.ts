@@ -1,0 +1,190 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import { WHY_NOT } from '../../domain/contract-lifecycle.js';
+import type { Prefs } from '../../domain/prefs.schemas.js';
+import {
+  nextAutomaticReminderAt,
+  REMINDER_GAP_MS,
+  remindAllowedAt,
+} from '../../domain/reminder-schedule.js';
+import { AppError } from '../../lib/app-error.js';
+import { recordWhileIn } from '../contracts/contract-transition.js';
+import { findContractRow } from '../contracts/contracts.repo.js';
+import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
+import {
+  countReminderLinks,
+  createSigningLink,
+  lastFollowUpLinkAt,
+} from '../esign/signing-links.js';
+import { getPrefs } from '../prefs/prefs.service.js';
+import type { Actor } from '../sessions/request-context.js';
+import { expireOverdue } from './expiry.js';
+import type { FollowUpDeps } from './follow-up-deps.js';
+
+type ContractRow = NonNullable<Awaited<ReturnType<typeof findContractRow>>>;
+
+/**
+ * One reminder: a new link (tokens are stored hashed, so the first cannot be sent again) that
+ * works until the contract's deadline, the event, the next automatic one scheduled, and the
+ * mail, in one transaction. False when the contract left `sent` or `guard` failed meanwhile.
+ */
+async function sendReminder(
+  trx: DbOrTrx,
+  deps: FollowUpDeps,
+  row: ContractRow,
+  options: { now: Date; automatic: boolean; actor: Actor | null; prefs: Prefs },
+): Promise<{ reminder: number } | null> {
+  const { now, automatic } = options;
+  if (!row.expires_at || !row.sent_at) return null;
+  const at = now.toISOString();
+  const reminder = (await countReminderLinks(trx, row.id)) + 1;
+  const autoSent = row.auto_reminders_sent + (automatic ? 1 : 0);
+  const link = await createSigningLink(
+    trx,
+    row.id,
+    { expiresAt: row.expires_at, purpose: 'reminder', reminder },
+    now,
+  );
+  const recorded = await recordWhileIn(trx, {
+    contractId: row.id,
+    from: ['sent'],
+    set: {
+      last_reminder_at: at,
+      auto_reminders_sent: autoSent,
+      next_reminder_at: nextAutomaticReminderAt({
+        sentAt: row.sent_at,
+        autoSent,
+        lastContactAt: at,
+        expiresAt: row.expires_at,
+        settings: options.prefs,
+      }),
+    },
+    // At most one an hour, and an automatic one only once (the count it was due at).
+    guard: (eb) =>
+      eb.and([
+        eb.or([
+          eb('last_reminder_at', 'is', null),
+          eb('last_reminder_at', '<=', new Date(now.getTime() - REMINDER_GAP_MS).toISOString()),
+        ]),
+        eb('expires_at', '>', at),
+        ...(automatic ? [eb('auto_reminders_sent', '=', row.auto_reminders_sent)] : []),
+      ]),
+    event: {
+      type: 'reminder_sent',
+      at,
+      actor: options.actor?.email ?? null,
+      ip: options.actor?.ip ?? null,
+      userAgent: options.actor?.userAgent ?? null,
+      details: { reminder, automatic, link_id: link.id, to: row.client_email },
+    },
+  });
+  if (!recorded) return null;
+  const queued = await queueSigningLinkMail(trx, deps, {
+    contract: linkMailContract(row, options.prefs.logo_path),
+    token: link.token,
+    expiresAt: row.expires_at,
+    variant: 'reminder',
+    // Automatic reminder n of a contract goes once, however many processes try.
+    ...(automatic ? { dedupeKey: `reminder:${row.id}:auto:${autoSent}` } : {}),
+  });
+  if (!queued) throw new AppError('CONFLICT', 'This reminder was already sent');
+  return { reminder };
+}
+
+/** POST /api/contracts/:id/remind: the client is emailed again, now. */
+export async function remindClient(deps: FollowUpDeps, userId: number, id: number, actor: Actor) {
+  const now = deps.clock();
+  await expireOverdue(deps.db, now, { contractId: id });
+  const row = await findContractRow(deps.db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
+  if (row.status !== 'sent') throw new AppError('CONFLICT', WHY_NOT[row.status]);
+  const tooSoon = (allowedAt: string) =>
+    new AppError(
+      'TOO_MANY_REQUESTS',
+      `A reminder went out less than an hour ago. The next one can go at ${allowedAt}`,
+      Math.max(1, Math.ceil((Date.parse(allowedAt) - now.getTime()) / 1000)),
+    );
+  const allowedAt = remindAllowedAt(row.last_reminder_at, now);
+  if (allowedAt) throw tooSoon(allowedAt);
+  const prefs = await getPrefs(deps.db, userId);
+  const sent = await deps.db
+    .transaction()
+    .execute((trx) => sendReminder(trx, deps, row, { now, automatic: false, actor, prefs }));
+  if (!sent) {
+    // Lost a race: another reminder, a signature or a withdrawal came first. Say which.
+    const current = await findContractRow(deps.db, userId, id);
+    if (current && current.status !== 'sent') {
+      throw new AppError('CONFLICT', WHY_NOT[current.status]);
+    }
+    throw tooSoon(remindAllowedAt(current?.last_reminder_at ?? null, now) ?? now.toISOString());
+  }
+  return {
+    id,
+    reminded_at: now.toISOString(),
+    reminder: sent.reminder,
+    remind_allowed_at: new Date(now.getTime() + REMINDER_GAP_MS).toISOString(),
+  };
+}
+
+/**
+ * The scheduler's pass: every sent contract whose automatic reminder is due gets it, once.
+ * Returns how many went.
+ */
+export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<number> {
+  const now = deps.clock();
+  const due = await deps.db
+    .selectFrom('contracts')
+    .selectAll()
+    .where('status', '=', 'sent')
+    .where('next_reminder_at', '<=', now.toISOString())
+    .orderBy('next_reminder_at')
+    .limit(limit)
+    .execute();
+  let sent = 0;
+  for (const row of due) {
+    const prefs = await getPrefs(deps.db, row.user_id);
+    const done = await deps.db
+      .transaction()
+      .execute((trx) => sendReminder(trx, deps, row, { now, automatic: true, actor: null, prefs }))
+      .catch((error: unknown) => {
+        // Another process queued reminder n first: its row is done.
+        if (error instanceof AppError && error.code === 'CONFLICT') return null;
+        throw error;
+      });
+    if (done) {
+      sent += 1;
+      continue;
+    }
+    // Not sent (a reminder by hand within the hour, the deadline reached): schedule again.
+    await rescheduleOne(deps.db, row, prefs);
+  }
+  return sent;
+}
+
+async function rescheduleOne(trx: DbOrTrx, row: ContractRow, prefs: Prefs) {
+  if (!row.sent_at) return;
+  const lastLink = await lastFollowUpLinkAt(trx, row.id);
+  const next = nextAutomaticReminderAt({
+    sentAt: row.sent_at,
+    autoSent: row.auto_reminders_sent,
+    lastContactAt: lastLink,
+    expiresAt: row.expires_at,
+    settings: prefs,
+  });
+  await trx
+    .updateTable('contracts')
+    .set({ next_reminder_at: next })
+    .where('id', '=', row.id)
+    .where('next_reminder_at', 'is not distinct from', row.next_reminder_at)
+    .execute();
+}
+
+/** After the account's reminder settings change: every contract awaiting signature follows. */
+export async function rescheduleReminders(trx: DbOrTrx, userId: number, prefs: Prefs) {
+  const rows = await trx
+    .selectFrom('contracts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'sent')
+    .execute();
+  for (const row of rows) await rescheduleOne(trx, row, prefs);
+}

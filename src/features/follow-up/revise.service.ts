@@ -1,0 +1,91 @@
+import { canDo, WHY_NOT } from '../../domain/contract-lifecycle.js';
+import { AppError } from '../../lib/app-error.js';
+import { recordWhileIn } from '../contracts/contract-transition.js';
+import {
+  findContractRow,
+  findRevisionId,
+  insertContractEvent,
+  insertContractRow,
+} from '../contracts/contracts.repo.js';
+import type { Actor } from '../sessions/request-context.js';
+import { expireOverdue } from './expiry.js';
+import type { FollowUpDeps } from './follow-up-deps.js';
+import { REPLACED_BY_REVISION, withdrawInTransaction } from './void.service.js';
+
+const alreadyRevised = (revisionId: number) =>
+  new AppError('CONFLICT', `This contract was already revised as Contract #${revisionId}`);
+
+/**
+ * POST /api/contracts/:id/revise: a new draft with the same client, scope, price and payment
+ * plan, unsigned, which the wizard opens. A sent contract is withdrawn first (the client is
+ * told it is being replaced); one contract has at most one revision (a unique index).
+ */
+export async function reviseContract(
+  deps: FollowUpDeps,
+  userId: number,
+  id: number,
+  actor: Actor,
+): Promise<{ id: number }> {
+  const now = deps.clock();
+  await expireOverdue(deps.db, now, { contractId: id });
+  const row = await findContractRow(deps.db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
+  if (!canDo('revise', row.status)) throw new AppError('CONFLICT', WHY_NOT[row.status]);
+  const existing = await findRevisionId(deps.db, id);
+  if (existing) throw alreadyRevised(existing);
+  const at = now.toISOString();
+  const who = { actor: actor.email, ip: actor.ip, userAgent: actor.userAgent };
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      if (row.status === 'sent') {
+        const withdrawn = await withdrawInTransaction(
+          trx,
+          deps,
+          row,
+          REPLACED_BY_REVISION,
+          now,
+          actor,
+        );
+        if (!withdrawn) throw new AppError('CONFLICT', WHY_NOT.signed);
+      }
+      const revisionId = await insertContractRow(trx, {
+        user_id: userId,
+        status: 'draft',
+        client_name: row.client_name,
+        client_email: row.client_email,
+        client_phone: row.client_phone,
+        client_address: row.client_address,
+        scope_raw: row.scope_raw,
+        scope_clean: row.scope_clean,
+        total_price_cents: row.total_price_cents,
+        payment_plan_json: row.payment_plan_json,
+        revision_of: id,
+        original_id: row.original_id ?? row.id,
+        revision_number: row.revision_number + 1,
+        created_at: at,
+        updated_at: at,
+      });
+      await insertContractEvent(trx, {
+        contractId: revisionId,
+        type: 'created',
+        at,
+        ...who,
+        details: { revision_of: id },
+      });
+      const recorded = await recordWhileIn(trx, {
+        contractId: id,
+        from: ['expired', 'declined', 'voided'],
+        event: { type: 'revised', at, ...who, details: { revision_id: revisionId } },
+      });
+      if (!recorded) throw new AppError('CONFLICT', WHY_NOT.signed);
+      return { id: revisionId };
+    });
+  } catch (error) {
+    // Two revisions at once: the unique index lets one through.
+    if (error instanceof Error && /UNIQUE|unique/.test(error.message)) {
+      const winner = await findRevisionId(deps.db, id);
+      if (winner) throw alreadyRevised(winner);
+    }
+    throw error;
+  }
+}
