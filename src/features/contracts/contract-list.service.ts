@@ -1,6 +1,7 @@
 import { createReadCache } from '../../db/read-cache.js';
 import { statusesInSection } from '../../domain/contract-lifecycle.js';
-import type { DbOrTrx } from '../../db/kysely.js';
+import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { expireOverdue } from '../follow-up/expiry.js';
 import type { ContractSummary } from '../../domain/contracts.schemas.js';
 import {
   type ContractCounts,
@@ -17,7 +18,9 @@ import {
 } from './contracts.repo.js';
 
 /**
- * The contracts list, its pages and counts. Reads of an unchanged database are answered from a
+ * The contracts list, its pages and counts. Each read first expires this owner's contracts whose
+ * last link ran out (issue 17), so a list never shows a stale "Awaiting Signature" between
+ * sweeps; the lookup reads only overdue rows, which the sweeper keeps few. Reads of an unchanged database are answered from a
  * cache that any write invalidates (src/db/read-cache.ts, docs/decisions/014): a contracts screen that
  * refetches on focus, or several tabs, costs one tiny query. About 50,000 cards (some 10 MB) at
  * most are kept.
@@ -34,7 +37,12 @@ const cachedPages = createReadCache<ContractPage>({
 const cachedCounts = createReadCache<ContractCounts>({ maxWeight: 10_000, weigh: () => 1 });
 
 /** Every card of this owner, newest first (the list has no page size). */
-export async function listContracts(db: DbOrTrx, userId: number): Promise<ContractSummary[]> {
+export async function listContracts(
+  db: DB,
+  userId: number,
+  now = new Date(),
+): Promise<ContractSummary[]> {
+  await expireOverdue(db, now, { userId });
   return cachedLists(db, String(userId), async () =>
     withMailFailures(db, await listContractRows(db, userId)),
   );
@@ -42,10 +50,12 @@ export async function listContracts(db: DbOrTrx, userId: number): Promise<Contra
 
 /** One page of a section of the contracts screen; fetches one extra card to know if more exist. */
 export async function listContractPage(
-  db: DbOrTrx,
+  db: DB,
   userId: number,
   query: ContractPageQuery,
+  now = new Date(),
 ): Promise<ContractPage> {
+  await expireOverdue(db, now, { userId });
   const { section, limit, cursor } = query;
   const key = JSON.stringify([userId, section, limit, cursor ?? null]);
   return cachedPages(db, key, async () => {
@@ -60,7 +70,12 @@ export async function listContractPage(
 }
 
 /** The number of contracts in each section, for the section headings. */
-export async function countContracts(db: DbOrTrx, userId: number): Promise<ContractCounts> {
+export async function countContracts(
+  db: DB,
+  userId: number,
+  now = new Date(),
+): Promise<ContractCounts> {
+  await expireOverdue(db, now, { userId });
   return cachedCounts(db, String(userId), async () => {
     const byStatus = new Map(
       (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),

@@ -10,7 +10,7 @@ import { authedProcedure, router } from '../../trpc/init.js';
 import { countContracts, listContractPage, listContracts } from './contract-list.service.js';
 import {
   createDraft,
-  getContract,
+  readContract,
   getContractTimeline,
   signAsContractor,
   updateDraft,
@@ -20,18 +20,18 @@ import { sendToClient } from './send.service.js';
 const byId = z.object({ id: contractIdSchema });
 
 export const contractsRouter = router({
-  list: authedProcedure.query(({ ctx }) => listContracts(ctx.db, ctx.user.id)),
+  list: authedProcedure.query(({ ctx }) => listContracts(ctx.db, ctx.user.id, ctx.clock())),
   /** The contracts screen: one section, one page at a time (docs/decisions/011). */
   page: authedProcedure
     .input(contractPageInputSchema)
-    .query(({ ctx, input }) => listContractPage(ctx.db, ctx.user.id, input)),
-  counts: authedProcedure.query(({ ctx }) => countContracts(ctx.db, ctx.user.id)),
+    .query(({ ctx, input }) => listContractPage(ctx.db, ctx.user.id, input, ctx.clock())),
+  counts: authedProcedure.query(({ ctx }) => countContracts(ctx.db, ctx.user.id, ctx.clock())),
   get: authedProcedure
     .input(byId)
-    .query(({ ctx, input }) => getContract(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => readContract(ctx.db, ctx.user.id, input.id, ctx.clock())),
   timeline: authedProcedure
     .input(byId)
-    .query(({ ctx, input }) => getContractTimeline(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getContractTimeline(ctx.db, ctx.user.id, input.id, ctx.clock())),
   create: authedProcedure
     .input(contractDraftInputSchema)
     .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor)),

@@ -10,7 +10,7 @@ import {
 } from '../../domain/contracts.schemas.js';
 import {
   createDraft,
-  getContract,
+  readContract,
   getContractTimeline,
   signAsContractor,
   updateDraft,
@@ -34,14 +34,18 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request, reply) => {
       const session = await requireUser(request, reply, deps);
       // An unchanged list is the same cached array: its bytes are reused too (docs/decisions/014).
-      return sendReusedJson(request, reply, await listContracts(deps.db, session.user.id));
+      return sendReusedJson(
+        request,
+        reply,
+        await listContracts(deps.db, session.user.id, deps.clock()),
+      );
     },
   );
 
   app.get('/api/contracts/:id', { schema: one }, async (request, reply) => {
     const session = await requireUser(request, reply, deps);
     const { id } = parseInput(idParams, request.params);
-    return getContract(deps.db, session.user.id, id);
+    return readContract(deps.db, session.user.id, id, deps.clock());
   });
 
   app.get(
@@ -50,7 +54,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request, reply) => {
       const session = await requireUser(request, reply, deps);
       const { id } = parseInput(idParams, request.params);
-      return getContractTimeline(deps.db, session.user.id, id);
+      return getContractTimeline(deps.db, session.user.id, id, deps.clock());
     },
   );
 

@@ -5,6 +5,7 @@ import type {
   ContractEvent,
 } from '../../domain/contracts.schemas.js';
 import { AppError } from '../../lib/app-error.js';
+import { expireOverdue } from '../follow-up/expiry.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
   findContractRow,
@@ -32,12 +33,20 @@ export async function getContract(
   return toContract(row, { revisedAs: await findRevisionId(db, id), now });
 }
 
+/** A contract for the contractor's screen, expired first if its last link ran out. */
+export async function readContract(db: DB, userId: number, id: number, now = new Date()) {
+  await expireOverdue(db, now, { contractId: id, userId });
+  return getContract(db, userId, id, now);
+}
+
 /** The timeline shown to the contractor on a sent or completed contract. */
 export async function getContractTimeline(
-  db: DbOrTrx,
+  db: DB,
   userId: number,
   id: number,
+  now = new Date(),
 ): Promise<ContractEvent[]> {
+  await expireOverdue(db, now, { contractId: id, userId });
   if (!(await findContractRow(db, userId, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
   const events = await listContractEvents(db, id);
   return events.map((event) => ({

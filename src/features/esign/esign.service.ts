@@ -133,7 +133,7 @@ export async function viewSigningPage(
   // The spec's Contract field names; nothing of the account or the link itself.
   return {
     id: contract.id,
-    status: status as EsignView['status'],
+    status: status,
     created_at: contract.created_at,
     total_price_cents: contract.total_price_cents,
     client_name: contract.client_name,
