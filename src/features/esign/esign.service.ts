@@ -3,7 +3,7 @@ import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract-lifecycle.js';
-import type { EsignAnswer, EsignClosedView, EsignView } from '../../domain/esign.schemas.js';
+import type { EsignAnswer, EsignClosedView } from '../../domain/esign.schemas.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { expireOverdue } from '../follow-up/expiry.js';
 import { queueViewedAlert } from './viewed-alert.js';
