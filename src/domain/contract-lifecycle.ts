@@ -184,6 +184,17 @@ export function eventWords(type: string, side: 'contractor' | 'record'): string 
   return isContractEventType(type) ? EVENT_WORDS[type][side] : type;
 }
 
+/** An event's stored details (JSON text) as an object; anything unreadable as none. */
+export function parseEventDetails(json: string | null | undefined): Record<string, unknown> | null {
+  if (!json) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** An event as stored, with its details parsed (the shape both the server and the web read). */
 export interface DescribableEvent {
   type: string;

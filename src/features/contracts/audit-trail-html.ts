@@ -1,4 +1,4 @@
-import { eventWords } from '../../domain/contract-lifecycle.js';
+import { describeEvent, parseEventDetails } from '../../domain/contract-lifecycle.js';
 import { formatUtcDateTime } from '../../domain/dates.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
 
@@ -8,6 +8,7 @@ export interface AuditEvent {
   actor: string | null;
   ip: string | null;
   user_agent: string | null;
+  details?: string | null;
 }
 
 /** The contract's event trail as an HTML section for the signed copy. */
@@ -18,7 +19,7 @@ export function auditTrailSection(
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(eventWords(event.type, 'record'))}</td>` +
+        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, 'record'))}</td>` +
         `<td>${escapeHtml(event.actor ?? 'TradeSign')}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )

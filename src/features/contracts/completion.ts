@@ -69,7 +69,7 @@ export async function completeWithHtmlCopy(
   const contract = await loadForCompletion(trx, contractId);
   const events = await trx
     .selectFrom('contract_events')
-    .select(['type', 'at', 'actor', 'ip', 'user_agent'])
+    .select(['type', 'at', 'actor', 'ip', 'user_agent', 'details'])
     .where('contract_id', '=', contractId)
     .orderBy('id')
     .execute();

@@ -25,6 +25,8 @@ export interface CertificateEvent {
   actor: string | null;
   ip: string | null;
   user_agent: string | null;
+  /** JSON facts of the event (the reminder, the reason, the link used), when it has some. */
+  details?: string | null;
 }
 
 export interface CertificateInput {

@@ -1,6 +1,6 @@
 import { formatUtcDateTime } from '../../../domain/dates.js';
 import { formatUsd } from '../../../domain/money.js';
-import { eventWords } from '../../../domain/contract-lifecycle.js';
+import { describeEvent, parseEventDetails } from '../../../domain/contract-lifecycle.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 
@@ -120,7 +120,7 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     // Kept in the order given: the table is append-only, so its order is the record.
     events: input.events.map((event) => ({
       at: formatUtcDateTime(event.at),
-      name: eventWords(event.type, 'record'),
+      name: describeEvent({ ...event, details: parseEventDetails(event.details) }, 'record'),
       // No person acted (a mail delivered, the contract completed): the system did.
       actor: event.actor ?? 'TradeSign',
       ip: event.ip ?? '',
