@@ -110,6 +110,9 @@ export async function requeueInterruptedSends(db: DbOrTrx): Promise<number> {
   return Number(result.numUpdatedRows);
 }
 
+/** Mails to the contractor about a contract, not to its client. */
+const CONTRACTOR_ALERT_KINDS = ['viewed_alert', 'declined_notice'];
+
 /**
  * Failed mails of the contracts in a JSON array, the latest of each kind only. The ids drive the
  * loop (CROSS JOIN keeps SQLite from starting at every failed mail of every account instead), and
@@ -123,6 +126,8 @@ export const failedMailContracts = preparedQuery((db, params: { contractIdsJson:
     .distinct()
     .whereRef('o.contract_id', '=', 'ids.value')
     .where('o.status', '=', 'failed')
+    // Alerts to the contractor say nothing about the client's address.
+    .where('o.kind', 'not in', CONTRACTOR_ALERT_KINDS)
     .where((eb) =>
       eb.not(
         eb.exists(
