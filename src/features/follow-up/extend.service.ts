@@ -1,13 +1,10 @@
-import { WHY_NOT } from '../../domain/contract-lifecycle.js';
 import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
-import { AppError } from '../../lib/app-error.js';
 import { recordWhileIn, transition } from '../contracts/contract-transition.js';
-import { findContractRow } from '../contracts/contracts.repo.js';
 import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
 import { createSigningLink, daysFrom } from '../esign/signing-links.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
-import { expireOverdue } from './expiry.js';
+import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 
 /**
@@ -23,12 +20,7 @@ export async function extendSigning(
   actor: Actor,
 ) {
   const now = deps.clock();
-  await expireOverdue(deps.db, now, { contractId: id });
-  const row = await findContractRow(deps.db, userId, id);
-  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
-  if (row.status !== 'sent' && row.status !== 'expired') {
-    throw new AppError('CONFLICT', WHY_NOT[row.status]);
-  }
+  const row = await contractForAction(deps, userId, id, 'extend', now);
   const at = now.toISOString();
   const requested = daysFrom(now, days);
   const expiresAt =
@@ -75,9 +67,6 @@ export async function extendSigning(
     });
     return true;
   });
-  if (!moved) {
-    const current = await findContractRow(deps.db, userId, id);
-    throw new AppError('CONFLICT', current ? WHY_NOT[current.status] : 'Contract not found');
-  }
+  if (!moved) throw await lostRace(deps, userId, id);
   return { id, status: 'sent' as const, expires_at: expiresAt };
 }

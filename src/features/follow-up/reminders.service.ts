@@ -1,5 +1,4 @@
 import type { DbOrTrx } from '../../db/kysely.js';
-import { WHY_NOT } from '../../domain/contract-lifecycle.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import {
   nextAutomaticReminderAt,
@@ -17,7 +16,7 @@ import {
 } from '../esign/signing-links.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
-import { expireOverdue } from './expiry.js';
+import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 
 type ContractRow = NonNullable<Awaited<ReturnType<typeof findContractRow>>>;
@@ -93,10 +92,7 @@ async function sendReminder(
 /** POST /api/contracts/:id/remind: the client is emailed again, now. */
 export async function remindClient(deps: FollowUpDeps, userId: number, id: number, actor: Actor) {
   const now = deps.clock();
-  await expireOverdue(deps.db, now, { contractId: id });
-  const row = await findContractRow(deps.db, userId, id);
-  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
-  if (row.status !== 'sent') throw new AppError('CONFLICT', WHY_NOT[row.status]);
+  const row = await contractForAction(deps, userId, id, 'remind', now);
   const tooSoon = (allowedAt: string) =>
     new AppError(
       'TOO_MANY_REQUESTS',
@@ -112,10 +108,8 @@ export async function remindClient(deps: FollowUpDeps, userId: number, id: numbe
   if (!sent) {
     // Lost a race: another reminder, a signature or a withdrawal came first. Say which.
     const current = await findContractRow(deps.db, userId, id);
-    if (current && current.status !== 'sent') {
-      throw new AppError('CONFLICT', WHY_NOT[current.status]);
-    }
-    throw tooSoon(remindAllowedAt(current?.last_reminder_at ?? null, now) ?? now.toISOString());
+    if (current?.status !== 'sent') throw await lostRace(deps, userId, id);
+    throw tooSoon(remindAllowedAt(current.last_reminder_at, now) ?? now.toISOString());
   }
   return {
     id,

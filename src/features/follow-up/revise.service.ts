@@ -1,14 +1,13 @@
-import { canDo, WHY_NOT } from '../../domain/contract-lifecycle.js';
+import { WHY_NOT } from '../../domain/contract-lifecycle.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordWhileIn } from '../contracts/contract-transition.js';
 import {
-  findContractRow,
   findRevisionId,
   insertContractEvent,
   insertContractRow,
 } from '../contracts/contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
-import { expireOverdue } from './expiry.js';
+import { contractForAction } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { REPLACED_BY_REVISION, withdrawInTransaction } from './void.service.js';
 
@@ -27,10 +26,7 @@ export async function reviseContract(
   actor: Actor,
 ): Promise<{ id: number }> {
   const now = deps.clock();
-  await expireOverdue(deps.db, now, { contractId: id });
-  const row = await findContractRow(deps.db, userId, id);
-  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
-  if (!canDo('revise', row.status)) throw new AppError('CONFLICT', WHY_NOT[row.status]);
+  const row = await contractForAction(deps, userId, id, 'revise', now);
   const existing = await findRevisionId(deps.db, id);
   if (existing) throw alreadyRevised(existing);
   const at = now.toISOString();

@@ -1,14 +1,12 @@
 import type { DbOrTrx } from '../../db/kysely.js';
-import { WHY_NOT } from '../../domain/contract-lifecycle.js';
-import { AppError } from '../../lib/app-error.js';
 import { transition } from '../contracts/contract-transition.js';
-import { findContractRow } from '../contracts/contracts.repo.js';
+import { type findContractRow } from '../contracts/contracts.repo.js';
 import { linkMailContract } from '../esign/link-mail.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderWithdrawnNoticeMail } from '../mail/templates/index.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
-import { expireOverdue } from './expiry.js';
+import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 
 type ContractRow = NonNullable<Awaited<ReturnType<typeof findContractRow>>>;
@@ -78,18 +76,10 @@ export async function voidContract(
   actor: Actor,
 ) {
   const now = deps.clock();
-  await expireOverdue(deps.db, now, { contractId: id });
-  const row = await findContractRow(deps.db, userId, id);
-  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
-  if (row.status !== 'sent' && row.status !== 'expired') {
-    throw new AppError('CONFLICT', WHY_NOT[row.status]);
-  }
+  const row = await contractForAction(deps, userId, id, 'void', now);
   const done = await deps.db
     .transaction()
     .execute((trx) => withdrawInTransaction(trx, deps, row, reason, now, actor));
-  if (!done) {
-    const current = await findContractRow(deps.db, userId, id);
-    throw new AppError('CONFLICT', current ? WHY_NOT[current.status] : 'Contract not found');
-  }
+  if (!done) throw await lostRace(deps, userId, id);
   return { id, status: 'voided' as const, closed_at: now.toISOString() };
 }

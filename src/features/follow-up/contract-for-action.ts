@@ -1,0 +1,31 @@
+import { canDo, WHY_NOT, type ContractAction } from '../../domain/contract-lifecycle.js';
+import { AppError } from '../../lib/app-error.js';
+import { findContractRow } from '../contracts/contracts.repo.js';
+import { expireOverdue } from './expiry.js';
+import type { FollowUpDeps } from './follow-up-deps.js';
+
+/**
+ * The owner's contract for an action after sending, expired first if its deadline passed: 404
+ * for a contract that is not theirs, 409 with why when the action does not fit its status.
+ */
+export async function contractForAction(
+  deps: FollowUpDeps,
+  userId: number,
+  id: number,
+  action: ContractAction,
+  now: Date,
+) {
+  await expireOverdue(deps.db, now, { contractId: id });
+  const row = await findContractRow(deps.db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
+  if (!canDo(action, row.status)) throw new AppError('CONFLICT', WHY_NOT[row.status]);
+  return row;
+}
+
+/** The 409 of an action that lost a race (a signature or a withdrawal came first). */
+export async function lostRace(deps: FollowUpDeps, userId: number, id: number) {
+  const current = await findContractRow(deps.db, userId, id);
+  return current
+    ? new AppError('CONFLICT', WHY_NOT[current.status])
+    : new AppError('NOT_FOUND', 'Contract not found');
+}
