@@ -1,12 +1,17 @@
 import { onboardingInputSchema, updatePrefsInputSchema } from '../../domain/prefs.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { getPrefs, updatePrefs } from './prefs.service.js';
+import { rescheduleReminders } from '../follow-up/reminders.service.js';
 
 export const prefsRouter = router({
   get: authedProcedure.query(({ ctx }) => getPrefs(ctx.db, ctx.user.id)),
   update: authedProcedure
     .input(updatePrefsInputSchema)
-    .mutation(({ ctx, input }) => updatePrefs(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      updatePrefs(ctx.db, ctx.user.id, input, (trx, prefs) =>
+        rescheduleReminders(trx, ctx.user.id, prefs),
+      ),
+    ),
   completeOnboarding: authedProcedure
     .input(onboardingInputSchema)
     .mutation(({ ctx, input }) => updatePrefs(ctx.db, ctx.user.id, input)),

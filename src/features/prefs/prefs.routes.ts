@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { prefsSchema, updatePrefsInputSchema } from '../../domain/prefs.schemas.js';
 import { getPrefs, updatePrefs } from './prefs.service.js';
+import { rescheduleReminders } from '../follow-up/reminders.service.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
 
@@ -16,6 +17,9 @@ export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.put('/api/prefs', { schema: prefsAnswer }, async (request, reply) => {
     const session = await requireUser(request, reply, deps);
     const input = parseInput(updatePrefsInputSchema, request.body);
-    return updatePrefs(deps.db, session.user.id, input);
+    // A change of the reminder settings reschedules the contracts awaiting signature at once.
+    return updatePrefs(deps.db, session.user.id, input, (trx, prefs) =>
+      rescheduleReminders(trx, session.user.id, prefs),
+    );
   });
 }
