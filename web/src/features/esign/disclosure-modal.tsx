@@ -21,6 +21,7 @@ export function DisclosureModal(props: {
       returnFocus={false}
       onExitTransitionEnd={() => props.returnFocusTo.current?.focus()}
       title="Consent to Electronic Records and Signatures"
+      closeButtonProps={{ 'aria-label': 'Close' }}
       fullScreen={smallScreen}
       size="lg"
     >

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { PageLoading } from '../../components/page-loading';
+import { ClosedView } from './closed-views';
 import { InvalidLink, LoadFailed } from './invalid-link';
 import { SignedView } from './signed-view';
 import { SigningView } from './signing-view';
@@ -7,7 +8,7 @@ import { useSigningView } from './use-signing-view';
 
 /** The public page behind the emailed link /esign/:token. */
 export function EsignPage({ token }: { token: string }) {
-  const { state, reload, markSigned, markInvalid } = useSigningView(token);
+  const { state, reload, markSigned, markDeclined, markInvalid } = useSigningView(token);
   const company = state.kind === 'ready' ? (state.view.company_name ?? 'TradeSign') : null;
   useSigningTitle(company);
 
@@ -16,6 +17,8 @@ export function EsignPage({ token }: { token: string }) {
       return <PageLoading />;
     case 'invalid':
       return <InvalidLink />;
+    case 'closed':
+      return <ClosedView view={state.view} />;
     case 'unavailable':
       return <LoadFailed onRetry={reload} />;
     case 'ready':
@@ -24,7 +27,8 @@ export function EsignPage({ token }: { token: string }) {
           token={token}
           view={state.view}
           onSigned={markSigned}
-          onAlreadySigned={reload}
+          onDeclined={markDeclined}
+          onConflict={reload}
           onLinkInvalid={markInvalid}
         />
       ) : (

@@ -1,22 +1,15 @@
-import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconAlertTriangle, IconLinkOff } from '@tabler/icons-react';
+import { StatusNotice } from './status-notice';
 
-/** The lookup found nothing (unknown, expired or voided token). */
+/** The lookup found nothing: an unknown token (a closed contract's link is a ClosedView). */
 export function InvalidLink() {
   return (
-    <Center py={64}>
-      <Stack align="center" gap="sm" maw={420} ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color="red">
-          <IconLinkOff size={30} aria-hidden />
-        </ThemeIcon>
-        <Title order={1} size="h2">
-          Invalid or Expired Link
-        </Title>
-        <Text c="dimmed">
-          This signature link is no longer valid. Please contact the sender for a new link.
-        </Text>
-      </Stack>
-    </Center>
+    <StatusNotice icon={<IconLinkOff size={30} />} color="red" title="Invalid or Expired Link">
+      <Text c="dimmed">
+        This signature link is no longer valid. Please contact the sender for a new link.
+      </Text>
+    </StatusNotice>
   );
 }
 
@@ -26,21 +19,17 @@ export function InvalidLink() {
  */
 export function LoadFailed(props: { onRetry: () => void }) {
   return (
-    <Center py={64}>
-      <Stack align="center" gap="sm" maw={420} ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color="yellow">
-          <IconAlertTriangle size={30} aria-hidden />
-        </ThemeIcon>
-        <Title order={1} size="h2">
-          Could Not Load the Contract
-        </Title>
-        <Text c="dimmed">
-          We could not load your contract right now. Please try again in a minute.
-        </Text>
-        <Button variant="light" onClick={props.onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Center>
+    <StatusNotice
+      icon={<IconAlertTriangle size={30} />}
+      color="yellow"
+      title="Could Not Load the Contract"
+    >
+      <Text c="dimmed">
+        We could not load your contract right now. Please try again in a minute.
+      </Text>
+      <Button variant="light" onClick={props.onRetry}>
+        Try again
+      </Button>
+    </StatusNotice>
   );
 }

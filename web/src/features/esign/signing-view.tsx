@@ -4,6 +4,7 @@ import { ContractFrame } from '../../components/contract-frame';
 import { SignatureField } from '../../components/signature-pad/signature-field';
 import { showToast } from '../../lib/toast';
 import { ConsentSection } from './consent-section';
+import { DeclineControl } from './decline-control';
 import { submitSignature, type EsignView } from './esign-api';
 import { SigningBanner } from './signing-banner';
 
@@ -11,21 +12,26 @@ export interface SigningViewProps {
   token: string;
   view: EsignView;
   onSigned: (clientSignedAt: string) => void;
-  /** 409: someone signed first; the page reloads and shows the signed contract. */
-  onAlreadySigned: () => void;
-  /** 404 while signing: the link expired or was voided in the meantime. */
+  onDeclined: (closedAt: string) => void;
+  /**
+   * 409: signed first elsewhere, or declined, withdrawn or expired meanwhile; the page reloads
+   * and shows which.
+   */
+  onConflict: () => void;
+  /** 404: the link is gone. */
   onLinkInvalid: () => void;
 }
 
 const SIGNATURE_MISSING = 'Please sign above';
 const CONSENT_MISSING = 'Please agree to sign electronically';
 
-/** Banner, contract review, consent, signature pad and the Sign Contract button. */
+/** Banner, contract review, consent, signature pad, Sign Contract and Decline to sign. */
 export function SigningView({
   token,
   view,
   onSigned,
-  onAlreadySigned,
+  onDeclined,
+  onConflict,
   onLinkInvalid,
 }: SigningViewProps) {
   const [signature, setSignature] = useState<string | null>(null);
@@ -74,8 +80,8 @@ export function SigningView({
         });
         onSigned(outcome.clientSignedAt);
         break;
-      case 'already-signed':
-        onAlreadySigned();
+      case 'conflict':
+        onConflict();
         break;
       case 'invalid':
         showToast({ title: 'Error signing contract', message: 'Please try again', error: true });
@@ -124,6 +130,14 @@ export function SigningView({
         >
           {pending ? 'Signing...' : 'Sign Contract'}
         </Button>
+        <DeclineControl
+          token={token}
+          companyName={view.company_name}
+          disabled={pending}
+          onDeclined={onDeclined}
+          onConflict={onConflict}
+          onLinkInvalid={onLinkInvalid}
+        />
       </Stack>
     </form>
   );

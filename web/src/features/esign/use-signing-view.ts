@@ -39,7 +39,27 @@ export function useSigningView(token: string) {
     );
   }, []);
 
+  /** After our own decline: the declined view, from what the signing view already knew. */
+  const markDeclined = useCallback((closedAt: string) => {
+    setState((current) =>
+      current.kind === 'ready'
+        ? {
+            kind: 'closed',
+            view: {
+              id: current.view.id,
+              status: 'declined',
+              company_name: current.view.company_name,
+              company_phone: current.view.company_phone,
+              company_email: current.view.company_email,
+              closed_at: closedAt,
+              closed_reason: null,
+            },
+          }
+        : current,
+    );
+  }, []);
+
   const markInvalid = useCallback(() => setState({ kind: 'invalid' }), []);
 
-  return { state, reload, markSigned, markInvalid };
+  return { state, reload, markSigned, markDeclined, markInvalid };
 }
