@@ -213,6 +213,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // Refuse before changing anything: the old CHECK cannot hold the new statuses.
+  const newer = await sql<{ count: number }>`SELECT count(*) AS count FROM contracts
+    WHERE status NOT IN ('draft', 'sent', 'signed', 'completed')`.execute(db);
+  if (Number(newer.rows[0]?.count ?? 0) > 0) {
+    throw new Error(
+      'Some contracts are expired, declined or withdrawn, which the older version cannot show: ' +
+        'restore a backup taken before the upgrade instead',
+    );
+  }
   for (const column of [
     'viewed_alerts_enabled',
     'reminders_enabled',
@@ -226,7 +235,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('email_outbox').dropColumn('dedupe_key').execute();
   await db.schema.alterTable('signing_links').dropColumn('reminder').execute();
   await db.schema.alterTable('signing_links').dropColumn('purpose').execute();
-  // Statuses the old CHECK does not know cannot go back: the copy fails on them, loudly.
-  await rebuildContracts(db, 'check', SHARED_COLUMNS, () => createListIndexes(db, OLD_CARD_COLUMNS));
+  await rebuildContracts(db, 'check', SHARED_COLUMNS, () =>
+    createListIndexes(db, OLD_CARD_COLUMNS),
+  );
   await db.schema.dropTable('contract_statuses').execute();
 }

@@ -24,16 +24,17 @@ type ContractRow = NonNullable<Awaited<ReturnType<typeof findContractRow>>>;
 /**
  * One reminder: a new link (tokens are stored hashed, so the first cannot be sent again) that
  * works until the contract's deadline, the event, the next automatic one scheduled, and the
- * mail, in one transaction. False when the contract left `sent` or `guard` failed meanwhile.
+ * mail, in one transaction. Throws ReminderNotSent when the contract left `sent`, the guard
+ * failed or the mail was already queued, so the link minted for it rolls back with the rest.
  */
 async function sendReminder(
   trx: DbOrTrx,
   deps: FollowUpDeps,
   row: ContractRow,
-  options: { now: Date; automatic: boolean; actor: Actor | null; prefs: Prefs },
-): Promise<{ reminder: number } | null> {
+  options: ReminderOptions,
+): Promise<{ reminder: number }> {
   const { now, automatic } = options;
-  if (!row.expires_at || !row.sent_at) return null;
+  if (!row.expires_at || !row.sent_at) throw new ReminderNotSent();
   const at = now.toISOString();
   const reminder = (await countReminderLinks(trx, row.id)) + 1;
   const autoSent = row.auto_reminders_sent + (automatic ? 1 : 0);
@@ -76,7 +77,7 @@ async function sendReminder(
       details: { reminder, automatic, link_id: link.id, to: row.client_email },
     },
   });
-  if (!recorded) return null;
+  if (!recorded) throw new ReminderNotSent();
   const queued = await queueSigningLinkMail(trx, deps, {
     contract: linkMailContract(row, options.prefs.logo_path),
     token: link.token,
@@ -85,8 +86,34 @@ async function sendReminder(
     // Automatic reminder n of a contract goes once, however many processes try.
     ...(automatic ? { dedupeKey: `reminder:${row.id}:auto:${autoSent}` } : {}),
   });
-  if (!queued) throw new AppError('CONFLICT', 'This reminder was already sent');
+  if (!queued) throw new ReminderNotSent();
   return { reminder };
+}
+
+/** A reminder that did not go (lost a race, or not due): its transaction rolls back. */
+class ReminderNotSent extends Error {
+  constructor() {
+    super('reminder not sent');
+    this.name = 'ReminderNotSent';
+  }
+}
+
+interface ReminderOptions {
+  now: Date;
+  automatic: boolean;
+  actor: Actor | null;
+  prefs: Prefs;
+}
+
+/** One reminder in a transaction of its own; null when it did not go. */
+function tryReminder(deps: FollowUpDeps, row: ContractRow, options: ReminderOptions) {
+  return deps.db
+    .transaction()
+    .execute((trx) => sendReminder(trx, deps, row, options))
+    .catch((error: unknown) => {
+      if (error instanceof ReminderNotSent) return null;
+      throw error;
+    });
 }
 
 /** POST /api/contracts/:id/remind: the client is emailed again, now. */
@@ -102,9 +129,7 @@ export async function remindClient(deps: FollowUpDeps, userId: number, id: numbe
   const allowedAt = remindAllowedAt(row.last_reminder_at, now);
   if (allowedAt) throw tooSoon(allowedAt);
   const prefs = await getPrefs(deps.db, userId);
-  const sent = await deps.db
-    .transaction()
-    .execute((trx) => sendReminder(trx, deps, row, { now, automatic: false, actor, prefs }));
+  const sent = await tryReminder(deps, row, { now, automatic: false, actor, prefs });
   if (!sent) {
     // Lost a race: another reminder, a signature or a withdrawal came first. Say which.
     const current = await findContractRow(deps.db, userId, id);
@@ -136,14 +161,8 @@ export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<
   let sent = 0;
   for (const row of due) {
     const prefs = await getPrefs(deps.db, row.user_id);
-    const done = await deps.db
-      .transaction()
-      .execute((trx) => sendReminder(trx, deps, row, { now, automatic: true, actor: null, prefs }))
-      .catch((error: unknown) => {
-        // Another process queued reminder n first: its row is done.
-        if (error instanceof AppError && error.code === 'CONFLICT') return null;
-        throw error;
-      });
+    // Null when another process sent reminder n first, or a reminder by hand came within the hour.
+    const done = await tryReminder(deps, row, { now, automatic: true, actor: null, prefs });
     if (done) {
       sent += 1;
       continue;

@@ -1,4 +1,3 @@
-import { WHY_NOT } from '../../domain/contract-lifecycle.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordWhileIn } from '../contracts/contract-transition.js';
 import {
@@ -7,7 +6,7 @@ import {
   insertContractRow,
 } from '../contracts/contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
-import { contractForAction } from './contract-for-action.js';
+import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { REPLACED_BY_REVISION, withdrawInTransaction } from './void.service.js';
 
@@ -42,7 +41,7 @@ export async function reviseContract(
           now,
           actor,
         );
-        if (!withdrawn) throw new AppError('CONFLICT', WHY_NOT.signed);
+        if (!withdrawn) throw new RaceLost();
       }
       const revisionId = await insertContractRow(trx, {
         user_id: userId,
@@ -73,15 +72,18 @@ export async function reviseContract(
         from: ['expired', 'declined', 'voided'],
         event: { type: 'revised', at, ...who, details: { revision_id: revisionId } },
       });
-      if (!recorded) throw new AppError('CONFLICT', WHY_NOT.signed);
+      if (!recorded) throw new RaceLost();
       return { id: revisionId };
     });
   } catch (error) {
-    // Two revisions at once: the unique index lets one through.
-    if (error instanceof Error && /UNIQUE|unique/.test(error.message)) {
-      const winner = await findRevisionId(deps.db, id);
-      if (winner) throw alreadyRevised(winner);
-    }
-    throw error;
+    // Another revision, a signature or a withdrawal came first (for two revisions at once, the
+    // unique index lets one through): say which.
+    const raced =
+      error instanceof RaceLost || (error instanceof Error && /UNIQUE/i.test(error.message));
+    if (!raced) throw error;
+    const winner = await findRevisionId(deps.db, id);
+    throw winner ? alreadyRevised(winner) : await lostRace(deps, userId, id);
   }
 }
+
+class RaceLost extends Error {}
