@@ -20,6 +20,7 @@ import { Route as EsignTokenRouteImport } from './routes/esign/$token'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
 import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/settings/branding'
 import { Route as AuthedSettingsLegalRouteImport } from './routes/_authed/settings/legal'
+import { Route as AuthedSettingsRemindersRouteImport } from './routes/_authed/settings/reminders'
 import { Route as AuthedTemplatesIndexRouteImport } from './routes/_authed/templates/index'
 import { Route as AuthedTemplatesEditorRouteImport } from './routes/_authed/templates/editor'
 
@@ -77,6 +78,11 @@ const AuthedSettingsLegalRoute = AuthedSettingsLegalRouteImport.update({
   path: '/settings/legal',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsRemindersRoute = AuthedSettingsRemindersRouteImport.update({
+  id: '/settings/reminders',
+  path: '/settings/reminders',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTemplatesIndexRoute = AuthedTemplatesIndexRouteImport.update({
   id: '/templates/',
   path: '/templates/',
@@ -99,6 +105,7 @@ export interface FileRoutesByFullPath {
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
+  '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/templates/': typeof AuthedTemplatesIndexRoute
 }
@@ -113,6 +120,7 @@ export interface FileRoutesByTo {
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
+  '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/templates': typeof AuthedTemplatesIndexRoute
 }
@@ -129,6 +137,7 @@ export interface FileRoutesById {
   '/_authed/contracts/$id': typeof AuthedContractsIdRoute
   '/_authed/settings/branding': typeof AuthedSettingsBrandingRoute
   '/_authed/settings/legal': typeof AuthedSettingsLegalRoute
+  '/_authed/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/_authed/templates/editor': typeof AuthedTemplatesEditorRoute
   '/_authed/templates/': typeof AuthedTemplatesIndexRoute
 }
@@ -145,6 +154,7 @@ export interface FileRouteTypes {
     | '/contracts/$id'
     | '/settings/branding'
     | '/settings/legal'
+    | '/settings/reminders'
     | '/templates/editor'
     | '/templates/'
   fileRoutesByTo: FileRoutesByTo
@@ -159,6 +169,7 @@ export interface FileRouteTypes {
     | '/contracts/$id'
     | '/settings/branding'
     | '/settings/legal'
+    | '/settings/reminders'
     | '/templates/editor'
     | '/templates'
   id:
@@ -174,6 +185,7 @@ export interface FileRouteTypes {
     | '/_authed/contracts/$id'
     | '/_authed/settings/branding'
     | '/_authed/settings/legal'
+    | '/_authed/settings/reminders'
     | '/_authed/templates/editor'
     | '/_authed/templates/'
   fileRoutesById: FileRoutesById
@@ -265,6 +277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsLegalRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings/reminders': {
+      id: '/_authed/settings/reminders'
+      path: '/settings/reminders'
+      fullPath: '/settings/reminders'
+      preLoaderRoute: typeof AuthedSettingsRemindersRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/templates/': {
       id: '/_authed/templates/'
       path: '/templates'
@@ -289,6 +308,7 @@ interface AuthedRouteChildren {
   AuthedContractsIdRoute: typeof AuthedContractsIdRoute
   AuthedSettingsBrandingRoute: typeof AuthedSettingsBrandingRoute
   AuthedSettingsLegalRoute: typeof AuthedSettingsLegalRoute
+  AuthedSettingsRemindersRoute: typeof AuthedSettingsRemindersRoute
   AuthedTemplatesEditorRoute: typeof AuthedTemplatesEditorRoute
   AuthedTemplatesIndexRoute: typeof AuthedTemplatesIndexRoute
 }
@@ -300,6 +320,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedContractsIdRoute: AuthedContractsIdRoute,
   AuthedSettingsBrandingRoute: AuthedSettingsBrandingRoute,
   AuthedSettingsLegalRoute: AuthedSettingsLegalRoute,
+  AuthedSettingsRemindersRoute: AuthedSettingsRemindersRoute,
   AuthedTemplatesEditorRoute: AuthedTemplatesEditorRoute,
   AuthedTemplatesIndexRoute: AuthedTemplatesIndexRoute,
 }

@@ -4,6 +4,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 const pages = [
   { to: '/settings/branding', label: 'Branding' },
   { to: '/settings/legal', label: 'Legal' },
+  { to: '/settings/reminders', label: 'Reminders & alerts' },
 ] as const;
 
 /** Moves between the settings pages; the bottom bar's Settings lands on Branding. */

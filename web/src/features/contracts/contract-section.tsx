@@ -1,71 +1,16 @@
-import { Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import {
-  CONTRACT_PAGE_SIZE,
-  type ContractSection as SectionName,
-} from '@domain/contract-list.schemas';
-import { errorMessage } from '../../lib/errors';
-import { trpc } from '../../lib/trpc';
-import { ContractCard } from './contract-card';
+import { Stack, Title } from '@mantine/core';
+import type { ContractSection as SectionName } from '@domain/contract-list.schemas';
+import { SectionCards, sectionTitles } from './section-cards';
 
-const sectionTitles: Record<SectionName, string> = {
-  drafts: 'Drafts',
-  awaiting: 'Awaiting Signature',
-  completed: 'Completed',
-};
-
-const emptyNotes: Record<SectionName, string> = {
-  drafts: 'No drafts: contracts you save before sending wait here.',
-  awaiting: 'Nothing is waiting for a client’s signature.',
-  completed: 'No signed contracts yet.',
-};
-
-/**
- * One section of the contracts screen: its first page of cards, then more on request, so a
- * contractor with thousands of contracts is not made to wait for (or scroll) all of them.
- */
+/** One open section of the contracts screen: its heading with the count, then its cards. */
 export function ContractSection({ section, count }: { section: SectionName; count: number }) {
-  const pages = useInfiniteQuery(
-    trpc.contracts.page.infiniteQueryOptions(
-      { section, limit: CONTRACT_PAGE_SIZE },
-      // An empty section has nothing to ask for.
-      { getNextPageParam: (lastPage) => lastPage.nextCursor, enabled: count > 0 },
-    ),
-  );
-  const cards = pages.data?.pages.flatMap((page) => page.items) ?? [];
   const title = sectionTitles[section];
   return (
     <Stack gap="sm" component="section" aria-label={title}>
       <Title order={2} size="h4">
         {title} ({count})
       </Title>
-      {count === 0 && (
-        <Text size="sm" c="dimmed">
-          {emptyNotes[section]}
-        </Text>
-      )}
-      {count > 0 &&
-        pages.isPending &&
-        Array.from({ length: Math.min(count, 3) }, (_, index) => (
-          <Skeleton key={index} height={88} radius="md" data-testid="contract-skeleton" />
-        ))}
-      {cards.map((contract) => (
-        <ContractCard key={contract.id} contract={contract} />
-      ))}
-      {pages.isError && (
-        <Text c="red.8">
-          {title} could not be loaded: {errorMessage(pages.error, 'please try again')}
-        </Text>
-      )}
-      {pages.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void pages.fetchNextPage()}
-          loading={pages.isFetchingNextPage}
-        >
-          Show more ({cards.length} of {count} shown)
-        </Button>
-      )}
+      <SectionCards section={section} count={count} />
     </Stack>
   );
 }

@@ -1,10 +1,18 @@
 import { Text, Timeline } from '@mantine/core';
-import { eventWords } from '@domain/contract-lifecycle';
+import { describeEvent } from '@domain/contract-lifecycle';
 import type { ContractEvent } from '@domain/contracts.schemas';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The contract's audit trail, in the contractor's words (src/domain/contract-lifecycle.ts). */
+/** Events that need the contractor's eye stand out. */
+const eventColors: Record<string, string | undefined> = {
+  email_failed: 'red',
+  declined: 'red',
+  expired: 'orange',
+  voided: 'gray',
+};
+
+/** The contract's audit trail, each event with its facts (src/domain/contract-lifecycle.ts). */
 export function ContractTimeline({ events }: { events: ContractEvent[] }) {
   return (
     <Timeline
@@ -18,8 +26,8 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
         return (
           <Timeline.Item
             key={event.id}
-            color={event.type === 'email_failed' ? 'red' : undefined}
-            title={`${eventWords(event.type, 'contractor')}${to}`}
+            color={eventColors[event.type]}
+            title={`${describeEvent(event, 'contractor')}${to}`}
           >
             <Text size="xs" c="dimmed">
               {when.format(new Date(event.at))}

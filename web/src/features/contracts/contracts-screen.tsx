@@ -7,15 +7,16 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AcknowledgmentBanner } from '../legal/acknowledgment-banner';
+import { ClosedSection } from './closed-section';
 import { ContractSection } from './contract-section';
 
 /**
- * Contracts list: drafts, awaiting signature and completed, newest first. The
+ * Contracts list: drafts, awaiting signature, completed and (folded) closed, newest first. The
  * counts come first (one small query); each section then loads its own pages (docs/decisions/011).
  */
 export function ContractsScreen() {
   const counts = useQuery(trpc.contracts.counts.queryOptions());
-  const total = counts.data ? counts.data.drafts + counts.data.awaiting + counts.data.completed : 0;
+  const total = counts.data ? Object.values(counts.data).reduce((sum, n) => sum + n, 0) : 0;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -41,12 +42,17 @@ export function ContractsScreen() {
         </Text>
       )}
       {counts.isSuccess && total === 0 && <EmptyContracts />}
-      {/* Once there is any contract, all three sections show, each with its count (spec). */}
+      {/* Once there is any contract, every section shows, each with its count (spec); Closed
+          starts folded. */}
       {counts.data &&
         total > 0 &&
-        contractSectionSchema.options.map((section) => (
-          <ContractSection key={section} section={section} count={counts.data[section]} />
-        ))}
+        contractSectionSchema.options.map((section) =>
+          section === 'closed' ? (
+            <ClosedSection key={section} count={counts.data.closed} />
+          ) : (
+            <ContractSection key={section} section={section} count={counts.data[section]} />
+          ),
+        )}
     </Stack>
   );
 }

@@ -1,0 +1,43 @@
+import { Badge, Group, Text, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { STATUS_BADGE } from '@domain/contract-lifecycle';
+import type { Contract } from '@domain/contracts.schemas';
+import { formatUsd } from '@domain/money';
+import { ButtonLink } from '../../components/button-link';
+import { ExecutedCopyPanel } from '../documents/executed-copy-panel';
+import { STATUS_BADGE_COLOR } from './contract-card';
+import { RevisionLinks } from './revision-links';
+
+/** The contract page's top: status, price, number, client, its revisions, its signed copy. */
+export function ContractPageHeader({ contract }: { contract: Contract }) {
+  return (
+    <div>
+      <Group gap="xs">
+        <Badge color={STATUS_BADGE_COLOR[contract.status]} variant="light">
+          {STATUS_BADGE[contract.status]}
+        </Badge>
+        <Text size="sm" c="dimmed">
+          {formatUsd(contract.total_price_cents)}
+        </Text>
+      </Group>
+      <Title order={1} size="h2" mt={4}>
+        Contract #{contract.id}
+      </Title>
+      <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {contract.client_name ?? 'No client'}
+      </Text>
+      <RevisionLinks contract={contract} />
+      {contract.status === 'draft' && (
+        <ButtonLink
+          to="/wizard"
+          search={{ id: contract.id }}
+          mt="sm"
+          rightSection={<IconArrowRight size={18} aria-hidden />}
+        >
+          Continue in the wizard
+        </ButtonLink>
+      )}
+      {contract.client_signed_at && <ExecutedCopyPanel contractId={contract.id} />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconBellRinging } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import type { Contract } from '@domain/contracts.schemas';
+import { errorMessage } from '../../lib/errors';
+import { showToast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { formatClock, readableInstants } from './follow-up-format';
+import { useIsFuture } from './use-is-future';
+import { useRefreshContracts } from './use-refresh-contracts';
+
+/** Emails the client again now; at most one reminder an hour (the server says when the next). */
+export function RemindButton({ contract }: { contract: Contract }) {
+  const refresh = useRefreshContracts();
+  const waiting = useIsFuture(contract.remind_allowed_at);
+  const hintId = `remind-hint-${contract.id}`;
+  const remind = useMutation(
+    trpc.followUp.remind.mutationOptions({
+      onSuccess: async (result) => {
+        showToast({
+          title: 'Reminder sent',
+          message: `${contract.client_name ?? 'The client'} was emailed reminder ${result.reminder} with a signing link`,
+        });
+        await refresh();
+      },
+      onError: async (error) => {
+        showToast({
+          title: 'The reminder was not sent',
+          message: readableInstants(errorMessage(error, 'Please try again')),
+          error: true,
+        });
+        // Too soon, or the contract moved on (signed, withdrawn): show where it stands now.
+        await refresh();
+      },
+    }),
+  );
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        leftSection={<IconBellRinging size={18} aria-hidden />}
+        loading={remind.isPending}
+        disabled={waiting}
+        aria-describedby={waiting ? hintId : undefined}
+        onClick={() => remind.mutate({ id: contract.id })}
+      >
+        Send reminder
+      </Button>
+      {waiting && contract.remind_allowed_at && (
+        <Text size="sm" c="dimmed" id={hintId}>
+          You can send another reminder at {formatClock(contract.remind_allowed_at)}
+        </Text>
+      )}
+      {remind.isError && !waiting && (
+        <Text size="sm" c="red.8" role="alert">
+          {readableInstants(errorMessage(remind.error, 'The reminder was not sent'))}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { Button, Group, NumberInput, Stack, Switch, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { followUpSettingsSchema, type FollowUpSettings } from '@domain/prefs.schemas';
+import { errorMessage } from '../../lib/errors';
+import { showToast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { followUpSummary } from './follow-up-summary';
+
+/** While typing, a number field may be empty (''); the schema says what is wrong with it. */
+type FollowUpValues = {
+  [K in keyof FollowUpSettings]: FollowUpSettings[K] extends number
+    ? number | string
+    : FollowUpSettings[K];
+};
+
+const toValues = (prefs: FollowUpSettings): FollowUpValues => ({
+  viewed_alerts_enabled: prefs.viewed_alerts_enabled,
+  reminders_enabled: prefs.reminders_enabled,
+  reminder_first_days: prefs.reminder_first_days,
+  reminder_every_days: prefs.reminder_every_days,
+  reminder_max: prefs.reminder_max,
+});
+
+const numberProps = {
+  allowDecimal: false,
+  allowNegative: false,
+  clampBehavior: 'none',
+  inputMode: 'numeric',
+} as const;
+
+/** The alert on a client's first opening and the automatic reminders' schedule. */
+export function FollowUpSettingsForm() {
+  const queryClient = useQueryClient();
+  const { data: prefs } = useSuspenseQuery(trpc.prefs.get.queryOptions());
+  const form = useForm<FollowUpValues>({
+    mode: 'controlled',
+    initialValues: toValues(prefs),
+    validate: schemaResolver(followUpSettingsSchema, { sync: true }),
+  });
+  const save = useMutation(
+    trpc.prefs.update.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.prefs.get.queryKey(), saved);
+        form.resetDirty(toValues(saved));
+        showToast({ title: 'Settings saved', message: 'Your reminders and alerts are updated' });
+      },
+      onError: (error) =>
+        showToast({
+          title: 'Failed to save',
+          message: errorMessage(error, 'Please try again'),
+          error: true,
+        }),
+    }),
+  );
+  const off = !form.values.reminders_enabled;
+  const summary = followUpSummary(form.values);
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) => save.mutate(followUpSettingsSchema.parse(values)))}
+    >
+      <Stack>
+        <Switch
+          label="Email me when a client first opens a contract"
+          {...form.getInputProps('viewed_alerts_enabled', { type: 'checkbox' })}
+        />
+        <Switch
+          label="Send automatic reminders"
+          description="Each reminder emails the client a signing link again"
+          {...form.getInputProps('reminders_enabled', { type: 'checkbox' })}
+        />
+        <NumberInput
+          label="First reminder after (days)"
+          min={1}
+          max={30}
+          disabled={off}
+          {...numberProps}
+          {...form.getInputProps('reminder_first_days')}
+        />
+        <NumberInput
+          label="Then every (days)"
+          min={1}
+          max={30}
+          disabled={off}
+          {...numberProps}
+          {...form.getInputProps('reminder_every_days')}
+        />
+        <NumberInput
+          label="At most (reminders)"
+          min={0}
+          max={10}
+          disabled={off}
+          {...numberProps}
+          {...form.getInputProps('reminder_max')}
+        />
+        {summary && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {summary}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
