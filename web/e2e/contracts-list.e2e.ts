@@ -39,22 +39,30 @@ describe('the contracts list', () => {
     await page.getByRole('heading', { name: 'Completed (2)' }).waitFor();
 
     const awaiting = page.getByRole('region', { name: 'Awaiting Signature' });
-    const sentCard = awaiting.getByRole('article', { name: `Contract #${ids[1]}` });
+    const sentCard = awaiting.getByRole('link', {
+      name: `Contract #${ids[1]}, Awaiting Signature, for Sent Client: open`,
+    });
     await sentCard.getByText('Awaiting Signature', { exact: true }).waitFor();
     await sentCard.getByText('Sent Nov 20, 2026').waitFor();
     await sentCard.getByText('$1,234.56').waitFor();
     await sentCard.getByText('Sent Client').waitFor();
-    // Only drafts are links; a sent contract's card offers just its read-only View.
-    expect(await awaiting.getByRole('link').allTextContents()).toEqual(['View']);
+    // Every card is one link (issue 17): a sent contract's opens its page.
+    expect(await awaiting.getByRole('link').count()).toBe(1);
 
     const completed = page.getByRole('region', { name: 'Completed' });
     expect(await completed.getByText('Completed', { exact: true }).count()).toBe(2);
-    expect(await completed.getByRole('link').allTextContents()).toEqual(['View', 'View']);
+    expect(await completed.getByRole('link', { name: /, Completed, for .*: open$/ }).count()).toBe(
+      2,
+    );
 
     const drafts = page.getByRole('region', { name: 'Drafts' });
     await drafts
       .getByRole('link', { name: new RegExp(`Contract #${ids[0]}, draft for Draft Client`) })
       .waitFor();
+
+    await sentCard.click();
+    await page.waitForURL(`**/contracts/${ids[1]}`);
+    await page.getByRole('heading', { name: `Contract #${ids[1]}` }).waitFor();
   });
 
   it('shows the first 100 cards of a long section and loads the rest on request', async () => {

@@ -146,7 +146,7 @@ describe('the whole signing journey', () => {
     );
     expect(download.headers()['content-type']).toBe('application/pdf');
     expect((await download.body()).equals(pdf?.content ?? Buffer.alloc(0))).toBe(true);
-    await contractor.getByRole('link', { name: /View contract/ }).click();
+    await contractor.getByRole('link', { name: /, Completed, for Jordan Rivera: open$/ }).click();
     await contractor.getByText('Client signed').waitFor();
     await contractor.getByRole('link', { name: 'Download executed copy (PDF)' }).waitFor();
     await contractor.getByText('Client opened the contract').first().waitFor();

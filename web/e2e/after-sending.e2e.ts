@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
+import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
+import { drawSignature, signedInPage, toastText } from './support/flows';
+import { sendContractByApi, signingLinkIn } from './support/send-by-api';
+
+/**
+ * After sending (issue 17), on a 390 px phone for both parties: the client declines and the
+ * contractor reads why; the contractor withdraws, revises and resends, and the client signs the
+ * revision. Mail goes through a real SMTP server and is read there.
+ */
+let smtp: SmtpSink | undefined;
+const running = startAppAndBrowserPerFile({
+  serverEnv: async () => {
+    smtp = await startSmtpSink();
+    return { SMTP_URL: smtp.url, OLLAMA_HOST: 'http://127.0.0.1:9' };
+  },
+});
+afterAll(async () => {
+  await smtp?.stop();
+});
+
+const mailTo = (address: string, subject: RegExp | string) =>
+  smtp!.waitFor(
+    (mail) =>
+      mail.to.includes(address) &&
+      (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)),
+    20_000,
+  );
+
+async function homeownerAt(link: string): Promise<Page> {
+  const { page } = await newPage(running.browser(), running.app().url, PHONE);
+  await page.goto(link);
+  return page;
+}
+
+describe('after sending', () => {
+  it('lets the client decline with a reason, which the contractor is emailed and sees', async () => {
+    const base = running.app().url;
+    const contractor = await signedInPage(running, { company: 'Decline Decks' });
+    const client = { name: 'Dana Homeowner', email: uniqueEmail('dana') };
+    const id = await sendContractByApi(contractor, base, client);
+    const request = await mailTo(client.email, 'Decline Decks sent you a contract to sign');
+
+    const homeowner = await homeownerAt(signingLinkIn(request.text));
+    await homeowner.getByText('Secure Contract Signature').waitFor();
+    // The first opening alerts the contractor, once.
+    const opened = await smtp!.waitFor(
+      (mail) => mail.subject === `Dana Homeowner opened Contract #${id}`,
+      20_000,
+    );
+    expect(opened.html).toContain(`/contracts/${id}`);
+
+    await homeowner.getByRole('button', { name: 'Decline to sign' }).click();
+    const dialog = homeowner.getByRole('dialog', { name: 'Decline this contract?' });
+    await dialog.getByLabel(/Your reason/).fill('no');
+    await dialog.getByRole('button', { name: 'Decline contract' }).click();
+    await dialog.getByText('The reason needs at least 3 characters').waitFor();
+    const reason = 'The price is higher than the quote we discussed on the phone.';
+    await dialog.getByLabel(/Your reason/).fill(reason);
+    await dialog.getByRole('button', { name: 'Decline contract' }).click();
+    await homeowner.getByRole('heading', { name: 'Contract Declined' }).waitFor();
+    await homeowner
+      .getByText(/You declined this contract on .+\. Decline Decks has been notified\./)
+      .waitFor();
+    await homeowner.screenshot({ path: '/tmp/after-sending-declined.png' });
+
+    // The link stays declined; a signature afterwards is refused.
+    await homeowner.reload();
+    await homeowner.getByRole('heading', { name: 'Contract Declined' }).waitFor();
+    const token = signingLinkIn(request.text).split('/esign/')[1];
+    const late = await homeowner.request.post(`${base}/api/esign/${token}`, {
+      data: { signature: 'data:image/png;base64,iVBORw0KGgo=', consent: true },
+      headers: { origin: base },
+    });
+    expect(late.status()).toBe(409);
+
+    const declined = await smtp!.waitFor(
+      (mail) => mail.subject === `Dana Homeowner declined Contract #${id}`,
+      20_000,
+    );
+    expect(declined.text).toContain(reason);
+    expect(declined.html).toContain('The price is higher than the quote');
+
+    // The contractor finds it under Closed, collapsed until opened, and reads the reason.
+    await contractor.goto('/');
+    const closed = contractor.getByRole('button', { name: 'Closed (1)' });
+    expect(await closed.getAttribute('aria-expanded')).toBe('false');
+    await closed.click();
+    await contractor
+      .getByRole('link', { name: `Contract #${id}, Declined, for Dana Homeowner: open` })
+      .click();
+    await contractor.getByText('Dana Homeowner declined this contract', { exact: false }).waitFor();
+    await contractor.getByText(reason, { exact: false }).first().waitFor();
+  });
+
+  it('lets the contractor withdraw, revise and resend, and the client sign the revision', async () => {
+    const base = running.app().url;
+    const contractor = await signedInPage(running, { company: 'Revise Roofing' });
+    const client = { name: 'Jordan Revise', email: uniqueEmail('jordan') };
+    const id = await sendContractByApi(contractor, base, client);
+    const first = await mailTo(client.email, 'Revise Roofing sent you a contract to sign');
+
+    // Withdraw, with a reason the client is emailed.
+    await contractor.goto(`/contracts/${id}`);
+    await contractor.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = contractor.getByRole('dialog', { name: 'Withdraw this contract?' });
+    await dialog.getByLabel(/Reason/).fill('The price for the valves was wrong');
+    await dialog.getByRole('button', { name: 'Withdraw contract' }).click();
+    await expect.poll(() => toastText(contractor)).toContain('Contract withdrawn');
+    await contractor.getByText('Withdrawn', { exact: true }).first().waitFor();
+
+    const homeowner = await homeownerAt(signingLinkIn(first.text));
+    await homeowner.getByRole('heading', { name: 'Contract Withdrawn' }).waitFor();
+    await homeowner.getByText('This contract was withdrawn by Revise Roofing.').waitFor();
+    await homeowner.getByText('Reason: The price for the valves was wrong').waitFor();
+    const withdrawn = await mailTo(client.email, `Revise Roofing withdrew contract #${id}`);
+    expect(withdrawn.text).toContain('The price for the valves was wrong');
+    expect(withdrawn.text).not.toContain('/esign/');
+
+    // Revise: a new draft with everything copied, opened in the wizard (a withdrawn contract
+    // needs no confirmation: nothing the client holds changes).
+    await contractor.getByRole('button', { name: 'Revise' }).click();
+    await contractor.waitForURL(/\/wizard\?id=\d+/);
+    const revisionId = Number(new URL(contractor.url()).searchParams.get('id'));
+    expect(revisionId).toBeGreaterThan(id);
+    await contractor.getByText('AI-Formatted Scope').waitFor();
+    for (let step = 1; step < 5; step += 1) {
+      await contractor.getByRole('button', { name: 'Next' }).click();
+    }
+    await drawSignature(contractor);
+    await contractor.getByRole('button', { name: 'Sign & Send to Client' }).click();
+    await expect.poll(() => toastText(contractor)).toContain('Contract sent!');
+
+    // The client signs the revision through its own link.
+    const second = await smtp!.waitFor(
+      (mail) =>
+        mail.to.includes(client.email) &&
+        mail.subject === 'Revise Roofing sent you a contract to sign' &&
+        mail.text.includes(`#${revisionId}`),
+      20_000,
+    );
+    await homeowner.goto(signingLinkIn(second.text));
+    await homeowner.getByText('Secure Contract Signature').waitFor();
+    await homeowner.getByLabel('I agree to use electronic records and signatures').check();
+    await drawSignature(homeowner, /Sign below to accept/);
+    await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
+    await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
+
+    // Both contracts point at each other; the revision's card says what it is.
+    await contractor.goto('/');
+    const card = contractor.getByRole('link', {
+      name: new RegExp(`Contract #${revisionId}, Completed, for Jordan Revise: open`),
+    });
+    await card.getByText(`Revision 2 of Contract #${id}`).waitFor();
+    await contractor.screenshot({ path: '/tmp/after-sending-contracts.png', fullPage: true });
+    await contractor.goto(`/contracts/${id}`);
+    await contractor.getByText(`Revised as`).waitFor();
+    await contractor.getByRole('link', { name: `Contract #${revisionId}` }).click();
+    await contractor.waitForURL(`**/contracts/${revisionId}`);
+    await contractor.getByText('Client signed', { exact: false }).first().waitFor();
+  });
+});
