@@ -23,6 +23,7 @@ const CARD_COLUMNS = [
   'last_reminder_at',
   'revision_number',
   'original_id',
+  'closed_at',
 ];
 const OLD_CARD_COLUMNS = ['updated_at', 'sent_at', 'total_price_cents', 'client_name'];
 

@@ -164,6 +164,7 @@ export const contractSummarySchema = contractSchema
     last_reminder_at: true,
     original_id: true,
     revision_number: true,
+    closed_at: true,
   })
   .extend({
     /** True when an email about this contract could not be delivered after every retry. */

@@ -136,6 +136,7 @@ describe('the contracts screen, one section and one page at a time', () => {
         'last_reminder_at',
         'original_id',
         'revision_number',
+        'closed_at',
         'views',
       ].sort(),
     );

@@ -29,6 +29,7 @@ const CARD_COLUMNS = [
   'last_reminder_at',
   'original_id',
   'revision_number',
+  'closed_at',
 ] as const;
 
 /** Every card of this owner, newest first (the REST list has no page size). */

@@ -170,6 +170,7 @@ describe('creating and reading drafts', () => {
       last_reminder_at: null,
       original_id: null,
       revision_number: 1,
+      closed_at: null,
       views: null,
     });
   });

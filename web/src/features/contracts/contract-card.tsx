@@ -33,7 +33,9 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
   const wasSent = contract.status === 'sent' || contract.status === 'expired';
   const date = wasSent
     ? `Sent ${formatDate(contract.sent_at ?? contract.created_at)}`
-    : formatDate(contract.created_at);
+    : contract.closed_at
+      ? `Closed ${formatDate(contract.closed_at)}`
+      : formatDate(contract.created_at);
   const body = (
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <Stack gap={2} style={{ minWidth: 0 }}>
