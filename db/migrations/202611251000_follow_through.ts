@@ -181,6 +181,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`UPDATE contracts SET expires_at = (
       SELECT max(expires_at) FROM signing_links WHERE signing_links.contract_id = contracts.id)
     WHERE status <> 'draft'`.execute(db);
+  // And their first automatic reminder, on the default schedule every account starts with (3
+  // days after sending, never at or after the deadline); an overdue one goes at the next pass.
+  const sent = await sql<{ id: number; sent_at: string | null; expires_at: string | null }>`
+    SELECT id, sent_at, expires_at FROM contracts WHERE status = 'sent'`.execute(db);
+  for (const row of sent.rows) {
+    if (!row.sent_at || !row.expires_at) continue;
+    const due = new Date(Date.parse(row.sent_at) + 3 * 24 * 60 * 60 * 1000).toISOString();
+    if (due >= row.expires_at) continue;
+    await sql`UPDATE contracts SET next_reminder_at = ${due} WHERE id = ${row.id}`.execute(db);
+  }
 
   // Which email a link went out in: the first request, a reminder (and which), a new link.
   await db.schema

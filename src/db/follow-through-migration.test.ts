@@ -223,7 +223,7 @@ describe('the follow-through migration', () => {
     ).toThrow(/FOREIGN KEY/);
   });
 
-  it('fills each sent contract’s deadline from its newest link, and the new columns’ defaults', async () => {
+  it('fills each sent contract’s deadline from its newest link, its first reminder, and the new columns’ defaults', async () => {
     await migrateToLatest(db);
     const rows = sqlite
       .prepare(
@@ -242,7 +242,13 @@ describe('the follow-through migration', () => {
       revision_number: 1,
     };
     expect(rows).toEqual([
-      { id: 1, expires_at: LINK_EXPIRES.second, ...blank },
+      // Sent on Nov 21 at 09:30: its first automatic reminder is due 3 days later (the defaults).
+      {
+        id: 1,
+        expires_at: LINK_EXPIRES.second,
+        ...blank,
+        next_reminder_at: '2026-11-24T09:30:00.000Z',
+      },
       { id: 2, expires_at: LINK_EXPIRES.signed, ...blank },
       { id: 3, expires_at: null, ...blank },
     ]);

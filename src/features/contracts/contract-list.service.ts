@@ -1,7 +1,11 @@
 import { createReadCache } from '../../db/read-cache.js';
-import { statusesInSection } from '../../domain/contract-lifecycle.js';
+import {
+  SECTION_OF_STATUS,
+  statusesInSection,
+  type ContractStatus,
+} from '../../domain/contract-lifecycle.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import { expireOverdue } from '../follow-up/expiry.js';
+import { expireOverdueOfOwner } from '../follow-up/expiry.js';
 import type { ContractSummary } from '../../domain/contracts.schemas.js';
 import {
   type ContractCounts,
@@ -37,12 +41,8 @@ const cachedPages = createReadCache<ContractPage>({
 const cachedCounts = createReadCache<ContractCounts>({ maxWeight: 10_000, weigh: () => 1 });
 
 /** Every card of this owner, newest first (the list has no page size). */
-export async function listContracts(
-  db: DB,
-  userId: number,
-  now = new Date(),
-): Promise<ContractSummary[]> {
-  await expireOverdue(db, now, { userId });
+export async function listContracts(db: DB, userId: number, now: Date): Promise<ContractSummary[]> {
+  await expireOverdueOfOwner(db, userId, now);
   return cachedLists(db, String(userId), async () =>
     withMailFailures(db, await listContractRows(db, userId)),
   );
@@ -53,9 +53,9 @@ export async function listContractPage(
   db: DB,
   userId: number,
   query: ContractPageQuery,
-  now = new Date(),
+  now: Date,
 ): Promise<ContractPage> {
-  await expireOverdue(db, now, { userId });
+  await expireOverdueOfOwner(db, userId, now);
   const { section, limit, cursor } = query;
   const key = JSON.stringify([userId, section, limit, cursor ?? null]);
   return cachedPages(db, key, async () => {
@@ -70,12 +70,8 @@ export async function listContractPage(
 }
 
 /** The number of contracts in each section, for the section headings. */
-export async function countContracts(
-  db: DB,
-  userId: number,
-  now = new Date(),
-): Promise<ContractCounts> {
-  await expireOverdue(db, now, { userId });
+export async function countContracts(db: DB, userId: number, now: Date): Promise<ContractCounts> {
+  await expireOverdueOfOwner(db, userId, now);
   return cachedCounts(db, String(userId), async () => {
     const byStatus = new Map(
       (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),
@@ -100,8 +96,10 @@ type CardRow = Omit<ContractSummary, 'email_failed' | 'views'>;
 async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractSummary[]> {
   const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
   const failed = await listFailedMailContractIds(db, sentIds);
+  // Openings show on cards awaiting signature only: the others are not counted.
+  const awaitingIds = rows.filter((row) => showsViews(row.status)).map((row) => row.id);
   const views = new Map(
-    (await countViews(db, sentIds)).map((row) => [
+    (await countViews(db, awaitingIds)).map((row) => [
       row.contract_id,
       { count: Number(row.count), last_at: row.last_at },
     ]),
@@ -109,6 +107,10 @@ async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractS
   return rows.map((row) => ({
     ...row,
     email_failed: failed.has(row.id),
-    views: row.status === 'draft' ? null : (views.get(row.id) ?? { count: 0, last_at: null }),
+    views: showsViews(row.status) ? (views.get(row.id) ?? { count: 0, last_at: null }) : null,
   }));
+}
+
+function showsViews(status: ContractStatus): boolean {
+  return SECTION_OF_STATUS[status] === 'awaiting';
 }

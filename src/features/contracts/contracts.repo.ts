@@ -6,6 +6,8 @@ import type { ContractCursor } from '../../domain/contract-list.schemas.js';
 import type { ContractEventType, ContractStatus } from '../../domain/contract-lifecycle.js';
 
 export type ContractRow = Awaited<ReturnType<typeof findContractRow>>;
+/** A contract row that was found. */
+export type FoundContractRow = NonNullable<ContractRow>;
 
 export async function findContractRow(db: DbOrTrx, userId: number, id: number) {
   return db

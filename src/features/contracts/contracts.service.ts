@@ -5,7 +5,7 @@ import type {
   ContractEvent,
 } from '../../domain/contracts.schemas.js';
 import { AppError } from '../../lib/app-error.js';
-import { expireOverdue } from '../follow-up/expiry.js';
+import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
   findContractRow,
@@ -34,7 +34,9 @@ export async function getContract(
 }
 
 /** A contract for the contractor's screen, expired first if its last link ran out. */
-export async function readContract(db: DB, userId: number, id: number, now = new Date()) {
+export async function readContract(db: DB, userId: number, id: number, now: Date) {
+  const contract = await getContract(db, userId, id, now);
+  if (!isOverdue(contract, now)) return contract;
   await expireOverdue(db, now, { contractId: id, userId });
   return getContract(db, userId, id, now);
 }
@@ -44,7 +46,7 @@ export async function getContractTimeline(
   db: DB,
   userId: number,
   id: number,
-  now = new Date(),
+  now: Date,
 ): Promise<ContractEvent[]> {
   await expireOverdue(db, now, { contractId: id, userId });
   if (!(await findContractRow(db, userId, id))) throw new AppError('NOT_FOUND', NOT_FOUND);

@@ -52,7 +52,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
   app.get('/api/esign/:token/executed.pdf', async (request, reply) => {
     reply.header('referrer-policy', 'no-referrer');
     const { token } = parseInput(z.object({ token: z.string().max(100) }), request.params);
-    const { contract } = await resolveSigningLink(deps.db, deps.config, token);
+    const { contract } = await resolveSigningLink(deps.db, deps.config, token, deps.clock());
     const document = await findExecutedPdf(deps.db, contract.id);
     if (!document) throw new AppError('NOT_FOUND', NO_PDF);
     return sendPdf(reply, document.pdf, contract.id);

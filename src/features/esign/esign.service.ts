@@ -3,9 +3,9 @@ import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract-lifecycle.js';
-import type { EsignAnswer, EsignClosedView } from '../../domain/esign.schemas.js';
+import type { EsignAnswer, EsignClosedView, EsignView } from '../../domain/esign.schemas.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { expireOverdue } from '../follow-up/expiry.js';
+import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
 import { queueViewedAlert } from './viewed-alert.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
@@ -33,11 +33,28 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * After signing, the link stays readable for the same number of days again. Unknown and
  * revoked links, and drafts, are all the same 404.
  */
-export async function resolveSigningLink(db: DB, config: Config, token: string, now = new Date()) {
+export async function resolveSigningLink(db: DB, config: Config, token: string, now: Date) {
   const link = await findSigningLink(db, token);
   if (!link || link.revoked_at) throw new AppError('NOT_FOUND', INVALID_LINK);
-  await expireOverdue(db, now, { contractId: link.contract_id });
-  const contract = await db
+  let contract = await findLinkedContract(db, link.contract_id);
+  if (contract && isOverdue(contract, now)) {
+    await expireOverdue(db, now, { contractId: contract.id });
+    contract = await findLinkedContract(db, link.contract_id);
+  }
+  if (!contract?.template_html || contract.status === 'draft')
+    throw new AppError('NOT_FOUND', INVALID_LINK);
+  if (contract.client_signed_at) {
+    const readableUntil = Math.max(
+      Date.parse(link.expires_at),
+      Date.parse(contract.client_signed_at) + config.SIGNING_LINK_DAYS * DAY_MS,
+    );
+    if (now.getTime() >= readableUntil) throw new AppError('NOT_FOUND', INVALID_LINK);
+  }
+  return { link, contract: { ...contract, template_html: contract.template_html } };
+}
+
+function findLinkedContract(db: DB, contractId: number) {
+  return db
     .selectFrom('contracts')
     .select([
       'id',
@@ -57,21 +74,8 @@ export async function resolveSigningLink(db: DB, config: Config, token: string, 
       'closed_at',
       'closed_reason',
     ])
-    .where('id', '=', link.contract_id)
+    .where('id', '=', contractId)
     .executeTakeFirst();
-  if (!contract?.template_html || contract.status === 'draft')
-    throw new AppError('NOT_FOUND', INVALID_LINK);
-  if (contract.client_signed_at) {
-    const readableUntil = Math.max(
-      Date.parse(link.expires_at),
-      Date.parse(contract.client_signed_at) + config.SIGNING_LINK_DAYS * DAY_MS,
-    );
-    if (now.getTime() >= readableUntil) throw new AppError('NOT_FOUND', INVALID_LINK);
-  }
-  return {
-    link,
-    contract: { ...contract, status: contract.status, template_html: contract.template_html },
-  };
 }
 
 /** Why a link no longer takes a signature or a decline, in the client's words (a 409). */
@@ -133,7 +137,8 @@ export async function viewSigningPage(
   // The spec's Contract field names; nothing of the account or the link itself.
   return {
     id: contract.id,
-    status: status,
+    // A draft has no link: resolveSigningLink refused it.
+    status: status as EsignView['status'],
     created_at: contract.created_at,
     total_price_cents: contract.total_price_cents,
     client_name: contract.client_name,
@@ -252,8 +257,8 @@ async function recordView(
     .executeTakeFirst();
   const sameDevice = last?.ip === client.ip && last.user_agent === client.userAgent.slice(0, 500);
   if (sameDevice && now.getTime() - Date.parse(last.at) < VIEW_DEDUPE_WINDOW_MS) return;
-  await db.transaction().execute(async (trx) => {
-    await insertContractEvent(trx, {
+  const record = (trx: DbOrTrx) =>
+    insertContractEvent(trx, {
       contractId: contract.id,
       type: 'viewed',
       at: now.toISOString(),
@@ -262,6 +267,10 @@ async function recordView(
       userAgent: client.userAgent,
       details: { first: !last, link: linkFacts(link) },
     });
-    if (!last && contract.status === 'sent') await queueViewedAlert(trx, deps, contract, now);
+  // Later openings are one insert; the first one and its alert to the contractor go together.
+  if (last || contract.status !== 'sent') return record(db);
+  await db.transaction().execute(async (trx) => {
+    await record(trx);
+    await queueViewedAlert(trx, deps, contract, now);
   });
 }

@@ -44,7 +44,12 @@ export async function createSigningLink(
   return { id: inserted.id, token, expiresAt: link.expiresAt };
 }
 
-/** How many reminder links a contract has had: the next reminder's number is one more. */
+/** Gives a reminder's link its number, once the number is known inside its transaction. */
+export async function numberReminderLink(db: DbOrTrx, linkId: number, reminder: number) {
+  await db.updateTable('signing_links').set({ reminder }).where('id', '=', linkId).execute();
+}
+
+/** How many reminder links a contract has had (the one being made included). */
 export async function countReminderLinks(db: DbOrTrx, contractId: number): Promise<number> {
   const row = await db
     .selectFrom('signing_links')

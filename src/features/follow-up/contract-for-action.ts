@@ -1,6 +1,6 @@
 import { canDo, WHY_NOT, type ContractAction } from '../../domain/contract-lifecycle.js';
 import { AppError } from '../../lib/app-error.js';
-import { findContractRow } from '../contracts/contracts.repo.js';
+import { findContractRow, findRevisionId } from '../contracts/contracts.repo.js';
 import { expireOverdue } from './expiry.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 
@@ -15,10 +15,17 @@ export async function contractForAction(
   action: ContractAction,
   now: Date,
 ) {
-  await expireOverdue(deps.db, now, { contractId: id });
+  await expireOverdue(deps.db, now, { contractId: id, userId });
   const row = await findContractRow(deps.db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
   if (!canDo(action, row.status)) throw new AppError('CONFLICT', WHY_NOT[row.status]);
+  // A revised contract is replaced: no new link or reminder may bring it back to the client.
+  if (action === 'remind' || action === 'extend') {
+    const revisionId = await findRevisionId(deps.db, id);
+    if (revisionId) {
+      throw new AppError('CONFLICT', `This contract was revised as Contract #${revisionId}`);
+    }
+  }
   return row;
 }
 

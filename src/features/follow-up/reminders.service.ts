@@ -1,3 +1,4 @@
+import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import {
@@ -12,14 +13,13 @@ import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
 import {
   countReminderLinks,
   createSigningLink,
+  numberReminderLink,
   lastFollowUpLinkAt,
 } from '../esign/signing-links.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
-
-type ContractRow = NonNullable<Awaited<ReturnType<typeof findContractRow>>>;
 
 /**
  * One reminder: a new link (tokens are stored hashed, so the first cannot be sent again) that
@@ -30,20 +30,23 @@ type ContractRow = NonNullable<Awaited<ReturnType<typeof findContractRow>>>;
 async function sendReminder(
   trx: DbOrTrx,
   deps: FollowUpDeps,
-  row: ContractRow,
+  row: FoundContractRow,
   options: ReminderOptions,
 ): Promise<{ reminder: number }> {
   const { now, automatic } = options;
   if (!row.expires_at || !row.sent_at) throw new ReminderNotSent();
   const at = now.toISOString();
-  const reminder = (await countReminderLinks(trx, row.id)) + 1;
-  const autoSent = row.auto_reminders_sent + (automatic ? 1 : 0);
+  // The link is written first: the transaction then holds the write lock before it reads, so a
+  // second process cannot commit in between (SQLite would refuse the stale read's write).
   const link = await createSigningLink(
     trx,
     row.id,
-    { expiresAt: row.expires_at, purpose: 'reminder', reminder },
+    { expiresAt: row.expires_at, purpose: 'reminder' },
     now,
   );
+  const reminder = await countReminderLinks(trx, row.id);
+  await numberReminderLink(trx, link.id, reminder);
+  const autoSent = row.auto_reminders_sent + (automatic ? 1 : 0);
   const recorded = await recordWhileIn(trx, {
     contractId: row.id,
     from: ['sent'],
@@ -106,7 +109,7 @@ interface ReminderOptions {
 }
 
 /** One reminder in a transaction of its own; null when it did not go. */
-function tryReminder(deps: FollowUpDeps, row: ContractRow, options: ReminderOptions) {
+function tryReminder(deps: FollowUpDeps, row: FoundContractRow, options: ReminderOptions) {
   return deps.db
     .transaction()
     .execute((trx) => sendReminder(trx, deps, row, options))
@@ -162,7 +165,14 @@ export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<
   for (const row of due) {
     const prefs = await getPrefs(deps.db, row.user_id);
     // Null when another process sent reminder n first, or a reminder by hand came within the hour.
-    const done = await tryReminder(deps, row, { now, automatic: true, actor: null, prefs });
+    // One contract that fails must not hold up every later one.
+    const done = await tryReminder(deps, row, { now, automatic: true, actor: null, prefs }).catch(
+      (error: unknown) => {
+        deps.log?.warn({ err: error, contractId: row.id }, 'follow-up: a reminder failed');
+        return 'failed' as const;
+      },
+    );
+    if (done === 'failed') continue;
     if (done) {
       sent += 1;
       continue;
@@ -173,7 +183,7 @@ export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<
   return sent;
 }
 
-async function rescheduleOne(trx: DbOrTrx, row: ContractRow, prefs: Prefs) {
+async function rescheduleOne(trx: DbOrTrx, row: FoundContractRow, prefs: Prefs) {
   if (!row.sent_at) return;
   const lastLink = await lastFollowUpLinkAt(trx, row.id);
   const next = nextAutomaticReminderAt({

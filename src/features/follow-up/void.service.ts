@@ -1,6 +1,6 @@
+import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { transition } from '../contracts/contract-transition.js';
-import { type findContractRow } from '../contracts/contracts.repo.js';
 import { linkMailContract } from '../esign/link-mail.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderWithdrawnNoticeMail } from '../mail/templates/index.js';
@@ -8,8 +8,6 @@ import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
-
-type ContractRow = NonNullable<Awaited<ReturnType<typeof findContractRow>>>;
 
 /** The reason recorded when a sent contract is withdrawn because a revision replaces it. */
 export const REPLACED_BY_REVISION = 'Replaced by a revised contract';
@@ -22,7 +20,7 @@ export const REPLACED_BY_REVISION = 'Replaced by a revised contract';
 export async function withdrawInTransaction(
   trx: DbOrTrx,
   deps: Pick<FollowUpDeps, 'mailSealer' | 'config'>,
-  row: ContractRow,
+  row: FoundContractRow,
   reason: string,
   now: Date,
   actor: Actor,

@@ -9,16 +9,18 @@ import { WithdrawDialog } from './withdraw-dialog';
 /** What the contractor may do now, as the lifecycle allows for the contract's status. */
 export function ContractActions({ contract }: { contract: Contract }) {
   const { status } = contract;
-  // One revision per contract: once made, the page links to it instead.
-  const revise = canDo('revise', status) && contract.revised_as === null;
-  if (!canDo('remind', status) && !canDo('extend', status) && !canDo('void', status) && !revise) {
-    return null;
-  }
+  // One revision per contract: once made, the page links to it instead, and the old contract
+  // takes no new link or reminder (the server refuses them too).
+  const replaced = contract.revised_as !== null;
+  const revise = canDo('revise', status) && !replaced;
+  const remind = canDo('remind', status) && !replaced;
+  const extend = canDo('extend', status) && !replaced;
+  if (!remind && !extend && !canDo('void', status) && !revise) return null;
   return (
     <Stack gap="sm" role="group" aria-label="Contract actions">
-      {canDo('remind', status) && <RemindButton contract={contract} />}
+      {remind && <RemindButton contract={contract} />}
       <Group gap="sm" align="flex-start">
-        {canDo('extend', status) && <ExtendLinkForm contract={contract} />}
+        {extend && <ExtendLinkForm contract={contract} />}
         {revise && <ReviseButton contract={contract} />}
         {canDo('void', status) && <WithdrawDialog contract={contract} />}
       </Group>

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import { STATUS_BADGE, type ContractStatus } from '@domain/contract-lifecycle';
 import type { ContractSummary } from '@domain/contracts.schemas';
 import { formatUsd } from '@domain/money';
@@ -29,6 +30,8 @@ function cardName(contract: ContractSummary): string {
 
 /** One contract in the list: a draft opens in the wizard, any other on its own page. */
 export function ContractCard({ contract }: { contract: ContractSummary }) {
+  // The card's name is short; its expiry, reminders and openings are read as its description.
+  const followUpId = useId();
   const isDraft = contract.status === 'draft';
   const wasSent = contract.status === 'sent' || contract.status === 'expired';
   const date = wasSent
@@ -65,7 +68,9 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
         >
           {contract.client_name ?? 'No client yet'}
         </Text>
-        <CardFollowUp contract={contract} />
+        <div id={followUpId}>
+          <CardFollowUp contract={contract} />
+        </div>
       </Stack>
       <Stack gap="xs" align="flex-end" style={{ flexShrink: 0 }}>
         {contract.total_price_cents !== null && (
@@ -96,6 +101,7 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
       to="/contracts/$id"
       params={{ id: contract.id }}
       aria-label={cardName(contract)}
+      aria-describedby={wasSent ? followUpId : undefined}
       className={classes.cardLink}
     >
       {card}

@@ -22,7 +22,8 @@ const dayTime = new Intl.DateTimeFormat(undefined, {
 });
 const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
-const WEEK_MS = 6 * 24 * 60 * 60 * 1000;
+/** Within six days a weekday names one day only; older openings get their date. */
+const WEEKDAY_IS_UNAMBIGUOUS_MS = 6 * 24 * 60 * 60 * 1000;
 
 /** `Dec 24, 2026`. */
 export const formatDate = (iso: string) => mediumDate.format(new Date(iso));
@@ -44,7 +45,9 @@ export function expiryText(status: ContractSummary['status'], expiresAt: string 
 /** A weekday within the last week ("Tue 3:14 PM"), a date before that ("Nov 3, 3:14 PM"). */
 function whenOpened(iso: string): string {
   const at = new Date(iso);
-  return Date.now() - at.getTime() < WEEK_MS ? weekdayTime.format(at) : dayTime.format(at);
+  return Date.now() - at.getTime() < WEEKDAY_IS_UNAMBIGUOUS_MS
+    ? weekdayTime.format(at)
+    : dayTime.format(at);
 }
 
 /** "Opened 2 times, last Tue 3:14 PM", "Opened once, last ...", "Not opened yet". */

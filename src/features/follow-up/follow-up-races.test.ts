@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
+import {
+  DAY_MS,
+  eventsOf,
+  followUpDeps,
+  movableClock,
+  queuedMails,
+} from '../../test/follow-up-flow.js';
+import { createTestApp, jsonPost, type TestApp } from '../../test/test-app.js';
+import { extendSigning } from './extend.service.js';
+
+/** What a revision and a racing new link must not do (issue 17, found in review). */
+const START = new Date('2026-11-02T10:00:00.000Z');
+const actor = { email: 'owner@example.com', ip: '127.0.0.1', userAgent: 'Test/1.0' };
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function setUp() {
+  const clock = movableClock(START);
+  t = await createTestApp({ SIGNING_LINK_DAYS: '10' }, { clock: clock.now });
+  const owner = await contractorReadyToSend(t, 'owner@example.com');
+  const { id, token } = await sendContract(t, owner);
+  const userId = (
+    await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'owner@example.com')
+      .executeTakeFirstOrThrow()
+  ).id;
+  return { t, clock, owner, id, token, userId };
+}
+
+describe('a revised contract', () => {
+  it('takes no new link or reminder once revised, so the client cannot sign both', async () => {
+    const { t, clock, owner, id } = await setUp();
+    clock.at(11 * DAY_MS);
+    const revised = await jsonPost(t.app, `/api/contracts/${id}/revise`, {}, { cookie: owner });
+    expect(revised.statusCode).toBe(200);
+    const { id: revisionId } = revised.json<{ id: number }>();
+    const extend = await jsonPost(
+      t.app,
+      `/api/contracts/${id}/extend`,
+      { days: 7 },
+      { cookie: owner },
+    );
+    expect(extend.statusCode).toBe(409);
+    expect(extend.body).toBe(`This contract was revised as Contract #${revisionId}`);
+    expect(queuedMails(t, id, 'signing_new_link')).toHaveLength(0);
+    expect(eventsOf(t, id).at(-1)?.type).toBe('revised');
+  });
+});
+
+describe('two new links at once', () => {
+  it('keep the later deadline, whichever lands last', async () => {
+    const { t, clock, id, userId } = await setUp();
+    clock.at(DAY_MS);
+    const deps = followUpDeps(t, clock.now);
+    const [long, short] = await Promise.all([
+      extendSigning(deps, userId, id, 60, actor),
+      extendSigning(deps, userId, id, 1, actor),
+    ]);
+    const sixtyDays = new Date(START.getTime() + 61 * DAY_MS).toISOString();
+    expect(long.expires_at).toBe(sixtyDays);
+    // The shorter one never brings the deadline forward.
+    expect(short.expires_at).toBe(sixtyDays);
+    const row = await t.db
+      .selectFrom('contracts')
+      .select('expires_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.expires_at).toBe(sixtyDays);
+    expect(queuedMails(t, id, 'signing_new_link')).toHaveLength(2);
+  });
+
+  it('reopen a contract the sweeper expired between the read and the write', async () => {
+    const { t, clock, id, userId } = await setUp();
+    clock.at(10 * DAY_MS + 1000);
+    // The contract is past its deadline but not yet swept: the new link expires it, then reopens.
+    const extended = await extendSigning(followUpDeps(t, clock.now), userId, id, 5, actor);
+    expect(extended.status).toBe('sent');
+    expect(
+      eventsOf(t, id)
+        .map((event) => event.type)
+        .slice(-2),
+    ).toEqual(['expired', 'link_extended']);
+  });
+});
