@@ -24,6 +24,8 @@ const CARD_COLUMNS = [
   'revision_number',
   'original_id',
   'closed_at',
+  'view_count',
+  'last_viewed_at',
 ];
 const OLD_CARD_COLUMNS = ['updated_at', 'sent_at', 'total_price_cents', 'client_name'];
 
@@ -98,6 +100,9 @@ function contractsTable(db: Kysely<unknown>, name: string, status: StatusColumn)
       )
       .addColumn('original_id', 'integer')
       .addColumn('revision_number', 'integer', (col) => col.notNull().defaultTo(1))
+      // The client's openings, kept with the card so the list reads its index alone.
+      .addColumn('view_count', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('last_viewed_at', 'text')
   );
 }
 
@@ -177,6 +182,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .unique()
       .execute();
   });
+  // Openings recorded before: counted from the trail.
+  await sql`UPDATE contracts SET
+      view_count = (SELECT count(*) FROM contract_events e
+        WHERE e.contract_id = contracts.id AND e.type = 'viewed'),
+      last_viewed_at = (SELECT max(at) FROM contract_events e
+        WHERE e.contract_id = contracts.id AND e.type = 'viewed')
+    WHERE status <> 'draft'`.execute(db);
   // Contracts sent before: their deadline is their newest link's.
   await sql`UPDATE contracts SET expires_at = (
       SELECT max(expires_at) FROM signing_links WHERE signing_links.contract_id = contracts.id)

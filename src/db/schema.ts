@@ -131,6 +131,9 @@ export interface ContractsTable {
   revision_of: number | null;
   original_id: number | null;
   revision_number: Generated<number>;
+  /** The client's openings (the `viewed` events), kept with the card. */
+  view_count: Generated<number>;
+  last_viewed_at: string | null;
 }
 
 /** One row per status: contracts.status references it (docs/decisions/022). */

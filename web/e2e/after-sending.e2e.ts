@@ -125,6 +125,8 @@ describe('after sending', () => {
     await contractor.waitForURL(/\/wizard\?id=\d+/);
     const revisionId = Number(new URL(contractor.url()).searchParams.get('id'));
     expect(revisionId).toBeGreaterThan(id);
+    await contractor.getByText('Revision 2 of').waitFor();
+    await contractor.getByRole('link', { name: `Contract #${id}` }).waitFor();
     await contractor.getByText('AI-Formatted Scope').waitFor();
     for (let step = 1; step < 5; step += 1) {
       await contractor.getByRole('button', { name: 'Next' }).click();

@@ -1,49 +1,79 @@
+import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { createReadCache } from '../../db/read-cache.js';
 import {
   SECTION_OF_STATUS,
   statusesInSection,
   type ContractStatus,
 } from '../../domain/contract-lifecycle.js';
-import type { DB, DbOrTrx } from '../../db/kysely.js';
-import { expireOverdueOfOwner } from '../follow-up/expiry.js';
-import type { ContractSummary } from '../../domain/contracts.schemas.js';
 import {
   type ContractCounts,
   type ContractPage,
   type ContractPageQuery,
   type ContractSection,
 } from '../../domain/contract-list.schemas.js';
+import type { ContractSummary } from '../../domain/contracts.schemas.js';
+import { expireOverdue } from '../follow-up/expiry.js';
 import { listFailedMailContractIds } from '../mail/outbox.repo.js';
-import { countViews } from './contracts.repo.js';
 import {
   countContractsByStatus,
   listContractPageRows,
   listContractRows,
+  nextDeadlineOfOwner,
 } from './contracts.repo.js';
 
 /**
- * The contracts list, its pages and counts. Each read first expires this owner's contracts whose
- * last link ran out (issue 17), so a list never shows a stale "Awaiting Signature" between
- * sweeps; the lookup reads only overdue rows, which the sweeper keeps few. Reads of an unchanged database are answered from a
- * cache that any write invalidates (src/db/read-cache.ts, docs/decisions/014): a contracts screen that
- * refetches on focus, or several tabs, costs one tiny query. About 50,000 cards (some 10 MB) at
- * most are kept.
+ * The contracts list, its pages and counts. Reads of an unchanged database are answered from a
+ * cache that any write invalidates (src/db/read-cache.ts, docs/decisions/014): a contracts screen
+ * that refetches on focus, or several tabs, costs one tiny query. About 50,000 cards (some 10 MB)
+ * at most are kept.
+ *
+ * Each entry also keeps the owner's earliest deadline of a contract awaiting signature, read with
+ * it. A read at or past that time first expires the overdue contracts (issue 17), so a list
+ * never shows a stale "Awaiting Signature" between sweeps, and a read before it costs nothing
+ * more than the cache's own check.
  */
+interface Entry<Value> {
+  value: Value;
+  /** ISO time of the owner's earliest deadline when the entry was read; null when none. */
+  deadline: string | null;
+}
+
 const MAX_CACHED_CARDS = 50_000;
-const cachedLists = createReadCache<ContractSummary[]>({
+const cachedLists = createReadCache<Entry<ContractSummary[]>>({
   maxWeight: MAX_CACHED_CARDS,
-  weigh: (cards) => cards.length + 1,
+  weigh: (entry) => entry.value.length + 1,
 });
-const cachedPages = createReadCache<ContractPage>({
+const cachedPages = createReadCache<Entry<ContractPage>>({
   maxWeight: MAX_CACHED_CARDS,
-  weigh: (page) => page.items.length + 1,
+  weigh: (entry) => entry.value.items.length + 1,
 });
-const cachedCounts = createReadCache<ContractCounts>({ maxWeight: 10_000, weigh: () => 1 });
+const cachedCounts = createReadCache<Entry<ContractCounts>>({ maxWeight: 10_000, weigh: () => 1 });
+
+type ReadCache<Value> = ReturnType<typeof createReadCache<Entry<Value>>>;
+
+/** A cached read of one owner's contracts that is never older than their deadlines. */
+async function readOwnerCards<Value>(
+  cache: ReadCache<Value>,
+  db: DB,
+  key: string,
+  userId: number,
+  now: Date,
+  read: () => Promise<Value>,
+): Promise<Value> {
+  const load = async () => {
+    const [{ at } = { at: null }] = await nextDeadlineOfOwner(db, { userId });
+    return { value: await read(), deadline: at };
+  };
+  const entry = await cache(db, key, load);
+  if (entry.deadline === null || now.toISOString() < entry.deadline) return entry.value;
+  // Something ran out: expire it (a write, so the next lookup reads again).
+  if ((await expireOverdue(db, now, { userId })) === 0) return entry.value;
+  return (await cache(db, key, load)).value;
+}
 
 /** Every card of this owner, newest first (the list has no page size). */
 export async function listContracts(db: DB, userId: number, now: Date): Promise<ContractSummary[]> {
-  await expireOverdueOfOwner(db, userId, now);
-  return cachedLists(db, String(userId), async () =>
+  return readOwnerCards(cachedLists, db, String(userId), userId, now, async () =>
     withMailFailures(db, await listContractRows(db, userId)),
   );
 }
@@ -55,10 +85,9 @@ export async function listContractPage(
   query: ContractPageQuery,
   now: Date,
 ): Promise<ContractPage> {
-  await expireOverdueOfOwner(db, userId, now);
   const { section, limit, cursor } = query;
   const key = JSON.stringify([userId, section, limit, cursor ?? null]);
-  return cachedPages(db, key, async () => {
+  return readOwnerCards(cachedPages, db, key, userId, now, async () => {
     const statuses = statusesInSection(section);
     const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
     const items = await withMailFailures(db, rows.slice(0, limit));
@@ -71,8 +100,7 @@ export async function listContractPage(
 
 /** The number of contracts in each section, for the section headings. */
 export async function countContracts(db: DB, userId: number, now: Date): Promise<ContractCounts> {
-  await expireOverdueOfOwner(db, userId, now);
-  return cachedCounts(db, String(userId), async () => {
+  return readOwnerCards(cachedCounts, db, String(userId), userId, now, async () => {
     const byStatus = new Map(
       (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),
     );
@@ -87,30 +115,26 @@ export async function countContracts(db: DB, userId: number, now: Date): Promise
   });
 }
 
-type CardRow = Omit<ContractSummary, 'email_failed' | 'views'>;
+type CardRow = Omit<ContractSummary, 'email_failed' | 'views'> & {
+  view_count: number;
+  last_viewed_at: string | null;
+};
 
 /**
- * Marks the cards whose email could not be delivered, and how often each was opened; one query
- * of each per page, not one per card.
+ * Marks the cards whose email could not be delivered (one query per page, not one per card),
+ * and gives the cards awaiting signature their openings, which the row carries.
  */
 async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractSummary[]> {
   const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
   const failed = await listFailedMailContractIds(db, sentIds);
-  // Openings show on cards awaiting signature only: the others are not counted.
-  const awaitingIds = rows.filter((row) => showsViews(row.status)).map((row) => row.id);
-  const views = new Map(
-    (await countViews(db, awaitingIds)).map((row) => [
-      row.contract_id,
-      { count: Number(row.count), last_at: row.last_at },
-    ]),
-  );
-  return rows.map((row) => ({
+  return rows.map(({ view_count: count, last_viewed_at: lastAt, ...row }) => ({
     ...row,
     email_failed: failed.has(row.id),
-    views: showsViews(row.status) ? (views.get(row.id) ?? { count: 0, last_at: null }) : null,
+    views: showsViews(row.status) ? { count, last_at: lastAt } : null,
   }));
 }
 
+/** Openings show on cards awaiting signature only. */
 function showsViews(status: ContractStatus): boolean {
   return SECTION_OF_STATUS[status] === 'awaiting';
 }

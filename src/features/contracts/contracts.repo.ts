@@ -32,6 +32,8 @@ const CARD_COLUMNS = [
   'original_id',
   'revision_number',
   'closed_at',
+  'view_count',
+  'last_viewed_at',
 ] as const;
 
 /** Every card of this owner, newest first (the REST list has no page size). */
@@ -80,22 +82,6 @@ export async function countContractsByStatus(db: DbOrTrx, userId: number) {
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
     .where('user_id', '=', userId)
     .groupBy('status')
-    .execute();
-}
-
-/** How often each of these contracts was opened by the client, and when last. */
-export async function countViews(db: DbOrTrx, contractIds: number[]) {
-  if (contractIds.length === 0) return [];
-  return db
-    .selectFrom('contract_events')
-    .select([
-      'contract_id',
-      (eb) => eb.fn.countAll<number>().as('count'),
-      (eb) => eb.fn.max('at').as('last_at'),
-    ])
-    .where('contract_id', 'in', contractIds)
-    .where('type', '=', 'viewed')
-    .groupBy('contract_id')
     .execute();
 }
 
@@ -160,6 +146,15 @@ export async function insertContractEvent(
     })
     .execute();
 }
+
+/** The earliest deadline among this owner's contracts awaiting signature, if any. */
+export const nextDeadlineOfOwner = preparedQuery((db, params: { userId: number }) =>
+  db
+    .selectFrom('contracts')
+    .select((eb) => eb.fn.min('expires_at').as('at'))
+    .where('user_id', '=', params.userId)
+    .where('status', '=', 'sent'),
+);
 
 /** The contract's audit trail, oldest first (the owner check is the caller's). */
 export async function listContractEvents(db: DbOrTrx, contractId: number) {

@@ -257,20 +257,23 @@ async function recordView(
     .executeTakeFirst();
   const sameDevice = last?.ip === client.ip && last.user_agent === client.userAgent.slice(0, 500);
   if (sameDevice && now.getTime() - Date.parse(last.at) < VIEW_DEDUPE_WINDOW_MS) return;
-  const record = (trx: DbOrTrx) =>
-    insertContractEvent(trx, {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await insertContractEvent(trx, {
       contractId: contract.id,
       type: 'viewed',
-      at: now.toISOString(),
+      at,
       actor: 'client',
       ip: client.ip,
       userAgent: client.userAgent,
       details: { first: !last, link: linkFacts(link) },
     });
-  // Later openings are one insert; the first one and its alert to the contractor go together.
-  if (last || contract.status !== 'sent') return record(db);
-  await db.transaction().execute(async (trx) => {
-    await record(trx);
-    await queueViewedAlert(trx, deps, contract, now);
+    // The card's count moves with the trail, in the same transaction.
+    await trx
+      .updateTable('contracts')
+      .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed_at: at }))
+      .where('id', '=', contract.id)
+      .execute();
+    if (!last && contract.status === 'sent') await queueViewedAlert(trx, deps, contract, now);
   });
 }

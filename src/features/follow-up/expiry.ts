@@ -1,17 +1,5 @@
 import type { DB } from '../../db/kysely.js';
-import { preparedQuery } from '../../db/prepared-query.js';
 import { transition } from '../contracts/contract-transition.js';
-
-/** One owner's sent contracts past their deadline; the sweeper keeps this empty. */
-const overdueOfOwner = preparedQuery((db, params: { userId: number; at: string }) =>
-  db
-    .selectFrom('contracts')
-    .select('id')
-    .where('status', '=', 'sent')
-    .where('expires_at', '<=', params.at)
-    .where('user_id', '=', params.userId)
-    .limit(1),
-);
 
 /**
  * Moves sent contracts whose newest link has run out to `expired` (issue 17). The sweeper calls
@@ -52,16 +40,6 @@ export async function expireOverdue(
     if (moved) expired += 1;
   }
   return expired;
-}
-
-/**
- * The check on read of a contractor's lists: one prepared, indexed lookup that finds nothing
- * almost always (the sweeper runs every 30 s), and the expiry only when it finds something.
- */
-export async function expireOverdueOfOwner(db: DB, userId: number, now: Date): Promise<void> {
-  const at = now.toISOString();
-  if ((await overdueOfOwner(db, { userId, at })).length === 0) return;
-  await expireOverdue(db, now, { userId });
 }
 
 /** Whether a row just read is a sent contract past its deadline, to expire before showing it. */

@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/page-loading';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { loadLocalDraft } from '../../features/wizard/local-draft';
 import { WizardPage } from '../../features/wizard/wizard-page';
+import { RevisionLinks } from '../../features/contracts/revision-links';
 import { emptyWizardState, wizardStateFromContract } from '../../features/wizard/wizard-state';
 import { ContractLoadError } from '../../features/contracts/contract-load-error';
 import { trpc } from '../../lib/trpc';
@@ -62,12 +63,16 @@ function WizardRoute() {
   }
   const saved = wizardStateFromContract(contract.data);
   return (
-    <WizardPage
-      key={id}
-      email={email}
-      contractId={id}
-      initial={loadLocalDraft(email, id) ?? saved}
-      saved={saved}
-    />
+    <>
+      {/* A revision says what it revises, with the way back (issue 17). */}
+      <RevisionLinks contract={contract.data} />
+      <WizardPage
+        key={id}
+        email={email}
+        contractId={id}
+        initial={loadLocalDraft(email, id) ?? saved}
+        saved={saved}
+      />
+    </>
   );
 }
