@@ -169,6 +169,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .on('contracts')
       .columns(['status', 'expires_at'])
       .execute();
+    // One owner's earliest deadline, read with each list (an index seek, not a scan of
+    // everyone's contracts awaiting signature).
+    await db.schema
+      .createIndex('contracts_owner_deadline')
+      .on('contracts')
+      .columns(['user_id', 'status', 'expires_at'])
+      .execute();
     await db.schema
       .createIndex('contracts_due_reminder')
       .on('contracts')
