@@ -1,7 +1,6 @@
 import { toHeaderText } from '../mail-header.js';
-import { longDateTime, renderParts } from './render.js';
-import { brandView, type RenderedMail } from './types.js';
-import { clientLabel } from './viewed-alert.js';
+import { longDateTime, reasonLines, renderParts } from './render.js';
+import { clientLabel, tradeSignBrand, type RenderedMail } from './types.js';
 
 export interface DeclinedNoticeMailInput {
   /** 'Your client' when null or blank. */
@@ -15,17 +14,6 @@ export interface DeclinedNoticeMailInput {
   contractUrl: string;
 }
 
-/**
- * A reason someone typed, as lines: the HTML part escapes each line and puts `<br>` between them
- * (Outlook ignores white-space:pre-wrap), the text part quotes each line with `> `.
- */
-export function reasonLines(reason: string): string[] {
-  return reason
-    .trim()
-    .split(/\r\n|\r|\n|\u2028|\u2029/)
-    .map((line) => line.trimEnd());
-}
-
 /** Tells the contractor that the client declined, with the reason they gave. */
 export function renderDeclinedNoticeMail(input: DeclinedNoticeMailInput): RenderedMail {
   const client = clientLabel(input.clientName);
@@ -35,7 +23,7 @@ export function renderDeclinedNoticeMail(input: DeclinedNoticeMailInput): Render
     subject,
     preheader: `${client} declined Contract #${contractId}. Their reason is inside.`,
     // The contractor's own notice: TradeSign speaks, and the contractor needs no contact lines.
-    brand: brandView({ name: 'TradeSign', phone: null, email: null, logoUrl: null }),
+    brand: tradeSignBrand(),
     client,
     contractId,
     declinedAt: longDateTime(input.declinedAt),

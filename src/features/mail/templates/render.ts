@@ -50,3 +50,14 @@ export function safeImageUrl(url: string | null | undefined): string | null {
     return null;
   }
 }
+
+/**
+ * A reason someone typed, as lines: the HTML part escapes each line and puts `<br>` between them
+ * (Outlook ignores white-space:pre-wrap), the text part quotes each line with `> `.
+ */
+export function reasonLines(reason: string): string[] {
+  return reason
+    .trim()
+    .split(/\r\n|\r|\n|\u2028|\u2029/)
+    .map((line) => line.trimEnd());
+}

@@ -1,6 +1,6 @@
 import { toHeaderText } from '../mail-header.js';
 import { longDateTime, renderParts } from './render.js';
-import { brandView } from './types.js';
+import { tradeSignBrand } from './types.js';
 
 export interface SignInAlertMailInput {
   /** The account's email address. */
@@ -24,7 +24,7 @@ export function renderSignInAlertMail(input: SignInAlertMailInput) {
   const { html, text } = renderParts('sign-in-alert', {
     subject,
     preheader: `${input.failures} failed sign-ins in ${input.windowMinutes} minutes. Nobody got in.`,
-    brand: brandView({ name: 'TradeSign', phone: null, email: null, logoUrl: null }),
+    brand: tradeSignBrand(),
     email: input.email,
     failures: input.failures,
     addresses,

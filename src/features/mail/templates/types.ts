@@ -52,3 +52,13 @@ export function greeting(name: string | null | undefined): string {
   const trimmed = name?.trim();
   return trimmed ? `Hello ${trimmed},` : 'Hello,';
 }
+
+/** A name the client typed may hold line breaks; the mails print it on one line. */
+export function clientLabel(name: string | null | undefined): string {
+  return name?.replace(/\s+/g, ' ').trim() || 'Your client';
+}
+
+/** Mails to the contractor about their own account and contracts: TradeSign speaks. */
+export function tradeSignBrand(): BrandView {
+  return brandView({ name: 'TradeSign', phone: null, email: null, logoUrl: null });
+}

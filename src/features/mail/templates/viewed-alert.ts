@@ -1,6 +1,6 @@
 import { toHeaderText } from '../mail-header.js';
 import { longDateTime, renderParts } from './render.js';
-import { brandView, type RenderedMail } from './types.js';
+import { clientLabel, tradeSignBrand, type RenderedMail } from './types.js';
 
 export interface ViewedAlertMailInput {
   /** 'Your client' when null or blank. */
@@ -14,11 +14,6 @@ export interface ViewedAlertMailInput {
   settingsUrl: string;
 }
 
-/** A name the client typed may hold line breaks; the mails print it on one line. */
-export function clientLabel(name: string | null | undefined): string {
-  return name?.replace(/\s+/g, ' ').trim() || 'Your client';
-}
-
 /** Tells the contractor that the client opened the contract for the first time. */
 export function renderViewedAlertMail(input: ViewedAlertMailInput): RenderedMail {
   const client = clientLabel(input.clientName);
@@ -29,7 +24,7 @@ export function renderViewedAlertMail(input: ViewedAlertMailInput): RenderedMail
     subject,
     preheader: `${client} opened Contract #${contractId} on ${openedAt}.`,
     // The contractor's own alert: TradeSign speaks, and the contractor needs no contact lines.
-    brand: brandView({ name: 'TradeSign', phone: null, email: null, logoUrl: null }),
+    brand: tradeSignBrand(),
     client,
     contractId,
     openedAt,

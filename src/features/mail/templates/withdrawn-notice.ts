@@ -1,6 +1,5 @@
 import { toHeaderText } from '../mail-header.js';
-import { reasonLines } from './declined-notice.js';
-import { longDate, renderParts } from './render.js';
+import { longDate, reasonLines, renderParts } from './render.js';
 import {
   brandView,
   greeting,
