@@ -30,7 +30,9 @@ export async function getContract(
 ): Promise<Contract> {
   const row = await findContractRow(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  return toContract(row, { revisedAs: await findRevisionId(db, id), now });
+  // Only a contract that was sent can have been revised.
+  const revisedAs = row.status === 'draft' ? null : await findRevisionId(db, id);
+  return toContract(row, { revisedAs, now });
 }
 
 /** A contract for the contractor's screen, expired first if its last link ran out. */

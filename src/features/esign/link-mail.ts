@@ -2,7 +2,11 @@ import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, enqueueMailOnce } from '../mail/outbox.js';
-import { renderSigningRequestMail, type SigningRequestVariant } from '../mail/templates/index.js';
+import {
+  renderSigningRequestMail,
+  type MailCompany,
+  type SigningRequestVariant,
+} from '../mail/templates/index.js';
 
 /** What a mail with a signing link says of the contract: the frozen facts of the sent copy. */
 export interface LinkMailContract {
@@ -40,12 +44,7 @@ export async function queueSigningLinkMail(
   const { contract, variant } = input;
   const mail = renderSigningRequestMail({
     variant,
-    company: {
-      name: contract.company.name ?? 'Your contractor',
-      phone: contract.company.phone,
-      email: contract.company.email,
-      logoUrl: contract.logoPath ? `${deps.config.PUBLIC_URL}${contract.logoPath}` : null,
-    },
+    company: mailCompanyOf(contract, deps.config.PUBLIC_URL),
     client: { name: contract.client.name, email: contract.client.email },
     contract: {
       id: contract.id,
@@ -67,6 +66,16 @@ export async function queueSigningLinkMail(
   }
   await enqueueMail(trx, deps.mailSealer, queued);
   return true;
+}
+
+/** The contractor's business as a mail to the client shows it: frozen fields, current logo. */
+export function mailCompanyOf(contract: LinkMailContract, publicUrl: string): MailCompany {
+  return {
+    name: contract.company.name ?? 'Your contractor',
+    phone: contract.company.phone,
+    email: contract.company.email,
+    logoUrl: contract.logoPath ? `${publicUrl}${contract.logoPath}` : null,
+  };
 }
 
 /** The link mail's facts from a sent contract's row. */

@@ -1,7 +1,7 @@
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { transition } from '../contracts/contract-transition.js';
-import { linkMailContract } from '../esign/link-mail.js';
+import { linkMailContract, mailCompanyOf } from '../esign/link-mail.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderWithdrawnNoticeMail } from '../mail/templates/index.js';
 import { getPrefs } from '../prefs/prefs.service.js';
@@ -45,12 +45,7 @@ export async function withdrawInTransaction(
   const prefs = await getPrefs(trx, row.user_id);
   const facts = linkMailContract(row, prefs.logo_path);
   const mail = renderWithdrawnNoticeMail({
-    company: {
-      name: facts.company.name ?? 'Your contractor',
-      phone: facts.company.phone,
-      email: facts.company.email,
-      logoUrl: facts.logoPath ? `${deps.config.PUBLIC_URL}${facts.logoPath}` : null,
-    },
+    company: mailCompanyOf(facts, deps.config.PUBLIC_URL),
     client: { name: facts.client.name, email: facts.client.email },
     contractId: row.id,
     reason,
