@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSqlite } from '../../src/db/kysely';
 import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
 import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
 import { drawSignature, signedInPage, toastText } from './support/flows';
@@ -162,5 +164,66 @@ describe('after sending', () => {
     await contractor.getByRole('link', { name: `Contract #${revisionId}` }).click();
     await contractor.waitForURL(`**/contracts/${revisionId}`);
     await contractor.getByText('Client signed', { exact: false }).first().waitFor();
+  });
+
+  it('shows an expired link with whom to ask, and a new link from the contractor reopens it', async () => {
+    const base = running.app().url;
+    const contractor = await signedInPage(running, { company: 'Expiry Edging' });
+    const client = { name: 'Riley Expired', email: uniqueEmail('riley') };
+    const id = await sendContractByApi(contractor, base, client);
+    const request = await mailTo(client.email, 'Expiry Edging sent you a contract to sign');
+    // The deadline passes without the sweeper: the link and the screens expire it on read.
+    const sqlite = openSqlite(path.join(running.app().dataDir, 'app.db'));
+    sqlite
+      .prepare("UPDATE contracts SET expires_at = '2026-01-01T00:00:00.000Z' WHERE id = ?")
+      .run(id);
+    sqlite.close();
+
+    const homeowner = await homeownerAt(signingLinkIn(request.text));
+    await homeowner.getByRole('heading', { name: 'Invalid or Expired Link' }).waitFor();
+    await homeowner
+      .getByText(
+        'This signature link is no longer valid. Please contact the sender for a new link.',
+      )
+      .waitFor();
+    await homeowner.getByText('Contact Expiry Edging:').waitFor();
+    expect(await homeowner.getByRole('link', { name: '(555) 123-4567' }).getAttribute('href')).toBe(
+      'tel:5551234567',
+    );
+
+    await contractor.goto('/');
+    const card = contractor.getByRole('link', {
+      name: `Contract #${id}, Expired, for Riley Expired: open`,
+    });
+    await card.getByText('Link expired', { exact: false }).waitFor();
+    await card.click();
+    await contractor.getByRole('button', { name: 'Send a new link' }).click();
+    const dialog = contractor.getByRole('dialog', { name: 'Send a new link' });
+    await dialog.getByLabel(/The link works for/).fill('120');
+    await dialog.getByRole('button', { name: 'Send new link' }).click();
+    await dialog.getByText('At most 90 days').waitFor();
+    await dialog.getByLabel(/The link works for/).fill('14');
+    await dialog.getByRole('button', { name: 'Send new link' }).click();
+    await expect.poll(() => toastText(contractor)).toContain('New link sent');
+    await contractor.getByText('Awaiting Signature', { exact: true }).first().waitFor();
+
+    const fresh = await mailTo(
+      client.email,
+      'Expiry Edging sent you a new link to sign your contract',
+    );
+    await homeowner.goto(signingLinkIn(fresh.text));
+    await homeowner.getByText('Secure Contract Signature').waitFor();
+    // Every link works again while the contract awaits signature, the first one included.
+    await homeowner.goto(signingLinkIn(request.text));
+    await homeowner.getByText('Secure Contract Signature').waitFor();
+
+    // Turning reminders off saves even with a half-typed schedule greyed out below the switch.
+    await contractor.goto('/settings/reminders');
+    await contractor.getByLabel('At most (reminders)').fill('12');
+    await contractor.getByLabel('Send automatic reminders').uncheck();
+    await contractor.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toastText(contractor)).toContain('Settings saved');
+    const prefs = await contractor.request.get(`${base}/api/prefs`);
+    expect(await prefs.json()).toMatchObject({ reminders_enabled: false, reminder_max: 3 });
   });
 });

@@ -22,6 +22,8 @@ const toValues = (prefs: FollowUpSettings): FollowUpValues => ({
   reminder_max: prefs.reminder_max,
 });
 
+const validateAll = schemaResolver(followUpSettingsSchema, { sync: true });
+
 const numberProps = {
   allowDecimal: false,
   allowNegative: false,
@@ -36,12 +38,15 @@ export function FollowUpSettingsForm() {
   const form = useForm<FollowUpValues>({
     mode: 'controlled',
     initialValues: toValues(prefs),
-    validate: schemaResolver(followUpSettingsSchema, { sync: true }),
+    // With reminders off their schedule is greyed out and not saved, so a half-typed number
+    // there cannot block saving the switches.
+    validate: (values) => (values.reminders_enabled ? validateAll(values) : {}),
   });
   const save = useMutation(
     trpc.prefs.update.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.prefs.get.queryKey(), saved);
+        form.setValues(toValues(saved));
         form.resetDirty(toValues(saved));
         showToast({ title: 'Settings saved', message: 'Your reminders and alerts are updated' });
       },
@@ -58,7 +63,16 @@ export function FollowUpSettingsForm() {
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((values) => save.mutate(followUpSettingsSchema.parse(values)))}
+      onSubmit={form.onSubmit((values) =>
+        save.mutate(
+          values.reminders_enabled
+            ? followUpSettingsSchema.parse(values)
+            : {
+                viewed_alerts_enabled: values.viewed_alerts_enabled,
+                reminders_enabled: false,
+              },
+        ),
+      )}
     >
       <Stack>
         <Switch
