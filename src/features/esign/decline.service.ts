@@ -7,6 +7,7 @@ import {
   esignRateLimits,
   resolveSigningLink,
   whyNotNow,
+  clientWhyNot,
   type EsignDeps,
   type SigningClient,
 } from './esign.service.js';
@@ -28,7 +29,7 @@ export async function declineAsClient(
   await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = deps.clock();
   const { contract, link } = await resolveSigningLink(db, deps.config, token, now);
-  if (contract.status !== 'sent') throw new AppError('CONFLICT', await whyNotNow(db, contract.id));
+  if (contract.status !== 'sent') throw new AppError('CONFLICT', clientWhyNot(contract.status));
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const declined = await transition(trx, {

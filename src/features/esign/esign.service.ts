@@ -6,7 +6,7 @@ import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract
 import type { EsignAnswer, EsignClosedView, EsignView } from '../../domain/esign.schemas.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
-import { queueViewedAlert } from './viewed-alert.js';
+import { recordView } from './viewings.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
@@ -88,13 +88,6 @@ const CLIENT_WHY_NOT: Record<ContractStatus, string> = {
   signed: 'This contract has already been signed',
   completed: 'This contract has already been signed',
 };
-
-/**
- * A reload from the same device within this window, with no other device in between, is the same
- * viewing, not a new one: the audit trail shows each real opening without letting a reload loop
- * bury it in rows (the per-address rate limit bounds the rest).
- */
-export const VIEW_DEDUPE_WINDOW_MS = 10 * 60 * 1000;
 
 const MINUTE_MS = 60_000;
 
@@ -181,7 +174,7 @@ export async function signAsClient(
   const now = options.clock();
   const { contract, link } = await resolveSigningLink(db, config, token, now);
   if (contract.status !== 'sent' || contract.client_signed_at) {
-    throw new AppError('CONFLICT', CLIENT_WHY_NOT[contract.status]);
+    throw new AppError('CONFLICT', clientWhyNot(contract.status));
   }
   return db.transaction().execute(async (trx) => {
     const signedAt = now.toISOString();
@@ -221,7 +214,12 @@ export async function signAsClient(
   });
 }
 
-/** The client's sentence for a contract that has left `sent` meanwhile. */
+/** The client's sentence for a link whose contract no longer awaits their answer (a 409). */
+export function clientWhyNot(status: ContractStatus): string {
+  return CLIENT_WHY_NOT[status];
+}
+
+/** The same sentence for a contract that has left `sent` meanwhile (a lost race). */
 export async function whyNotNow(db: DbOrTrx, contractId: number): Promise<string> {
   const row = await db
     .selectFrom('contracts')
@@ -229,51 +227,4 @@ export async function whyNotNow(db: DbOrTrx, contractId: number): Promise<string
     .where('id', '=', contractId)
     .executeTakeFirst();
   return row ? CLIENT_WHY_NOT[row.status] : INVALID_LINK;
-}
-
-type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
-
-/**
- * Records an opening unless it repeats the last one (same device, within the window). The
- * contract's first opening while awaiting signature alerts the contractor by email, once: the
- * alert's key is unique in the outbox.
- */
-async function recordView(
-  deps: EsignDeps,
-  contract: ResolvedLink['contract'],
-  link: ResolvedLink['link'],
-  client: SigningClient,
-  now: Date,
-) {
-  const { db } = deps;
-  // Only the latest view is compared: one index step, however long the trail grows.
-  const last = await db
-    .selectFrom('contract_events')
-    .select(['at', 'ip', 'user_agent'])
-    .where('contract_id', '=', contract.id)
-    .where('type', '=', 'viewed')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const sameDevice = last?.ip === client.ip && last.user_agent === client.userAgent.slice(0, 500);
-  if (sameDevice && now.getTime() - Date.parse(last.at) < VIEW_DEDUPE_WINDOW_MS) return;
-  const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    await insertContractEvent(trx, {
-      contractId: contract.id,
-      type: 'viewed',
-      at,
-      actor: 'client',
-      ip: client.ip,
-      userAgent: client.userAgent,
-      details: { first: !last, link: linkFacts(link) },
-    });
-    // The card's count moves with the trail, in the same transaction.
-    await trx
-      .updateTable('contracts')
-      .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed_at: at }))
-      .where('id', '=', contract.id)
-      .execute();
-    if (!last && contract.status === 'sent') await queueViewedAlert(trx, deps, contract, now);
-  });
 }
