@@ -3,11 +3,10 @@ import {
   canDo,
   CONTRACT_STATUSES,
   CONTRACT_TRANSITIONS,
-  describeEvent,
-  parseEventDetails,
   SECTION_OF_STATUS,
   statusesInSection,
 } from './contract-lifecycle.js';
+import { describeEvent, parseEventDetails } from './contract-event-lines.js';
 
 describe('the contract lifecycle table', () => {
   it('puts expired with the awaiting, declined and voided in Closed', () => {

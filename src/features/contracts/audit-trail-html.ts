@@ -1,4 +1,4 @@
-import { describeEvent, parseEventDetails } from '../../domain/contract-lifecycle.js';
+import { describeEvent, parseEventDetails } from '../../domain/contract-event-lines.js';
 import { formatUtcDateTime } from '../../domain/dates.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
 

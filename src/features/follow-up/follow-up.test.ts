@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeEvent, WHY_NOT } from '../../domain/contract-lifecycle.js';
+import { describeEvent } from '../../domain/contract-event-lines.js';
+import { WHY_NOT } from '../../domain/contract-lifecycle.js';
 import type { Contract, ContractEvent } from '../../domain/contracts.schemas.js';
 import {
   clientSigns,

@@ -1,6 +1,6 @@
 import { formatUtcDateTime } from '../../../domain/dates.js';
 import { formatUsd } from '../../../domain/money.js';
-import { describeEvent, parseEventDetails } from '../../../domain/contract-lifecycle.js';
+import { describeEvent, parseEventDetails } from '../../../domain/contract-event-lines.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 

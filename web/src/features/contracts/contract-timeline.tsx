@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import { describeEvent } from '@domain/contract-lifecycle';
+import { describeEvent } from '@domain/contract-event-lines';
 import type { ContractEvent } from '@domain/contracts.schemas';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
