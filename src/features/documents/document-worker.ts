@@ -1,3 +1,4 @@
+import { startPolling } from '../../lib/polling.js';
 import type { DB } from '../../db/kysely.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
@@ -34,13 +35,12 @@ export function startDocumentWorker(options: {
 }): DocumentWorker {
   const { db, log } = options;
   const clock = options.now ?? (() => new Date());
-  let stopped = false;
-  let current: Promise<number> = db
+  // Jobs a crash or restart left running go back in the queue before the first pass.
+  const requeued = db
     .updateTable('document_jobs')
     .set({ status: 'pending' })
     .where('status', '=', 'running')
-    .execute()
-    .then(() => 0);
+    .execute();
 
   async function processOne(contractId: number, attempts: number): Promise<boolean> {
     const startedAt = Date.now();
@@ -97,7 +97,7 @@ export function startDocumentWorker(options: {
 
   async function poll(): Promise<number> {
     let completed = 0;
-    while (!stopped) {
+    while (!polling.stopped) {
       // Fewest attempts first: a document that keeps failing waits behind everyone's new work.
       const due = await db
         .selectFrom('document_jobs')
@@ -120,21 +120,10 @@ export function startDocumentWorker(options: {
     return completed;
   }
 
-  const runOnce = () => {
-    current = current.catch(() => 0).then(poll);
-    return current;
-  };
-  const timer = setInterval(() => {
-    runOnce().catch((error: unknown) => log.warn({ err: error }, 'document worker poll failed'));
-  }, options.pollMs ?? 1000);
-  timer.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current.catch(() => 0);
-    },
-  };
+  const polling = startPolling(poll, {
+    pollMs: options.pollMs ?? 1000,
+    onError: (error) => log.warn({ err: error }, 'document worker poll failed'),
+    after: requeued,
+  });
+  return polling;
 }

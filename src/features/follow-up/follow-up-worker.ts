@@ -1,3 +1,4 @@
+import { startPolling } from '../../lib/polling.js';
 import { expireOverdue } from './expiry.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { sendDueReminders } from './reminders.service.js';
@@ -20,34 +21,14 @@ export function startFollowUpWorker(
     pollMs?: number;
   },
 ): FollowUpWorker {
-  let stopped = false;
-  let chain: Promise<unknown> = Promise.resolve();
-
   const pass = async () => {
     const expired = await expireOverdue(deps.db, deps.clock());
     const reminded = await sendDueReminders(deps);
     if (expired + reminded > 0) deps.log.info({ expired, reminded }, 'follow-up: pass done');
     return { expired, reminded };
   };
-
-  const runOnce = () => {
-    const run = chain.then(pass);
-    chain = run.catch(() => undefined);
-    return run;
-  };
-
-  const timer = setInterval(() => {
-    if (stopped) return;
-    runOnce().catch((error: unknown) => deps.log.warn({ err: error }, 'follow-up: pass failed'));
-  }, deps.pollMs ?? 30_000);
-  timer.unref();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await chain;
-    },
-  };
+  return startPolling(pass, {
+    pollMs: deps.pollMs ?? 30_000,
+    onError: (error) => deps.log.warn({ err: error }, 'follow-up: pass failed'),
+  });
 }
