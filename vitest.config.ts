@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (domain rules and API tests through buildApp on fresh SQLite files),
+ * Four projects: `unit` (domain rules and API tests through buildApp on fresh SQLite files),
+ * `postgres` (every server-side test under src/ again, each app on a fresh database of a throwaway
+ * PostgreSQL cluster: src/test/postgres-global-setup.ts),
  * `e2e` (Playwright in Debian's Chromium against the production build) and `drills` (the real
  * server process killed, stopped and backed up under load).
  */
@@ -17,6 +19,17 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'web/src/**/*.test.ts',
           ],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'postgres',
+          include: ['src/**/*.test.ts'],
+          // Rules without a database run once, in `unit`.
+          exclude: ['src/domain/**'],
+          globalSetup: ['src/test/postgres-global-setup.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },

@@ -23,18 +23,17 @@ function seed(...args: string[]) {
 }
 
 const templatesOf = (email: string) =>
-  t.sqlite
-    .prepare(
-      `SELECT t.name, t.html, t.version, t.is_preset, t.preset_sha256 FROM templates t
-       JOIN users u ON u.id = t.user_id WHERE u.email = ? ORDER BY t.id`,
-    )
-    .all(email) as {
+  t.sql.all<{
     name: string;
     html: string;
     version: number;
     is_preset: number;
     preset_sha256: string;
-  }[];
+  }>(
+    `SELECT t.name, t.html, t.version, t.is_preset, t.preset_sha256 FROM templates t
+     JOIN users u ON u.id = t.user_id WHERE u.email = ? ORDER BY t.id`,
+    email,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,49 +63,45 @@ describe('npm run seed:templates', () => {
     expect(unknown.err).toContain('No account with the email nobody@example.com');
   });
 
-  it('changes nothing when run again on accounts that already have the presets', () => {
-    const before = templatesOf('first@example.com');
+  it('changes nothing when run again on accounts that already have the presets', async () => {
+    const before = await templatesOf('first@example.com');
     const result = seed();
     expect(result.code).toBe(0);
     expect(result.out).toContain('first@example.com  Standard Contract: unchanged');
     expect(result.out).toContain('Done: 2 account(s).');
-    expect(templatesOf('first@example.com')).toEqual(before);
+    expect(await templatesOf('first@example.com')).toEqual(before);
   });
 
-  it('reinstalls a deleted preset for one account, as its default when it has none', () => {
-    t.sqlite
-      .prepare(
-        "DELETE FROM templates WHERE user_id = (SELECT id FROM users WHERE email = 'first@example.com')",
-      )
-      .run();
+  it('reinstalls a deleted preset for one account, as its default when it has none', async () => {
+    await t.sql.run(
+      "DELETE FROM templates WHERE user_id = (SELECT id FROM users WHERE email = 'first@example.com')",
+    );
     const result = seed('--email', 'FIRST@example.com');
     expect(result.out).toContain('Standard Contract: installed');
     expect(result.out).not.toContain('second@example.com');
-    expect(templatesOf('first@example.com')).toMatchObject([
+    expect(await templatesOf('first@example.com')).toMatchObject([
       { name: 'Standard Contract', is_preset: 1, version: 1 },
     ]);
   });
 
-  it('updates an untouched preset to the shipped version, and keeps one the contractor edited', () => {
+  it('updates an untouched preset to the shipped version, and keeps one the contractor edited', async () => {
     // Pretend both accounts were given an older shipped version of the preset.
     const oldHtml = '<p>Older shipped contract for {{client.name}}</p>';
     const oldSha = createHash('sha256').update(oldHtml).digest('hex');
-    t.sqlite.prepare('UPDATE templates SET html = ?, preset_sha256 = ?').run(oldHtml, oldSha);
+    await t.sql.run('UPDATE templates SET html = ?, preset_sha256 = ?', oldHtml, oldSha);
     // The second contractor then edited theirs.
-    t.sqlite
-      .prepare(
-        "UPDATE templates SET html = '<p>My own words</p>' WHERE user_id = (SELECT id FROM users WHERE email = 'second@example.com')",
-      )
-      .run();
+    await t.sql.run(
+      "UPDATE templates SET html = '<p>My own words</p>' WHERE user_id = (SELECT id FROM users WHERE email = 'second@example.com')",
+    );
 
     const result = seed();
     expect(result.out).toContain('first@example.com  Standard Contract: updated');
     expect(result.out).toContain('second@example.com  Standard Contract: kept-edited');
-    expect(templatesOf('first@example.com')[0]).toMatchObject({
+    expect((await templatesOf('first@example.com'))[0]).toMatchObject({
       html: presetTemplates[0]?.html,
       version: 2,
     });
-    expect(templatesOf('second@example.com')[0]).toMatchObject({
+    expect((await templatesOf('second@example.com'))[0]).toMatchObject({
       html: '<p>My own words</p>',
       version: 1,
     });

@@ -5,10 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian's packages the tests use: Chromium for the browser tests and PDFs, poppler's pdftotext to
-# read sealed PDFs as a reader would.
+# read sealed PDFs as a reader would, and PostgreSQL's server, whose initdb and pg_ctl start a
+# throwaway cluster for the PostgreSQL leg (src/test/postgres-cluster.ts).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "Installing Debian's ${missing[*]} for the tests..."
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi

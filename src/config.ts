@@ -22,11 +22,36 @@ const originUrl = httpUrl.pipe(
     .transform((value) => new URL(value).origin),
 );
 
+/** PostgreSQL for several instances (issue 18); unset means the SQLite file in DATA_DIR. */
+const postgresUrl = z
+  .url({
+    protocol: /^postgres(ql)?$/,
+    error: 'must be a URL like postgres://user:password@host:5432/database',
+  })
+  .refine((value) => new URL(value).hostname !== '', 'must name a host');
+
+/** Variables whose values may hold a password: an error shows them without it. */
+const URLS_WITH_SECRETS = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/** `scheme://user:***@host...`: the value as typed, with any password masked. */
+export function maskUrlPassword(value: string): string {
+  const start = value.indexOf('://');
+  const end = value.lastIndexOf('@');
+  if (start < 0 || end < start) return value;
+  const userInfo = value.slice(start + 3, end);
+  const colon = userInfo.indexOf(':');
+  if (colon < 0) return value;
+  return `${value.slice(0, start + 3)}${userInfo.slice(0, colon)}:***${value.slice(end)}`;
+}
+
 const configSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   PUBLIC_URL: originUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  // Connections each instance keeps to PostgreSQL; the server's max_connections bounds the sum.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Contracts <no-reply@localhost>'),
   OLLAMA_HOST: httpUrl
@@ -67,7 +92,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'configuration');
-      return `Invalid ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+      const value = present[name] ?? '';
+      const shown = URLS_WITH_SECRETS.has(name) ? maskUrlPassword(value) : value;
+      return `Invalid ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(problems);
   }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDb } from './db/kysely.js';
+import { openDatabase } from './db/kysely.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startDocumentWorker } from './features/documents/document-worker.js';
 import { startFollowUpWorker } from './features/follow-up/follow-up-worker.js';
@@ -16,8 +16,9 @@ import { startMaintenance } from './maintenance.js';
 
 /** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
 export async function startServer(config: Config) {
-  const databaseFile = path.resolve(config.DATA_DIR, 'app.db');
-  const { db } = createDb(databaseFile);
+  const { db, target: database } = await openDatabase(config, {
+    warn: (details, message) => console.warn(message, details),
+  });
   await migrateToLatest(db);
   const renderer = createPdfRenderer({
     chromiumPath: config.CHROMIUM_PATH,
@@ -72,7 +73,7 @@ export async function startServer(config: Config) {
   });
   const graceful = registerGracefulStop(app, { drainMs: config.SHUTDOWN_DRAIN_MS });
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`TradeSign is ready at ${config.PUBLIC_URL} (database ${databaseFile})`);
+  app.log.info(`TradeSign is ready at ${config.PUBLIC_URL} (database ${database})`);
   // Tell the owner up front whether cleanup will use the model; never delays the start.
   void describeOllama({
     host: config.OLLAMA_HOST,

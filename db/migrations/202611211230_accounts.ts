@@ -1,16 +1,21 @@
 import { sql, type Kysely } from 'kysely';
+import { bytesType, engineOf, generatedId, millisecondsType } from '../../src/db/engine.js';
 
 /** Users, their sessions, company preferences and persistent rate-limit counters. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('password_hash', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
   // Case-insensitive uniqueness even if a row is ever written without lower-casing.
-  await sql`CREATE UNIQUE INDEX users_email_unique ON users (email COLLATE NOCASE)`.execute(db);
+  if (engineOf(db) === 'postgres') {
+    await sql`CREATE UNIQUE INDEX users_email_unique ON users (lower(email))`.execute(db);
+  } else {
+    await sql`CREATE UNIQUE INDEX users_email_unique ON users (email COLLATE NOCASE)`.execute(db);
+  }
 
   await db.schema
     .createTable('sessions')
@@ -18,9 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'integer', (col) =>
       col.notNull().references('users.id').onDelete('cascade'),
     )
-    .addColumn('secret_hash', 'blob', (col) => col.notNull())
-    .addColumn('created_at_ms', 'integer', (col) => col.notNull())
-    .addColumn('last_used_at_ms', 'integer', (col) => col.notNull())
+    .addColumn('secret_hash', bytesType(db), (col) => col.notNull())
+    .addColumn('created_at_ms', millisecondsType(db), (col) => col.notNull())
+    .addColumn('last_used_at_ms', millisecondsType(db), (col) => col.notNull())
     .execute();
   await db.schema.createIndex('sessions_user_id').on('sessions').column('user_id').execute();
 
@@ -41,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (col) => col.primaryKey())
-    .addColumn('window_started_at_ms', 'integer', (col) => col.notNull())
+    .addColumn('window_started_at_ms', millisecondsType(db), (col) => col.notNull())
     .addColumn('hits', 'integer', (col) => col.notNull())
     .execute();
 }

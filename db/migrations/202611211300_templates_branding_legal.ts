@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { bytesType, generatedId } from '../../src/db/engine.js';
 
 /** Contract templates, uploaded logos and legal acknowledgments. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('templates')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('user_id', 'integer', (col) =>
       col.notNull().references('users.id').onDelete('cascade'),
     )
@@ -37,14 +38,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       col.notNull().references('users.id').onDelete('cascade'),
     )
     .addColumn('content_type', 'text', (col) => col.notNull())
-    .addColumn('bytes', 'blob', (col) => col.notNull())
+    .addColumn('bytes', bytesType(db), (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .execute();
   await db.schema.createIndex('logos_user_id').on('logos').column('user_id').execute();
 
   await db.schema
     .createTable('acceptances')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('user_id', 'integer', (col) =>
       col.notNull().references('users.id').onDelete('cascade'),
     )

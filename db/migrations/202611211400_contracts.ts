@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { engineOf, generatedId } from '../../src/db/engine.js';
 
 /** Contracts and their append-only audit trail (docs/decisions/021). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contracts')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('user_id', 'integer', (col) =>
       col.notNull().references('users.id').onDelete('cascade'),
     )
@@ -51,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('contract_events')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('contract_id', 'integer', (col) =>
       col.notNull().references('contracts.id').onDelete('cascade'),
     )
@@ -69,11 +70,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['contract_id', 'id'])
     .execute();
   // Append-only: the audit trail cannot be edited, even by a bug in the app.
-  await sql`CREATE TRIGGER contract_events_no_update BEFORE UPDATE ON contract_events
-    BEGIN SELECT RAISE(ABORT, 'contract events are append-only'); END`.execute(db);
+  if (engineOf(db) === 'postgres') {
+    await sql`CREATE FUNCTION contract_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'contract events are append-only'; END $$`.execute(db);
+    await sql`CREATE TRIGGER contract_events_no_update BEFORE UPDATE ON contract_events
+      FOR EACH ROW EXECUTE FUNCTION contract_events_append_only()`.execute(db);
+  } else {
+    await sql`CREATE TRIGGER contract_events_no_update BEFORE UPDATE ON contract_events
+      BEGIN SELECT RAISE(ABORT, 'contract events are append-only'); END`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('contract_events').execute();
+  if (engineOf(db) === 'postgres')
+    await sql`DROP FUNCTION contract_events_append_only()`.execute(db);
   await db.schema.dropTable('contracts').execute();
 }

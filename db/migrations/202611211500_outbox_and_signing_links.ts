@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import { generatedId } from '../../src/db/engine.js';
 
 /** The email outbox (docs/decisions/009) and client signing links (docs/decisions/009). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('email_outbox')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('contract_id', 'integer', (col) =>
       col.references('contracts.id').onDelete('set null'),
     )
@@ -39,7 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('signing_links')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('contract_id', 'integer', (col) =>
       col.notNull().references('contracts.id').onDelete('cascade'),
     )

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { bytesType, generatedId } from '../../src/db/engine.js';
 
 /** The sealed executed copy: render jobs, the stored PDFs, and the app's sealing key. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -27,7 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('contract_id', 'integer', (col) =>
       col.primaryKey().references('contracts.id').onDelete('cascade'),
     )
-    .addColumn('pdf', 'blob', (col) => col.notNull())
+    .addColumn('pdf', bytesType(db), (col) => col.notNull())
     // SHA-256 (hex) of the whole sealed file: what /verify looks up.
     .addColumn('pdf_sha256', 'text', (col) => col.notNull().unique())
     .addColumn('contract_pages_sha256', 'text', (col) => col.notNull())
@@ -36,8 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('sealing_keys')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
-    .addColumn('p12', 'blob', (col) => col.notNull())
+    .addColumn('id', 'integer', generatedId(db))
+    .addColumn('p12', bytesType(db), (col) => col.notNull())
     .addColumn('passphrase', 'text', (col) => col.notNull())
     .addColumn('fingerprint_sha256', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())

@@ -1,4 +1,11 @@
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import {
+  sql,
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+} from 'kysely';
+import { engineOf, generatedId } from '../../src/db/engine.js';
 
 /**
  * After sending (issue 17): statuses expired, declined and voided; reminders, extensions,
@@ -9,7 +16,8 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
  * transaction, new table, copy, drop, rename, foreign_key_check, foreign keys on): with foreign
  * keys on, dropping `contracts` would cascade-delete the whole audit trail. The list moves into
  * a `contract_statuses` table that `contracts.status` references, so a later status is an
- * INSERT on any engine, never another rebuild.
+ * INSERT on any engine, never another rebuild. PostgreSQL alters the table in place instead
+ * (docs/decisions/023).
  */
 const STATUSES = ['draft', 'sent', 'expired', 'declined', 'voided', 'signed', 'completed'];
 
@@ -62,10 +70,33 @@ const SHARED_COLUMNS = [
 
 type StatusColumn = 'references' | 'check';
 
+type ColumnBuilder = (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+const plain: ColumnBuilder = (col) => col;
+
+/** The columns this migration adds to contracts. */
+const NEW_COLUMNS: [string, ColumnDataType, ColumnBuilder][] = [
+  // While sent or expired: when the newest signing link stops working.
+  ['expires_at', 'text', plain],
+  // Declined or voided: when, and the reason the client or the contractor gave.
+  ['closed_at', 'text', plain],
+  ['closed_reason', 'text', plain],
+  // Reminders: the last one (any kind), how many went automatically, when the next is due.
+  ['last_reminder_at', 'text', plain],
+  ['auto_reminders_sent', 'integer', (col) => col.notNull().defaultTo(0)],
+  ['next_reminder_at', 'text', plain],
+  // Revisions: the contract this one revises, the first of the line, and its number in it.
+  ['revision_of', 'integer', (col) => col.references('contracts.id').onDelete('set null')],
+  ['original_id', 'integer', plain],
+  ['revision_number', 'integer', (col) => col.notNull().defaultTo(1)],
+  // The client's openings, kept with the card so the list reads its index alone.
+  ['view_count', 'integer', (col) => col.notNull().defaultTo(0)],
+  ['last_viewed_at', 'text', plain],
+];
+
 function contractsTable(db: Kysely<unknown>, name: string, status: StatusColumn) {
   let table: CreateTableBuilder<string, string> = db.schema
     .createTable(name)
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', generatedId(db))
     .addColumn('user_id', 'integer', (col) =>
       col.notNull().references('users.id').onDelete('cascade'),
     )
@@ -83,27 +114,8 @@ function contractsTable(db: Kysely<unknown>, name: string, status: StatusColumn)
     });
   }
   if (status === 'check') return table;
-  return (
-    table
-      // While sent or expired: when the newest signing link stops working.
-      .addColumn('expires_at', 'text')
-      // Declined or voided: when, and the reason the client or the contractor gave.
-      .addColumn('closed_at', 'text')
-      .addColumn('closed_reason', 'text')
-      // Reminders: the last one (any kind), how many went automatically, when the next is due.
-      .addColumn('last_reminder_at', 'text')
-      .addColumn('auto_reminders_sent', 'integer', (col) => col.notNull().defaultTo(0))
-      .addColumn('next_reminder_at', 'text')
-      // Revisions: the contract this one revises, the first of the line, and its number in it.
-      .addColumn('revision_of', 'integer', (col) =>
-        col.references('contracts.id').onDelete('set null'),
-      )
-      .addColumn('original_id', 'integer')
-      .addColumn('revision_number', 'integer', (col) => col.notNull().defaultTo(1))
-      // The client's openings, kept with the card so the list reads its index alone.
-      .addColumn('view_count', 'integer', (col) => col.notNull().defaultTo(0))
-      .addColumn('last_viewed_at', 'text')
-  );
+  for (const [column, type, build] of NEW_COLUMNS) table = table.addColumn(column, type, build);
+  return table;
 }
 
 async function createListIndexes(db: Kysely<unknown>, cardColumns: string[]) {
@@ -152,6 +164,60 @@ async function rebuildContracts(
   }
 }
 
+/** The list indexes with the new card columns, and the indexes the new work reads. */
+async function createFollowThroughIndexes(db: Kysely<unknown>) {
+  await createListIndexes(db, CARD_COLUMNS);
+  // The sweeper and the reminder scheduler read only what is due.
+  await db.schema
+    .createIndex('contracts_due_expiry')
+    .on('contracts')
+    .columns(['status', 'expires_at'])
+    .execute();
+  // One owner's earliest deadline, read with each list (an index seek, not a scan of
+  // everyone's contracts awaiting signature).
+  await db.schema
+    .createIndex('contracts_owner_deadline')
+    .on('contracts')
+    .columns(['user_id', 'status', 'expires_at'])
+    .execute();
+  await db.schema
+    .createIndex('contracts_due_reminder')
+    .on('contracts')
+    .columns(['status', 'next_reminder_at'])
+    .execute();
+  // One revision per contract, even when two requests race.
+  await db.schema
+    .createIndex('contracts_revision_of')
+    .on('contracts')
+    .column('revision_of')
+    .unique()
+    .execute();
+}
+
+/** PostgreSQL alters constraints and adds columns in place, inside the migration's transaction. */
+async function alterContractsOnPostgres(db: Kysely<unknown>, status: StatusColumn) {
+  await db.schema.dropIndex('contracts_user_list').execute();
+  await db.schema.dropIndex('contracts_user_status_created').execute();
+  if (status === 'references') {
+    await sql`ALTER TABLE contracts DROP CONSTRAINT contracts_status_check`.execute(db);
+    await sql`ALTER TABLE contracts ADD CONSTRAINT contracts_status_fkey
+      FOREIGN KEY (status) REFERENCES contract_statuses (status)`.execute(db);
+    for (const [column, type, build] of NEW_COLUMNS) {
+      await db.schema.alterTable('contracts').addColumn(column, type, build).execute();
+    }
+    await createFollowThroughIndexes(db);
+    return;
+  }
+  // Dropping a column drops the indexes that hold it.
+  for (const [column] of NEW_COLUMNS) {
+    await db.schema.alterTable('contracts').dropColumn(column).execute();
+  }
+  await sql`ALTER TABLE contracts DROP CONSTRAINT contracts_status_fkey`.execute(db);
+  await sql`ALTER TABLE contracts ADD CONSTRAINT contracts_status_check
+    CHECK (status IN ('draft', 'sent', 'signed', 'completed'))`.execute(db);
+  await createListIndexes(db, OLD_CARD_COLUMNS);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('contract_statuses')
@@ -161,34 +227,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`INSERT INTO contract_statuses (status) VALUES (${status})`.execute(db);
   }
 
-  await rebuildContracts(db, 'references', SHARED_COLUMNS, async () => {
-    await createListIndexes(db, CARD_COLUMNS);
-    // The sweeper and the reminder scheduler read only what is due.
-    await db.schema
-      .createIndex('contracts_due_expiry')
-      .on('contracts')
-      .columns(['status', 'expires_at'])
-      .execute();
-    // One owner's earliest deadline, read with each list (an index seek, not a scan of
-    // everyone's contracts awaiting signature).
-    await db.schema
-      .createIndex('contracts_owner_deadline')
-      .on('contracts')
-      .columns(['user_id', 'status', 'expires_at'])
-      .execute();
-    await db.schema
-      .createIndex('contracts_due_reminder')
-      .on('contracts')
-      .columns(['status', 'next_reminder_at'])
-      .execute();
-    // One revision per contract, even when two requests race.
-    await db.schema
-      .createIndex('contracts_revision_of')
-      .on('contracts')
-      .column('revision_of')
-      .unique()
-      .execute();
-  });
+  if (engineOf(db) === 'postgres') await alterContractsOnPostgres(db, 'references');
+  else
+    await rebuildContracts(db, 'references', SHARED_COLUMNS, () => createFollowThroughIndexes(db));
   // Openings recorded before: counted from the trail.
   await sql`UPDATE contracts SET
       view_count = (SELECT count(*) FROM contract_events e
@@ -265,8 +306,10 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('email_outbox').dropColumn('dedupe_key').execute();
   await db.schema.alterTable('signing_links').dropColumn('reminder').execute();
   await db.schema.alterTable('signing_links').dropColumn('purpose').execute();
-  await rebuildContracts(db, 'check', SHARED_COLUMNS, () =>
-    createListIndexes(db, OLD_CARD_COLUMNS),
-  );
+  if (engineOf(db) === 'postgres') await alterContractsOnPostgres(db, 'check');
+  else
+    await rebuildContracts(db, 'check', SHARED_COLUMNS, () =>
+      createListIndexes(db, OLD_CARD_COLUMNS),
+    );
   await db.schema.dropTable('contract_statuses').execute();
 }

@@ -1,5 +1,8 @@
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractCounts } from '../../src/domain/contract-list.schemas.js';
+import { openSqlite } from '../../src/db/kysely.js';
 import { hashPassword } from '../../src/features/auth/password.js';
 import {
   cookiePair,
@@ -11,11 +14,17 @@ import {
 import { SEEDED_PASSWORD, seedScale, seededEmail } from './seed-scale.js';
 
 let t: TestApp;
+/**
+ * The seed writes through better-sqlite3 (SQLite only): its own handle on the test app's file.
+ * This file runs only in the `unit` project, which is always SQLite.
+ */
+let sqlite: SQLite.Database;
 let result: ReturnType<typeof seedScale>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  result = seedScale(t.sqlite, {
+  sqlite = openSqlite(path.join(t.dir, 'app.db'));
+  result = seedScale(sqlite, {
     accounts: 10,
     contracts: 1_000,
     heavyAccountContracts: 400,
@@ -23,11 +32,12 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  sqlite.close();
   await t.close();
 });
 
 const count = (sql: string, ...params: unknown[]) =>
-  (t.sqlite.prepare(sql).get(...params) as { n: number }).n;
+  (sqlite.prepare(sql).get(...params) as { n: number }).n;
 
 describe('the scale seed', () => {
   it('writes the accounts and contracts asked for, the heavy account first', () => {

@@ -5,7 +5,7 @@ import type SQLite from 'better-sqlite3';
 import { Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type DB } from './kysely.js';
-import { migrateToLatest, migrationProvider } from './migrate.js';
+import { migrationProvider } from './migrate.js';
 
 /**
  * 202611251000_follow_through rebuilds `contracts` (SQLite cannot alter a CHECK). Dropping that
@@ -33,6 +33,13 @@ afterEach(async () => {
 });
 
 const migrator = () => new Migrator({ db, provider: migrationProvider });
+
+/** Up to this migration (later ones are tested on their own): the names applied. */
+async function upToFollowThrough(): Promise<string[]> {
+  const { error, results } = await migrator().migrateTo(FOLLOW_THROUGH);
+  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
+  return (results ?? []).map((result) => result.migrationName);
+}
 
 const LINK_EXPIRES = {
   first: '2026-12-21T10:00:00.000Z',
@@ -207,7 +214,7 @@ describe('the follow-through migration', () => {
     const before = snapshot();
     expect(before.events).toHaveLength(10);
 
-    expect(await migrateToLatest(db)).toEqual([FOLLOW_THROUGH]);
+    expect(await upToFollowThrough()).toEqual([FOLLOW_THROUGH]);
 
     expect(snapshot()).toEqual(before);
     // The audit trail is still append-only and still tied to its contracts.
@@ -224,7 +231,7 @@ describe('the follow-through migration', () => {
   });
 
   it('fills each sent contract’s deadline from its newest link, its first reminder, and the new columns’ defaults', async () => {
-    await migrateToLatest(db);
+    await upToFollowThrough();
     const rows = sqlite
       .prepare(
         `SELECT id, expires_at, closed_at, closed_reason, last_reminder_at, auto_reminders_sent,
@@ -279,7 +286,7 @@ describe('the follow-through migration', () => {
   });
 
   it('turns foreign keys back on and leaves none broken', async () => {
-    await migrateToLatest(db);
+    await upToFollowThrough();
     expect(foreignKeysOn()).toBe(1);
     expect(brokenForeignKeys()).toEqual([]);
     const indexes = sqlite
@@ -304,7 +311,7 @@ describe('the follow-through migration', () => {
   });
 
   it('holds statuses to the contract_statuses table', async () => {
-    await migrateToLatest(db);
+    await upToFollowThrough();
     expect(
       sqlite.prepare('SELECT status FROM contract_statuses ORDER BY status').pluck().all(),
     ).toEqual(['completed', 'declined', 'draft', 'expired', 'sent', 'signed', 'voided']);
@@ -329,7 +336,7 @@ describe('the follow-through migration', () => {
 
   it('goes back down to the old shape when no new status is used, keeping every row', async () => {
     const before = snapshot();
-    await migrateToLatest(db);
+    await upToFollowThrough();
     const { error, results } = await migrator().migrateDown();
     expect(error).toBeUndefined();
     expect(results).toEqual([
@@ -353,13 +360,13 @@ describe('the follow-through migration', () => {
     expect(() => setStatus(1, 'expired')).toThrow(/CHECK/);
 
     // And up again, as after a rollback and a redeploy.
-    expect(await migrateToLatest(db)).toEqual([FOLLOW_THROUGH]);
+    expect(await upToFollowThrough()).toEqual([FOLLOW_THROUGH]);
     expect(snapshot()).toEqual(before);
     expect(brokenForeignKeys()).toEqual([]);
   });
 
   it('refuses to go down while a contract uses a new status, loudly', async () => {
-    await migrateToLatest(db);
+    await upToFollowThrough();
     setStatus(1, 'expired');
     const { error } = await migrator().migrateDown();
     expect(error).toBeDefined();
@@ -372,7 +379,7 @@ describe('the follow-through migration', () => {
   });
 
   it('leaves the database as it was at latest when going down is refused', async () => {
-    await migrateToLatest(db);
+    await upToFollowThrough();
     setStatus(1, 'expired');
     const before = {
       contracts: columnsOf('contracts'),

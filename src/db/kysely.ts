@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import path, { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import type { Config } from '../config.js';
+import type { Engine } from './engine.js';
+import { checkPostgres, createPostgresDb, describePostgresUrl } from './postgres.js';
 import type { Database } from './schema.js';
 
 export type DB = Kysely<Database>;
@@ -54,4 +57,40 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+/** The database the app runs on, with what a log line may say about it. */
+export interface OpenedDatabase {
+  db: DB;
+  engine: Engine;
+  /** The SQLite file, or `host:port/database`: never a password. */
+  target: string;
+}
+
+/**
+ * DATABASE_URL set: PostgreSQL through a pool, checked with one round trip so a wrong URL stops
+ * the start with one line. Unset: the SQLite file in DATA_DIR, as always (docs/decisions/023).
+ */
+export async function openDatabase(
+  config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL' | 'DATABASE_POOL_SIZE'>,
+  log: { warn(details: object, message: string): void },
+): Promise<OpenedDatabase> {
+  if (!config.DATABASE_URL) {
+    const file = path.resolve(config.DATA_DIR, 'app.db');
+    return { db: createDb(file).db, engine: 'sqlite', target: file };
+  }
+  const url = config.DATABASE_URL;
+  const target = describePostgresUrl(url);
+  const db = createPostgresDb(url, {
+    poolSize: config.DATABASE_POOL_SIZE,
+    onIdleError: (error) =>
+      log.warn({ database: target, reason: error.message }, 'a pooled database connection failed'),
+  });
+  try {
+    await checkPostgres(db, url);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, engine: 'postgres', target };
 }

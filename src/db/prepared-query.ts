@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
+import { engineOf, type Engine } from './engine.js';
 import type { DbOrTrx } from './kysely.js';
 
 /** Stands for one named parameter while the query is built; replaced by its value on each run. */
@@ -24,7 +25,8 @@ export interface PreparedQuery<Params extends ScalarParameters, Row> {
 export function preparedQuery<Params extends ScalarParameters, Row>(
   build: (db: DbOrTrx, params: Params) => Compilable<Row>,
 ): PreparedQuery<Params, Row> {
-  let compiled: CompiledQuery<Row> | undefined;
+  // Per engine: a process holds one database, but a tool such as db:copy may open both.
+  const compiledFor = new Map<Engine, CompiledQuery<Row>>();
 
   const compile = (db: DbOrTrx): CompiledQuery<Row> => {
     const used = new Set<string>();
@@ -46,7 +48,9 @@ export function preparedQuery<Params extends ScalarParameters, Row>(
   };
 
   const compiledWith = (db: DbOrTrx, params: Params): CompiledQuery<Row> => {
-    compiled ??= compile(db);
+    const engine = engineOf(db);
+    let compiled = compiledFor.get(engine);
+    if (!compiled) compiledFor.set(engine, (compiled = compile(db)));
     const parameters = compiled.parameters.map((value) =>
       value instanceof ParameterSlot ? params[value.name] : value,
     );

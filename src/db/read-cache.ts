@@ -1,17 +1,29 @@
 import { CompiledQuery } from 'kysely';
+import { engineOf } from './engine.js';
 import type { DbOrTrx } from './kysely.js';
 
 /**
- * Changes whenever the database may have changed: `total_changes()` counts every row this
- * connection inserted, updated or deleted (through Kysely or not, triggers included), and
- * `data_version` moves when another connection (a seed script, kysely-ctl) commits.
+ * Changes whenever the database may have changed (docs/decisions/014, 023).
+ *
+ * SQLite: `total_changes()` counts every row this connection inserted, updated or deleted
+ * (through Kysely or not, triggers included), and `data_version` moves when another connection
+ * (a seed script, kysely-ctl) commits.
+ *
+ * PostgreSQL: the current snapshot (`xmin:xmax:in-progress ids`) moves whenever any transaction
+ * that writes starts or ends, in any instance, since transaction ids belong to the server, not to
+ * a connection. Read-only transactions take no id, so reads leave it alone; a commit elsewhere
+ * changes it, so another instance's write is never served stale.
  */
-const databaseVersion = CompiledQuery.raw(
+const sqliteVersion = CompiledQuery.raw(
   "SELECT total_changes() || ':' || (SELECT data_version FROM pragma_data_version()) AS version",
+) as CompiledQuery<{ version: string }>;
+const postgresVersion = CompiledQuery.raw(
+  'SELECT pg_current_snapshot()::text AS version',
 ) as CompiledQuery<{ version: string }>;
 
 async function versionOf(db: DbOrTrx): Promise<string | undefined> {
-  return (await db.executeQuery(databaseVersion)).rows[0]?.version;
+  const query = engineOf(db) === 'postgres' ? postgresVersion : sqliteVersion;
+  return (await db.executeQuery(query)).rows[0]?.version;
 }
 
 interface Entry<Value> {
@@ -29,7 +41,7 @@ interface CacheOfOneDatabase<Value> {
 /**
  * A cache of read results that is never stale: an entry is used only while the database is
  * exactly as it was when the entry was read, so any write anywhere (in this process or another)
- * turns every entry into a miss (docs/decisions/014). What it buys is repeated reads of an unchanged
+ * turns every entry into a miss (docs/decisions/014), on SQLite and PostgreSQL alike. What it buys is repeated reads of an unchanged
  * database, such as a contracts screen refetching on focus, at the cost of one tiny query.
  * Values are shared between requests: callers must not mutate them.
  */

@@ -165,7 +165,10 @@ export interface EmailOutboxTable {
   attachments: string | null;
   status: 'pending' | 'sending' | 'sent' | 'failed';
   attempts: Generated<number>;
+  /** When pending: when it is due. When sending: when the sender's lease ends. */
   next_attempt_at: string;
+  /** The current claim's random token while sending (docs/decisions/023). */
+  lease_token: string | null;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
@@ -192,7 +195,10 @@ export interface DocumentJobsTable {
   contract_id: number;
   status: 'pending' | 'running' | 'done' | 'failed';
   attempts: Generated<number>;
+  /** When pending: when it is due. When running: when the renderer's lease ends. */
   next_attempt_at: string;
+  /** The current claim's random token while running (docs/decisions/023). */
+  lease_token: string | null;
   last_error: string | null;
   created_at: string;
   finished_at: string | null;

@@ -62,9 +62,11 @@ export async function sendContract(t: TestApp, cookie: string) {
     origin,
   );
   if (sent.statusCode !== 200) return { id, sent, token: '' };
-  const mail = t.sqlite
-    .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
-    .get(id) as { text: string };
+  const mail = await t.sql.get<{ text: string }>(
+    "SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'",
+    id,
+  );
+  if (!mail) throw new Error(`contract ${id} was sent but no signing request was queued`);
   const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(t, mail.text))?.[1] ?? '';
   return { id, sent, token };
 }

@@ -58,16 +58,18 @@ export interface QueuedMail {
 }
 
 /** The mails queued about a contract (of one kind when given), oldest first, bodies opened. */
-export function queuedMails(t: TestApp, contractId: number, kind?: string): QueuedMail[] {
-  const rows = t.sqlite
-    .prepare(
-      `SELECT id, kind, to_address, subject, dedupe_key, text, html FROM email_outbox
-       WHERE contract_id = ? ${kind ? 'AND kind = ?' : ''} ORDER BY id`,
-    )
-    .all(...(kind ? [contractId, kind] : [contractId])) as (Omit<QueuedMail, 'text' | 'html'> & {
-    text: string | null;
-    html: string | null;
-  })[];
+export async function queuedMails(
+  t: TestApp,
+  contractId: number,
+  kind?: string,
+): Promise<QueuedMail[]> {
+  const rows = await t.sql.all<
+    Omit<QueuedMail, 'text' | 'html'> & { text: string | null; html: string | null }
+  >(
+    `SELECT id, kind, to_address, subject, dedupe_key, text, html FROM email_outbox
+     WHERE contract_id = ? ${kind ? 'AND kind = ?' : ''} ORDER BY id`,
+    ...(kind ? [contractId, kind] : [contractId]),
+  );
   return rows.map((row) => ({
     ...row,
     text: row.text === null ? '' : openQueuedBody(t, row.text),
@@ -81,8 +83,8 @@ export function tokenIn(body: string): string {
 }
 
 /** The token of the newest queued mail of this kind about the contract. */
-export function newestToken(t: TestApp, contractId: number, kind: string): string {
-  const mail = queuedMails(t, contractId, kind).at(-1);
+export async function newestToken(t: TestApp, contractId: number, kind: string): Promise<string> {
+  const mail = (await queuedMails(t, contractId, kind)).at(-1);
   if (!mail) throw new Error(`no ${kind} mail for contract ${contractId}`);
   const token = tokenIn(mail.text);
   if (!token) throw new Error(`the ${kind} mail of contract ${contractId} has no link`);
@@ -98,15 +100,16 @@ export interface StoredEvent {
 }
 
 /** A contract's audit trail as stored (of one type when given), oldest first. */
-export function eventsOf(t: TestApp, contractId: number, type?: string): StoredEvent[] {
-  const rows = t.sqlite
-    .prepare(
-      `SELECT id, type, at, actor, details FROM contract_events
-       WHERE contract_id = ? ${type ? 'AND type = ?' : ''} ORDER BY id`,
-    )
-    .all(...(type ? [contractId, type] : [contractId])) as (Omit<StoredEvent, 'details'> & {
-    details: string | null;
-  })[];
+export async function eventsOf(
+  t: TestApp,
+  contractId: number,
+  type?: string,
+): Promise<StoredEvent[]> {
+  const rows = await t.sql.all<Omit<StoredEvent, 'details'> & { details: string | null }>(
+    `SELECT id, type, at, actor, details FROM contract_events
+     WHERE contract_id = ? ${type ? 'AND type = ?' : ''} ORDER BY id`,
+    ...(type ? [contractId, type] : [contractId]),
+  );
   return rows.map((row) => ({
     ...row,
     details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,

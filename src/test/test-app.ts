@@ -1,22 +1,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type SQLite from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { createDb, type DB } from '../db/kysely.js';
+import type { DB } from '../db/kysely.js';
+import type { Engine } from '../db/engine.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { mailSealerForDataDir } from '../features/mail/body-seal.js';
+import { createTestDatabase, type RawSql } from './test-database.js';
 
 /** PUBLIC_URL origin of each app made by createTestApp, so helpers send the right Origin. */
 const appOrigins = new WeakMap<FastifyInstance, string>();
 
-/** A fresh app on its own SQLite file in a temp dir (docs/architecture.md: real parts, no mocks). */
+/**
+ * A fresh app on its own database (docs/architecture.md: real parts, no mocks): a SQLite file in a
+ * temp dir, or a fresh PostgreSQL database in the PostgreSQL leg (src/test/test-database.ts).
+ */
 export interface TestApp {
   app: FastifyInstance;
   db: DB;
-  sqlite: SQLite.Database;
+  engine: Engine;
+  /** Raw SQL with `?` placeholders on either engine, for what a test checks below the API. */
+  sql: RawSql;
+  /** The PostgreSQL database's URL in that leg. */
+  databaseUrl?: string;
+  /** The files on disk holding the database (src/test/test-database.ts). */
+  databaseFiles(): Promise<string[]>;
   config: Config;
   /** PUBLIC_URL's origin: what a same-origin browser sends as Origin. */
   origin: string;
@@ -39,7 +49,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));
   const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000', ...overrides });
-  const { db, sqlite } = createDb(path.join(dir, 'app.db'));
+  const database = await createTestDatabase(dir);
+  const db = database.db;
   let app: FastifyInstance;
   try {
     await migrateToLatest(db);
@@ -52,7 +63,7 @@ export async function createTestApp(
     });
     await app.ready();
   } catch (error) {
-    await db.destroy();
+    await database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
@@ -62,7 +73,10 @@ export async function createTestApp(
   return {
     app,
     db,
-    sqlite,
+    engine: database.engine,
+    sql: database.sql,
+    ...(database.url ? { databaseUrl: database.url } : {}),
+    databaseFiles: () => database.files(),
     config,
     origin,
     dir,
@@ -70,7 +84,7 @@ export async function createTestApp(
       if (closed) return;
       closed = true;
       await app.close();
-      await db.destroy();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -59,23 +59,21 @@ describe('the legal acknowledgment', () => {
     );
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toMatchObject({ accepted: true, typed_name: 'Jane Q. Contractor' });
-    const row = t.sqlite
-      .prepare(
-        'SELECT typed_name, ip, user_agent, disclaimer_version, accepted_at FROM acceptances',
-      )
-      .get() as Record<string, string>;
+    const row = await t.sql.get<Record<string, string>>(
+      'SELECT typed_name, ip, user_agent, disclaimer_version, accepted_at FROM acceptances',
+    );
     expect(row).toMatchObject({
       typed_name: 'Jane Q. Contractor',
       ip: '203.0.113.77',
       user_agent: 'TestPhone/1.0',
       disclaimer_version: LEGAL_DISCLAIMER_VERSION,
     });
-    expect(Date.now() - Date.parse(row.accepted_at ?? '')).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(row?.accepted_at ?? '')).toBeLessThan(60_000);
     expect(await status()).toMatchObject({ accepted: true, typed_name: 'Jane Q. Contractor' });
   });
 
   it('asks again when the disclaimer text has a new version', async () => {
-    t.sqlite.prepare("UPDATE acceptances SET disclaimer_version = '2000-01-01'").run();
+    await t.sql.run("UPDATE acceptances SET disclaimer_version = '2000-01-01'");
     expect((await status()).accepted).toBe(false);
   });
 

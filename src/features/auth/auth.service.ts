@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/kysely.js';
 import type { LoginInput, SignupInput } from '../../domain/auth.schemas.js';
 import { AppError } from '../../lib/app-error.js';
@@ -134,13 +135,4 @@ async function alertOwnerOfFailures(
 
 export async function logOut(db: DB, sessionId: string | undefined): Promise<void> {
   if (sessionId) await invalidateSession(db, sessionId);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
 }

@@ -79,7 +79,7 @@ export async function forgetSignInFailures(db: DbOrTrx, email: string, ip: strin
   await db.deleteFrom('rate_limits').where('key', '=', pairKey(email, ip)).execute();
   await db
     .updateTable('rate_limits')
-    .set({ hits: sql<number>`max(hits - 1, 0)` })
+    .set({ hits: sql<number>`CASE WHEN hits > 0 THEN hits - 1 ELSE 0 END` })
     .where('key', 'in', [accountKey(email), addressKey(ip)])
     .execute();
 }

@@ -118,9 +118,10 @@ describe('the lifecycle and the database agree', () => {
 
   it('refuses a status the table does not hold', async () => {
     const id = await draft();
-    expect(() =>
-      t.sqlite.prepare("UPDATE contracts SET status = 'archived' WHERE id = ?").run(id),
-    ).toThrow(/FOREIGN KEY/);
+    // SQLite says "FOREIGN KEY constraint failed", PostgreSQL "violates foreign key constraint".
+    await expect(
+      t.sql.run("UPDATE contracts SET status = 'archived' WHERE id = ?", id),
+    ).rejects.toThrow(/FOREIGN KEY|foreign key/);
     expect((await statusOf(id)).status).toBe('draft');
   });
 });

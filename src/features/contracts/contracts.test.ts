@@ -60,16 +60,15 @@ async function create(body: Record<string, unknown>, cookie = owner) {
 }
 
 const eventsOf = (id: number) =>
-  t.sqlite
-    .prepare(
-      'SELECT type, actor, ip, user_agent FROM contract_events WHERE contract_id = ? ORDER BY id',
-    )
-    .all(id) as {
+  t.sql.all<{
     type: string;
     actor: string;
     ip: string;
     user_agent: string;
-  }[];
+  }>(
+    'SELECT type, actor, ip, user_agent FROM contract_events WHERE contract_id = ? ORDER BY id',
+    id,
+  );
 
 describe('creating and reading drafts', () => {
   it('creates a full draft and answers every field of the spec', async () => {
@@ -92,7 +91,7 @@ describe('creating and reading drafts', () => {
     expect(typeof contract.id).toBe('number');
     const fetched = await get(t.app, `/api/contracts/${contract.id}`, { cookie: owner });
     expect(fetched.json()).toEqual(contract);
-    expect(eventsOf(contract.id)).toMatchObject([
+    expect(await eventsOf(contract.id)).toMatchObject([
       { type: 'created', actor: 'builder@example.com' },
     ]);
   });
@@ -230,7 +229,7 @@ describe('updating drafts', () => {
       { cookie: owner },
     );
     expect(changed.json()).toMatchObject({ my_signature_png: null, my_signed_at: null });
-    expect(eventsOf(contract.id).map((event) => event.type)).toEqual([
+    expect((await eventsOf(contract.id)).map((event) => event.type)).toEqual([
       'created',
       'signed_by_contractor',
       'updated',
@@ -244,7 +243,7 @@ describe('updating drafts', () => {
 
   it('refuses to change or sign a contract that is no longer a draft (409)', async () => {
     const contract = await create(fullDraft);
-    t.sqlite.prepare("UPDATE contracts SET status = 'sent' WHERE id = ?").run(contract.id);
+    await t.sql.run("UPDATE contracts SET status = 'sent' WHERE id = ?", contract.id);
     const put = await jsonPut(
       t.app,
       `/api/contracts/${contract.id}`,
@@ -278,7 +277,7 @@ describe('the contractor signature', () => {
         remoteAddress: '198.51.100.20',
       },
     );
-    expect(eventsOf(contract.id).at(-1)).toEqual({
+    expect((await eventsOf(contract.id)).at(-1)).toEqual({
       type: 'signed_by_contractor',
       actor: 'builder@example.com',
       ip: '198.51.100.20',
@@ -328,11 +327,9 @@ describe('the contractor signature', () => {
 
   it('keeps the audit trail append-only', async () => {
     const contract = await create(fullDraft);
-    expect(() =>
-      t.sqlite
-        .prepare("UPDATE contract_events SET type = 'forged' WHERE contract_id = ?")
-        .run(contract.id),
-    ).toThrow(/append-only/);
+    await expect(
+      t.sql.run("UPDATE contract_events SET type = 'forged' WHERE contract_id = ?", contract.id),
+    ).rejects.toThrow(/append-only/);
   });
 });
 

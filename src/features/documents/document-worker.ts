@@ -1,5 +1,7 @@
 import { startPolling } from '../../lib/polling.js';
-import type { DB } from '../../db/kysely.js';
+import { randomUUID } from 'node:crypto';
+import { engineOf } from '../../db/engine.js';
+import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
@@ -14,10 +16,51 @@ export interface DocumentWorker {
   runOnce(): Promise<number>;
 }
 
+/** Longer than a render may take (the renderer stops one at 60 s) plus sealing and storing. */
+export const DEFAULT_RENDER_LEASE_MS = 180_000;
+
+/** A job as its claim holds it: only the lease's holder records the outcome. */
+interface JobClaim {
+  contract_id: number;
+  attempts: number;
+  lease_token: string | null;
+}
+
+/**
+ * Takes the next due job: pending and due, or running with its lease run out (the instance
+ * rendering it died). Fewest attempts first, so a document that keeps failing waits behind
+ * everyone's new work. On PostgreSQL the candidate is locked with SKIP LOCKED
+ * (docs/decisions/023).
+ */
+async function claimNextJob(db: DB, now: Date, leaseMs: number): Promise<JobClaim | undefined> {
+  const nowIso = now.toISOString();
+  const due = db
+    .selectFrom('document_jobs')
+    .select('contract_id')
+    .where('status', 'in', ['pending', 'running'])
+    .where('next_attempt_at', '<=', nowIso)
+    .orderBy('attempts')
+    .orderBy('next_attempt_at')
+    .limit(1);
+  return db
+    .updateTable('document_jobs')
+    .set((eb) => ({
+      status: 'running',
+      attempts: eb('attempts', '+', 1),
+      next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
+      lease_token: randomUUID(),
+    }))
+    .where('contract_id', '=', engineOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .where('status', 'in', ['pending', 'running'])
+    .where('next_attempt_at', '<=', nowIso)
+    .returning(['contract_id', 'attempts', 'lease_token'])
+    .executeTakeFirst();
+}
+
 /**
  * Turns signed contracts into sealed executed copies, off the request path (docs/decisions/010). Jobs
- * live in the database: a crash or restart mid-render leaves a 'running' job, which is picked up
- * again at start. Jobs not yet tried go before retries, so one account's failing document never
+ * live in the database: a crash or restart mid-render leaves a 'running' job, which any instance
+ * takes again once its lease ends (on SQLite, at the next start). Jobs not yet tried go before retries, so one account's failing document never
  * holds up another's; a document too long to print fails at once. After the last failed attempt
  * the contract completes with the HTML copy, so a signed contract is never left without one; the
  * contractor can retry the PDF from the contract's page.
@@ -32,17 +75,32 @@ export function startDocumentWorker(options: {
   mailSealer: MailSealer;
   /** The clock; tests move it instead of waiting for retry delays. */
   now?: () => Date;
+  leaseMs?: number;
 }): DocumentWorker {
   const { db, log } = options;
   const clock = options.now ?? (() => new Date());
-  // Jobs a crash or restart left running go back in the queue before the first pass.
-  const requeued = db
-    .updateTable('document_jobs')
-    .set({ status: 'pending' })
-    .where('status', '=', 'running')
-    .execute();
+  const leaseMs = options.leaseMs ?? DEFAULT_RENDER_LEASE_MS;
+  // SQLite: one process owns the file, so jobs left running died with the last one and go back
+  // now. PostgreSQL: another instance may be rendering them; only their lease frees them.
+  const requeued =
+    engineOf(db) === 'sqlite'
+      ? db
+          .updateTable('document_jobs')
+          .set({ status: 'pending', next_attempt_at: clock().toISOString(), lease_token: null })
+          .where('status', '=', 'running')
+          .execute()
+      : Promise.resolve();
 
-  async function processOne(contractId: number, attempts: number): Promise<boolean> {
+  /** Narrows an update to the job while this claim still holds it. */
+  const held = (executor: DbOrTrx, claim: JobClaim) =>
+    executor
+      .updateTable('document_jobs')
+      .where('contract_id', '=', claim.contract_id)
+      .where('status', '=', 'running')
+      .where('lease_token', '=', claim.lease_token);
+
+  async function processOne(claim: JobClaim): Promise<boolean> {
+    const { contract_id: contractId, attempts } = claim;
     const startedAt = Date.now();
     try {
       const pdf = await buildSealedExecutedCopy(
@@ -52,14 +110,19 @@ export function startDocumentWorker(options: {
         options.publicUrl,
       );
       const now = clock().toISOString();
-      await db.transaction().execute(async (trx) => {
+      const recorded = await db.transaction().execute(async (trx) => {
+        const done = await held(trx, claim)
+          .set({ status: 'done', last_error: null, finished_at: now, lease_token: null })
+          .executeTakeFirst();
+        if (done.numUpdatedRows === 0n) return false;
         await completeWithSealedPdf(trx, contractId, now, pdf, options.mailSealer);
-        await trx
-          .updateTable('document_jobs')
-          .set({ status: 'done', last_error: null, finished_at: now })
-          .where('contract_id', '=', contractId)
-          .execute();
+        return true;
       });
+      if (!recorded) {
+        // The render outlived its lease; the instance that took the job again completes it.
+        log.warn({ contractId }, 'executed copy finished after its lease ran out: discarded');
+        return false;
+      }
       log.info(
         { contractId, ms: Date.now() - startedAt, bytes: pdf.bytes.length },
         'sealed executed copy ready',
@@ -70,26 +133,29 @@ export function startDocumentWorker(options: {
       const now = clock();
       if (attempts >= MAX_RENDER_ATTEMPTS || error instanceof DocumentTooLongError) {
         log.warn({ contractId, reason }, 'executed copy failed for good: sending the HTML copy');
-        await db.transaction().execute(async (trx) => {
+        return db.transaction().execute(async (trx) => {
+          const failed = await held(trx, claim)
+            .set({
+              status: 'failed',
+              last_error: reason,
+              finished_at: now.toISOString(),
+              lease_token: null,
+            })
+            .executeTakeFirst();
+          if (failed.numUpdatedRows === 0n) return false;
           await completeWithHtmlCopy(trx, contractId, now.toISOString(), options.mailSealer);
-          await trx
-            .updateTable('document_jobs')
-            .set({ status: 'failed', last_error: reason, finished_at: now.toISOString() })
-            .where('contract_id', '=', contractId)
-            .execute();
+          return true;
         });
-        return true;
       }
       const delay = RETRY_DELAYS_MS[Math.min(attempts - 1, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
       log.warn({ contractId, reason, attempts }, 'executed copy failed; will retry');
-      await db
-        .updateTable('document_jobs')
+      await held(db, claim)
         .set({
           status: 'pending',
           last_error: reason,
           next_attempt_at: new Date(now.getTime() + delay).toISOString(),
+          lease_token: null,
         })
-        .where('contract_id', '=', contractId)
         .execute();
       return false;
     }
@@ -98,24 +164,9 @@ export function startDocumentWorker(options: {
   async function poll(): Promise<number> {
     let completed = 0;
     while (!polling.stopped) {
-      // Fewest attempts first: a document that keeps failing waits behind everyone's new work.
-      const due = await db
-        .selectFrom('document_jobs')
-        .select(['contract_id', 'attempts'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', clock().toISOString())
-        .orderBy('attempts')
-        .orderBy('next_attempt_at')
-        .executeTakeFirst();
-      if (!due) break;
-      const claimed = await db
-        .updateTable('document_jobs')
-        .set({ status: 'running', attempts: due.attempts + 1 })
-        .where('contract_id', '=', due.contract_id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) continue;
-      if (await processOne(due.contract_id, due.attempts + 1)) completed += 1;
+      const claim = await claimNextJob(db, clock(), leaseMs);
+      if (!claim) break;
+      if (await processOne(claim)) completed += 1;
     }
     return completed;
   }

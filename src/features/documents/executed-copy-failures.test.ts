@@ -48,12 +48,11 @@ async function runWorkerOnce(workerRenderer: PdfRenderer, now?: () => Date) {
 const executedCopy = (id: number, as = cookie) =>
   get(t.app, `/api/contracts/${id}/executed-copy`, { cookie: as });
 
-function signedCopyMails(id: number) {
-  const rows = t.sqlite
-    .prepare(
-      "SELECT to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%' ORDER BY id",
-    )
-    .all(id) as { to_address: string; attachments: string }[];
+async function signedCopyMails(id: number) {
+  const rows = await t.sql.all<{ to_address: string; attachments: string }>(
+    "SELECT to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%' ORDER BY id",
+    id,
+  );
   return rows.map((row) => ({
     to: row.to_address,
     attachments: JSON.parse(openQueuedBody(t, row.attachments)) as {
@@ -92,7 +91,7 @@ describe('an executed copy that cannot be printed', () => {
       attempts: 1,
     });
 
-    const mails = signedCopyMails(id);
+    const mails = await signedCopyMails(id);
     expect(mails.map((mail) => mail.to).sort()).toEqual([
       'failing@example.com',
       'jordan@example.com',
@@ -110,14 +109,16 @@ describe('an executed copy that cannot be printed', () => {
 
   it('can be retried from the contract’s page; both parties then get the sealed PDF', async () => {
     const id = await signedContract();
-    t.sqlite
-      .prepare('UPDATE document_jobs SET attempts = ? WHERE contract_id = ?')
-      .run(MAX_RENDER_ATTEMPTS - 1, id);
+    await t.sql.run(
+      'UPDATE document_jobs SET attempts = ? WHERE contract_id = ?',
+      MAX_RENDER_ATTEMPTS - 1,
+      id,
+    );
     await runWorkerOnce(missingChromium);
     const failed = (await executedCopy(id)).json<{ state: string; error: string }>();
     expect(failed.state).toBe('failed');
     expect(failed.error).toContain('Chromium not found');
-    expect(signedCopyMails(id)).toHaveLength(2);
+    expect(await signedCopyMails(id)).toHaveLength(2);
 
     const stranger = await contractorReadyToSend(t, 'stranger@example.com');
     const retryAs = (as: string) =>
@@ -134,7 +135,7 @@ describe('an executed copy that cannot be printed', () => {
     expect(download.statusCode).toBe(200);
     // A sealed copy is never made again.
     expect((await retryAs(cookie)).statusCode).toBe(409);
-    const mails = signedCopyMails(id);
+    const mails = await signedCopyMails(id);
     expect(mails).toHaveLength(4);
     for (const mail of mails.slice(2)) {
       expect(mail.attachments[0]?.contentType).toBe('application/pdf');

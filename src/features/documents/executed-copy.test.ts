@@ -64,9 +64,11 @@ async function signedByBoth(): Promise<{ id: number; token: string }> {
     { cookie: owner },
   );
   await jsonPost(t.app, `/api/contracts/${id}/send`, { client_data: client }, { cookie: owner });
-  const mail = t.sqlite
-    .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
-    .get(id) as { text: string };
+  const mail = await t.sql.get<{ text: string }>(
+    "SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'",
+    id,
+  );
+  if (!mail) throw new Error(`no signing request queued for contract ${id}`);
   const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(t, mail.text))?.[1] ?? '';
   const signed = await jsonPost(
     t.app,
@@ -96,26 +98,24 @@ async function runWorkerOnce(workerRenderer: PdfRenderer): Promise<number> {
 }
 
 const statusOf = (id: number) =>
-  (t.sqlite.prepare('SELECT status FROM contracts WHERE id = ?').get(id) as { status: string })
-    .status;
+  t.sql.value<string>('SELECT status FROM contracts WHERE id = ?', id);
 
 describe('the sealed executed copy', () => {
   it('is rendered off the request path, sealed, stored, mailed and downloadable', async () => {
     const { id, token } = await signedByBoth();
-    expect(statusOf(id)).toBe('signed');
+    expect(await statusOf(id)).toBe('signed');
     expect(await runWorkerOnce(renderer)).toBe(1);
-    expect(statusOf(id)).toBe('completed');
+    expect(await statusOf(id)).toBe('completed');
 
     const download = await get(t.app, `/api/contracts/${id}/executed.pdf`, { cookie: owner });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     const pdf = download.rawPayload;
     const { text } = await pdfText(pdf);
-    const snapshotSha = (
-      t.sqlite.prepare('SELECT template_sha256 FROM contracts WHERE id = ?').get(id) as {
-        template_sha256: string;
-      }
-    ).template_sha256;
+    const snapshotSha = await t.sql.value<string>(
+      'SELECT template_sha256 FROM contracts WHERE id = ?',
+      id,
+    );
     for (const expected of [
       'Jordan Rivera',
       '$5,000.00',
@@ -126,12 +126,11 @@ describe('the sealed executed copy', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    const times = t.sqlite
-      .prepare('SELECT my_signed_at, client_signed_at FROM contracts WHERE id = ?')
-      .get(id) as {
-      my_signed_at: string;
-      client_signed_at: string;
-    };
+    const times = await t.sql.get<{ my_signed_at: string; client_signed_at: string }>(
+      'SELECT my_signed_at, client_signed_at FROM contracts WHERE id = ?',
+      id,
+    );
+    if (!times) throw new Error(`contract ${id} is gone`);
     expect(text).toContain(formatUtcDateTime(times.my_signed_at));
     expect(text).toContain(formatUtcDateTime(times.client_signed_at));
     // Hashes may wrap across lines in the PDF text: compare without white space.
@@ -144,17 +143,17 @@ describe('the sealed executed copy', () => {
     altered[200] = (altered[200] ?? 0) ^ 0x01;
     expect(verifySealedPdf(altered).valid).toBe(false);
 
-    const stored = t.sqlite
-      .prepare('SELECT pdf_sha256 FROM documents WHERE contract_id = ?')
-      .get(id) as { pdf_sha256: string };
+    const stored = await t.sql.value<string>(
+      'SELECT pdf_sha256 FROM documents WHERE contract_id = ?',
+      id,
+    );
     const { createHash } = await import('node:crypto');
-    expect(stored.pdf_sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+    expect(stored).toBe(createHash('sha256').update(pdf).digest('hex'));
 
-    const mails = t.sqlite
-      .prepare(
-        "SELECT to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%'",
-      )
-      .all(id) as { to_address: string; attachments: string }[];
+    const mails = await t.sql.all<{ to_address: string; attachments: string }>(
+      "SELECT to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%'",
+      id,
+    );
     expect(mails.map((mail) => mail.to_address).sort()).toEqual([
       'jordan@example.com',
       'pdf@example.com',
@@ -184,32 +183,35 @@ describe('the sealed executed copy', () => {
   it('resumes a render interrupted by a crash or restart', async () => {
     const { id } = await signedByBoth();
     // The process died mid-render: the job is left 'running'.
-    t.sqlite
-      .prepare("UPDATE document_jobs SET status = 'running', attempts = 1 WHERE contract_id = ?")
-      .run(id);
+    await t.sql.run(
+      "UPDATE document_jobs SET status = 'running', attempts = 1 WHERE contract_id = ?",
+      id,
+    );
     await runWorkerOnce(renderer);
-    expect(statusOf(id)).toBe('completed');
+    expect(await statusOf(id)).toBe('completed');
   });
 
   it('falls back to the HTML copy when rendering keeps failing, so no signed contract is left without one', async () => {
     const { id } = await signedByBoth();
-    t.sqlite
-      .prepare('UPDATE document_jobs SET attempts = ? WHERE contract_id = ?')
-      .run(MAX_RENDER_ATTEMPTS - 1, id);
+    await t.sql.run(
+      'UPDATE document_jobs SET attempts = ? WHERE contract_id = ?',
+      MAX_RENDER_ATTEMPTS - 1,
+      id,
+    );
     const broken = createPdfRenderer({ chromiumPath: '/nonexistent/chromium', log: quiet });
     await runWorkerOnce(broken);
-    expect(statusOf(id)).toBe('completed');
-    const job = t.sqlite
-      .prepare('SELECT status, last_error FROM document_jobs WHERE contract_id = ?')
-      .get(id) as { status: string; last_error: string };
-    expect(job.status).toBe('failed');
-    expect(job.last_error).toContain('Chromium not found');
-    const copy = t.sqlite
-      .prepare(
-        "SELECT attachments FROM email_outbox WHERE contract_id = ? AND kind = 'signed_copy_client'",
-      )
-      .get(id) as { attachments: string };
-    const [attachment] = JSON.parse(openQueuedBody(t, copy.attachments)) as {
+    expect(await statusOf(id)).toBe('completed');
+    const job = await t.sql.get<{ status: string; last_error: string }>(
+      'SELECT status, last_error FROM document_jobs WHERE contract_id = ?',
+      id,
+    );
+    expect(job?.status).toBe('failed');
+    expect(job?.last_error).toContain('Chromium not found');
+    const copy = await t.sql.value<string>(
+      "SELECT attachments FROM email_outbox WHERE contract_id = ? AND kind = 'signed_copy_client'",
+      id,
+    );
+    const [attachment] = JSON.parse(openQueuedBody(t, copy)) as {
       contentType: string;
     }[];
     expect(attachment?.contentType).toMatch(/^text\/html/);

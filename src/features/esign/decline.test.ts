@@ -35,7 +35,7 @@ async function sent(cookie = owner) {
 }
 
 const statusOf = (id: number) =>
-  t.sqlite.prepare('SELECT status FROM contracts WHERE id = ?').pluck().get(id);
+  t.sql.value<string>('SELECT status FROM contracts WHERE id = ?', id);
 
 describe('declining through the signing link', () => {
   it.each([
@@ -49,9 +49,9 @@ describe('declining through the signing link', () => {
     const answer = await newDevice().decline(t, token, reason);
     expect(answer.statusCode).toBe(400);
     expect(answer.body).toBe(message);
-    expect(statusOf(id)).toBe('sent');
-    expect(queuedMails(t, id, 'declined_notice')).toEqual([]);
-    expect(eventsOf(t, id, 'declined')).toEqual([]);
+    expect(await statusOf(id)).toBe('sent');
+    expect(await queuedMails(t, id, 'declined_notice')).toEqual([]);
+    expect(await eventsOf(t, id, 'declined')).toEqual([]);
   });
 
   it('takes a reason of 3 and of 1,000 characters', async () => {
@@ -80,11 +80,11 @@ describe('declining through the signing link', () => {
       closed_reason: reason,
       next_reminder_at: null,
     });
-    const [event] = eventsOf(t, id, 'declined');
+    const [event] = await eventsOf(t, id, 'declined');
     expect(event).toMatchObject({ at: now.toISOString(), actor: 'client' });
     expect(event?.details).toMatchObject({ reason, link: { purpose: 'request' } });
 
-    const notices = queuedMails(t, id, 'declined_notice');
+    const notices = await queuedMails(t, id, 'declined_notice');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({
       to_address: OWNER,
@@ -110,14 +110,14 @@ describe('declining through the signing link', () => {
     const signature = await device.sign(t, token);
     expect(signature.statusCode).toBe(409);
     expect(signature.body).toBe('You declined this contract');
-    expect(eventsOf(t, id, 'consented')).toEqual([]);
-    expect(eventsOf(t, id, 'signed_by_client')).toEqual([]);
+    expect(await eventsOf(t, id, 'consented')).toEqual([]);
+    expect(await eventsOf(t, id, 'signed_by_client')).toEqual([]);
 
     const again = await device.decline(t, token, 'Still no, thank you');
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe('You declined this contract');
-    expect(queuedMails(t, id, 'declined_notice')).toHaveLength(1);
-    expect(eventsOf(t, id, 'declined')).toHaveLength(1);
+    expect(await queuedMails(t, id, 'declined_notice')).toHaveLength(1);
+    expect(await eventsOf(t, id, 'declined')).toHaveLength(1);
 
     const remind = await jsonPost(t.app, `/api/contracts/${id}/remind`, {}, { cookie: owner });
     expect(remind.statusCode).toBe(409);
@@ -139,18 +139,18 @@ describe('declining through the signing link', () => {
       expect([declined.statusCode, signed.statusCode].sort()).toEqual([200, 409]);
       if (declined.statusCode === 200) {
         outcomes.push('declined');
-        expect(statusOf(id)).toBe('declined');
+        expect(await statusOf(id)).toBe('declined');
         expect(signed.body).toBe('You declined this contract');
-        expect(eventsOf(t, id, 'consented')).toEqual([]);
-        expect(eventsOf(t, id, 'signed_by_client')).toEqual([]);
-        expect(queuedMails(t, id, 'declined_notice')).toHaveLength(1);
-        expect(queuedMails(t, id, 'signed_copy_client')).toEqual([]);
+        expect(await eventsOf(t, id, 'consented')).toEqual([]);
+        expect(await eventsOf(t, id, 'signed_by_client')).toEqual([]);
+        expect(await queuedMails(t, id, 'declined_notice')).toHaveLength(1);
+        expect(await queuedMails(t, id, 'signed_copy_client')).toEqual([]);
       } else {
         outcomes.push('signed');
-        expect(statusOf(id)).toBe('completed');
+        expect(await statusOf(id)).toBe('completed');
         expect(declined.body).toBe('This contract has already been signed');
-        expect(eventsOf(t, id, 'declined')).toEqual([]);
-        expect(queuedMails(t, id, 'declined_notice')).toEqual([]);
+        expect(await eventsOf(t, id, 'declined')).toEqual([]);
+        expect(await queuedMails(t, id, 'declined_notice')).toEqual([]);
         expect((await contractOf(t, owner, id)).closed_reason).toBeNull();
       }
     }
@@ -173,8 +173,8 @@ describe('declining an expired link', () => {
         'This signing link has expired. Please ask the sender for a new link.',
       );
       expect((await contractOf(app, cookie, id)).status).toBe('expired');
-      expect(queuedMails(app, id, 'declined_notice')).toEqual([]);
-      expect(eventsOf(app, id, 'declined')).toEqual([]);
+      expect(await queuedMails(app, id, 'declined_notice')).toEqual([]);
+      expect(await eventsOf(app, id, 'declined')).toEqual([]);
     } finally {
       await app.close();
     }
@@ -188,23 +188,23 @@ describe('the first opening', () => {
     const { id, token } = await sent();
     const phone = newDevice('HomeownerPhone/1.0');
     expect((await phone.open(t, token)).statusCode).toBe(200);
-    expect(alertsOf(id)).toHaveLength(1);
-    expect(alertsOf(id)[0]).toMatchObject({
+    expect(await alertsOf(id)).toHaveLength(1);
+    expect((await alertsOf(id))[0]).toMatchObject({
       to_address: OWNER,
       subject: `${TEST_CLIENT.name} opened Contract #${id}`,
       dedupe_key: `viewed-alert:${id}`,
     });
-    expect(alertsOf(id)[0]?.text).toContain(`http://localhost:3000/contracts/${id}`);
+    expect((await alertsOf(id))[0]?.text).toContain(`http://localhost:3000/contracts/${id}`);
 
     expect((await newDevice('SpouseTablet/2.0').open(t, token)).statusCode).toBe(200);
     clock.advance(15 * MINUTE_MS);
     expect((await phone.open(t, token)).statusCode).toBe(200);
-    expect(eventsOf(t, id, 'viewed').map((event) => event.details?.first)).toEqual([
+    expect((await eventsOf(t, id, 'viewed')).map((event) => event.details?.first)).toEqual([
       true,
       false,
       false,
     ]);
-    expect(alertsOf(id)).toHaveLength(1);
+    expect(await alertsOf(id)).toHaveLength(1);
   });
 
   it('sends one mail when two devices open the contract first at the same moment', async () => {
@@ -216,8 +216,8 @@ describe('the first opening', () => {
         newDevice('OfficeLaptop/5.0').open(t, token),
       ]);
       expect(openings.map((opening) => opening.statusCode)).toEqual([200, 200, 200]);
-      expect(eventsOf(t, id, 'viewed')).toHaveLength(3);
-      expect(alertsOf(id)).toHaveLength(1);
+      expect(await eventsOf(t, id, 'viewed')).toHaveLength(3);
+      expect(await alertsOf(id)).toHaveLength(1);
     }
   });
 
@@ -231,21 +231,21 @@ describe('the first opening', () => {
 
     const first = await sent(quiet);
     expect((await newDevice().open(t, first.token)).statusCode).toBe(200);
-    expect(eventsOf(t, first.id, 'viewed')).toHaveLength(1);
-    expect(alertsOf(first.id)).toEqual([]);
+    expect(await eventsOf(t, first.id, 'viewed')).toHaveLength(1);
+    expect(await alertsOf(first.id)).toEqual([]);
 
     expect((await set(true)).statusCode).toBe(200);
     const second = await sent(quiet);
     expect((await newDevice().open(t, second.token)).statusCode).toBe(200);
-    expect(alertsOf(second.id)).toHaveLength(1);
-    expect(alertsOf(second.id)[0]?.to_address).toBe('quiet@example.com');
+    expect(await alertsOf(second.id)).toHaveLength(1);
+    expect((await alertsOf(second.id))[0]?.to_address).toBe('quiet@example.com');
   });
 
   it('sends none for a link first opened after the contract was declined', async () => {
     const { id, token } = await sent();
     expect((await newDevice().decline(t, token, 'Not for us')).statusCode).toBe(200);
     expect((await newDevice().open(t, token)).json()).toMatchObject({ status: 'declined' });
-    expect(eventsOf(t, id, 'viewed')).toHaveLength(1);
-    expect(alertsOf(id)).toEqual([]);
+    expect(await eventsOf(t, id, 'viewed')).toHaveLength(1);
+    expect(await alertsOf(id)).toEqual([]);
   });
 });

@@ -74,28 +74,29 @@ const send = (id: number, clientData: unknown = client, cookie = owner) =>
   jsonPost(t.app, `/api/contracts/${id}/send`, { client_data: clientData }, { cookie });
 
 /** The token travels only in the queued email, so that is where a test finds it. */
-function tokenFromOutbox(contractId: number): string {
-  const mail = t.sqlite
-    .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
-    .get(contractId) as { text: string };
+async function tokenFromOutbox(contractId: number): Promise<string> {
+  const mail = await t.sql.get<{ text: string }>(
+    "SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'",
+    contractId,
+  );
+  if (!mail) throw new Error('no signing request queued');
   const match = /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(t, mail.text));
   if (!match?.[1]) throw new Error('no signing link in the email');
   return match[1];
 }
 
-function viewsOf(contractId: number) {
-  const rows = t.sqlite
-    .prepare(
-      "SELECT details FROM contract_events WHERE contract_id = ? AND type = 'viewed' ORDER BY id",
-    )
-    .all(contractId) as { details: string }[];
+async function viewsOf(contractId: number) {
+  const rows = await t.sql.all<{ details: string }>(
+    "SELECT details FROM contract_events WHERE contract_id = ? AND type = 'viewed' ORDER BY id",
+    contractId,
+  );
   return rows.map((row) => ({ first: (JSON.parse(row.details) as { first: boolean }).first }));
 }
 
 async function sentContract() {
   const id = await signedDraft();
   expect((await send(id)).statusCode).toBe(200);
-  return { id, token: tokenFromOutbox(id) };
+  return { id, token: await tokenFromOutbox(id) };
 }
 
 const signAsClient = (
@@ -115,7 +116,7 @@ describe('sending a contract', () => {
       'sent_at',
       'status',
     ]);
-    const token = tokenFromOutbox(id);
+    const token = await tokenFromOutbox(id);
     expect(answer.body).not.toContain(token);
 
     const contract = (await get(t.app, `/api/contracts/${id}`, { cookie: owner })).json<Contract>();
@@ -126,13 +127,15 @@ describe('sending a contract', () => {
     expect(JSON.stringify(contract)).not.toContain(token);
     expect((await get(t.app, '/api/contracts', { cookie: owner })).body).not.toContain(token);
 
-    const links = t.sqlite
-      .prepare('SELECT token_sha256 FROM signing_links WHERE contract_id = ?')
-      .all(id);
+    const links = await t.sql.all(
+      'SELECT token_sha256 FROM signing_links WHERE contract_id = ?',
+      id,
+    );
     expect(JSON.stringify(links)).not.toContain(token);
-    const mail = t.sqlite
-      .prepare('SELECT to_address, status FROM email_outbox WHERE contract_id = ?')
-      .get(id);
+    const mail = await t.sql.get(
+      'SELECT to_address, status FROM email_outbox WHERE contract_id = ?',
+      id,
+    );
     expect(mail).toEqual({ to_address: 'jordan@example.com', status: 'pending' });
     // Sent contracts are immutable.
     expect(
@@ -232,7 +235,7 @@ describe('sending a contract', () => {
         .json<{ id: number; email_failed: boolean }[]>()
         .find((contract) => contract.id === id);
     expect((await card())?.email_failed).toBe(false);
-    t.sqlite.prepare("UPDATE email_outbox SET status = 'failed' WHERE contract_id = ?").run(id);
+    await t.sql.run("UPDATE email_outbox SET status = 'failed' WHERE contract_id = ?", id);
     expect((await card())?.email_failed).toBe(true);
   });
 
@@ -266,7 +269,7 @@ describe('the public signing link', () => {
     // A reload on the same device is the same viewing; another device is a later view.
     await get(t.app, `/api/esign/${token}`);
     await get(t.app, `/api/esign/${token}`, { headers: { 'user-agent': 'SpouseTablet/2.0' } });
-    expect(viewsOf(id)).toEqual([{ first: true }, { first: false }]);
+    expect(await viewsOf(id)).toEqual([{ first: true }, { first: false }]);
   });
 
   it('records the same device again once ten minutes have passed', async () => {
@@ -288,7 +291,7 @@ describe('the public signing link', () => {
         at(minutes),
       );
     }
-    expect(viewsOf(id)).toEqual([{ first: true }, { first: false }]);
+    expect(await viewsOf(id)).toEqual([{ first: true }, { first: false }]);
   });
 
   it.each([
@@ -301,9 +304,10 @@ describe('the public signing link', () => {
 
   it('shows an expired contract’s link as expired, with whom to ask, and refuses to sign it', async () => {
     const expired = await sentContract();
-    t.sqlite
-      .prepare("UPDATE contracts SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?")
-      .run(expired.id);
+    await t.sql.run(
+      "UPDATE contracts SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?",
+      expired.id,
+    );
     const answer = await get(t.app, `/api/esign/${expired.token}`);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({
@@ -321,11 +325,10 @@ describe('the public signing link', () => {
     expect(late.body).toBe('This signing link has expired. Please ask the sender for a new link.');
 
     const voided = await sentContract();
-    t.sqlite
-      .prepare(
-        "UPDATE signing_links SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE contract_id = ?",
-      )
-      .run(voided.id);
+    await t.sql.run(
+      "UPDATE signing_links SET revoked_at = '2026-01-01T00:00:00.000Z' WHERE contract_id = ?",
+      voided.id,
+    );
     expect((await get(t.app, `/api/esign/${voided.token}`)).statusCode).toBe(404);
   });
 });
@@ -341,11 +344,10 @@ describe('the client signature', () => {
     const contract = (await get(t.app, `/api/contracts/${id}`, { cookie: owner })).json<Contract>();
     expect(contract.status).toBe('completed');
     expect(contract.client_signed_at).not.toBeNull();
-    const events = t.sqlite
-      .prepare(
-        'SELECT type, actor, user_agent FROM contract_events WHERE contract_id = ? ORDER BY id',
-      )
-      .all(id) as { type: string; actor: string; user_agent: string }[];
+    const events = await t.sql.all<{ type: string; actor: string; user_agent: string }>(
+      'SELECT type, actor, user_agent FROM contract_events WHERE contract_id = ? ORDER BY id',
+      id,
+    );
     expect(events.map((event) => event.type)).toEqual([
       'created',
       'signed_by_contractor',
@@ -359,20 +361,18 @@ describe('the client signature', () => {
       user_agent: 'HomeownerPhone/1.0',
     });
 
-    const mails = t.sqlite
-      .prepare(
-        "SELECT kind, to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%' ORDER BY id",
-      )
-      .all(id) as { kind: string; to_address: string; attachments: string }[];
+    const mails = await t.sql.all<{ kind: string; to_address: string; attachments: string }>(
+      "SELECT kind, to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%' ORDER BY id",
+      id,
+    );
     expect(mails.map((mail) => [mail.kind, mail.to_address])).toEqual([
       ['signed_copy_client', 'jordan@example.com'],
       ['signed_copy_contractor', 'sender@example.com'],
     ]);
-    const signedHtml = (
-      t.sqlite.prepare('SELECT signed_html FROM contracts WHERE id = ?').get(id) as {
-        signed_html: string;
-      }
-    ).signed_html;
+    const signedHtml = await t.sql.value<string>(
+      'SELECT signed_html FROM contracts WHERE id = ?',
+      id,
+    );
     expect(signedHtml.match(/data:image\/png;base64/g)?.length).toBeGreaterThanOrEqual(2);
     // Without Chromium the copy is HTML: the signed contract plus its audit trail.
     const attachment = JSON.parse(mails[0] ? openQueuedBody(t, mails[0].attachments) : '[]') as {
@@ -392,12 +392,11 @@ describe('the client signature', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => signAsClient(token)));
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
-    const signedEvents = t.sqlite
-      .prepare(
-        "SELECT COUNT(*) AS count FROM contract_events WHERE contract_id = ? AND type = 'signed_by_client'",
-      )
-      .get(id) as { count: number };
-    expect(signedEvents.count).toBe(1);
+    const signedEvents = await t.sql.get<{ count: number }>(
+      "SELECT COUNT(*) AS count FROM contract_events WHERE contract_id = ? AND type = 'signed_by_client'",
+      id,
+    );
+    expect(signedEvents?.count).toBe(1);
   });
 
   it('needs the request to come from our own pages (Origin check)', async () => {
@@ -457,7 +456,8 @@ describe('the token and the logs', () => {
         { client_data: client },
         { cookie },
       );
-      const mail = logged.sqlite.prepare('SELECT text FROM email_outbox').get() as { text: string };
+      const mail = await logged.sql.get<{ text: string }>('SELECT text FROM email_outbox');
+      if (!mail) throw new Error('no mail queued');
       const token =
         /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(logged, mail.text))?.[1] ?? '';
       expect(token).toHaveLength(43);

@@ -66,11 +66,11 @@ beforeAll(async () => {
   expect((await jsonPost(t.app, `/api/contracts/${first.id}/remind`, {}, cookie)).statusCode).toBe(
     200,
   );
-  reminderToken = newestToken(t, first.id, 'signing_reminder');
+  reminderToken = await newestToken(t, first.id, 'signing_reminder');
   clock.advance(DAY_MS);
   const extended = await jsonPost(t.app, `/api/contracts/${first.id}/extend`, { days: 14 }, cookie);
   expect(extended.statusCode).toBe(200);
-  newLinkToken = newestToken(t, first.id, 'signing_new_link');
+  newLinkToken = await newestToken(t, first.id, 'signing_new_link');
   clock.advance(DAY_MS);
   const voided = await jsonPost(
     t.app,
@@ -104,7 +104,7 @@ beforeAll(async () => {
     transport.close();
   }
   expect(
-    t.sqlite.prepare("SELECT COUNT(*) FROM email_outbox WHERE status <> 'sent'").pluck().get(),
+    await t.sql.value<number>("SELECT COUNT(*) FROM email_outbox WHERE status <> 'sent'"),
   ).toBe(0);
 });
 afterAll(async () => {

@@ -49,8 +49,8 @@ describe('a revised contract', () => {
     );
     expect(extend.statusCode).toBe(409);
     expect(extend.body).toBe(`This contract was revised as Contract #${revisionId}`);
-    expect(queuedMails(t, id, 'signing_new_link')).toHaveLength(0);
-    expect(eventsOf(t, id).at(-1)?.type).toBe('revised');
+    expect(await queuedMails(t, id, 'signing_new_link')).toHaveLength(0);
+    expect((await eventsOf(t, id)).at(-1)?.type).toBe('revised');
   });
 });
 
@@ -73,7 +73,7 @@ describe('two new links at once', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row.expires_at).toBe(sixtyDays);
-    expect(queuedMails(t, id, 'signing_new_link')).toHaveLength(2);
+    expect(await queuedMails(t, id, 'signing_new_link')).toHaveLength(2);
   });
 
   it('reopen a contract the sweeper expired between the read and the write', async () => {
@@ -82,10 +82,9 @@ describe('two new links at once', () => {
     // The contract is past its deadline but not yet swept: the new link expires it, then reopens.
     const extended = await extendSigning(followUpDeps(t, clock.now), userId, id, 5, actor);
     expect(extended.status).toBe('sent');
-    expect(
-      eventsOf(t, id)
-        .map((event) => event.type)
-        .slice(-2),
-    ).toEqual(['expired', 'link_extended']);
+    expect((await eventsOf(t, id)).map((event) => event.type).slice(-2)).toEqual([
+      'expired',
+      'link_extended',
+    ]);
   });
 });

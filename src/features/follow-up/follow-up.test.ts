@@ -76,8 +76,8 @@ async function sent(h: Harness) {
 }
 
 /** The reminders queued for a contract: their number in the trail and whether automatic. */
-function remindersOf(h: Harness, id: number) {
-  return eventsOf(h.t, id, 'reminder_sent').map((event) => ({
+async function remindersOf(h: Harness, id: number) {
+  return (await eventsOf(h.t, id, 'reminder_sent')).map((event) => ({
     reminder: event.details?.reminder,
     automatic: event.details?.automatic,
   }));
@@ -106,7 +106,7 @@ describe('a reminder sent by the contractor', () => {
       remind_allowed_at: new Date(now.getTime() + HOUR_MS).toISOString(),
     });
 
-    const mails = queuedMails(h.t, id, 'signing_reminder');
+    const mails = await queuedMails(h.t, id, 'signing_reminder');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to_address).toBe(TEST_CLIENT.email);
     expect(mails[0]?.subject).toBe('Reminder: Greenleaf Co is waiting for your signature');
@@ -122,12 +122,13 @@ describe('a reminder sent by the contractor', () => {
       expect(view.json()).toMatchObject({ id, status: 'sent' });
     }
 
-    const [event] = eventsOf(h.t, id, 'reminder_sent');
+    const [event] = await eventsOf(h.t, id, 'reminder_sent');
     expect(event).toMatchObject({ at: now.toISOString(), actor: OWNER });
     expect(event?.details).toMatchObject({ reminder: 1, automatic: false, to: TEST_CLIENT.email });
-    const link = h.t.sqlite
-      .prepare('SELECT id, purpose, reminder, expires_at FROM signing_links WHERE id = ?')
-      .get(event?.details?.link_id);
+    const link = await h.t.sql.get(
+      'SELECT id, purpose, reminder, expires_at FROM signing_links WHERE id = ?',
+      event?.details?.link_id,
+    );
     const contract = await contractOf(h.t, h.owner, id);
     expect(link).toEqual({
       id: event?.details?.link_id,
@@ -152,15 +153,15 @@ describe('a reminder sent by the contractor', () => {
     expect(tooSoon.body).toBe(
       `A reminder went out less than an hour ago. The next one can go at ${allowedAt}`,
     );
-    expect(queuedMails(h.t, id, 'signing_reminder')).toHaveLength(1);
-    expect(remindersOf(h, id)).toHaveLength(1);
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toHaveLength(1);
+    expect(await remindersOf(h, id)).toHaveLength(1);
 
     h.clock.advance(51 * MINUTE_MS); // 61 minutes after the first
     const later = await remind(h, id);
     expect(later.statusCode, later.body).toBe(200);
     expect(later.json()).toMatchObject({ reminder: 2 });
-    expect(queuedMails(h.t, id, 'signing_reminder')).toHaveLength(2);
-    expect(remindersOf(h, id)).toEqual([
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toHaveLength(2);
+    expect(await remindersOf(h, id)).toEqual([
       { reminder: 1, automatic: false },
       { reminder: 2, automatic: false },
     ]);
@@ -178,8 +179,8 @@ describe('a reminder sent by the contractor', () => {
     const onSigned = await remind(h, id);
     expect(onSigned.statusCode).toBe(409);
     expect(onSigned.body).toBe('This contract was already signed');
-    expect(queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
-    expect(queuedMails(h.t, draft)).toEqual([]);
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
+    expect(await queuedMails(h.t, draft)).toEqual([]);
   });
 
   it("is a 404 for another contractor's contract, and sends nothing", async () => {
@@ -187,8 +188,8 @@ describe('a reminder sent by the contractor', () => {
     const answer = await remind(h, id, stranger);
     expect(answer.statusCode).toBe(404);
     expect(answer.body).toBe('Contract not found');
-    expect(queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
-    expect(remindersOf(h, id)).toEqual([]);
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
+    expect(await remindersOf(h, id)).toEqual([]);
   });
 
   it('does the same through its tRPC twin followUp.remind', async () => {
@@ -205,7 +206,7 @@ describe('a reminder sent by the contractor', () => {
       reminder: 1,
       remind_allowed_at: new Date(now.getTime() + HOUR_MS).toISOString(),
     });
-    const reminderToken = newestToken(h.t, id, 'signing_reminder');
+    const reminderToken = await newestToken(h.t, id, 'signing_reminder');
     expect(reminderToken).not.toBe(token);
 
     h.clock.advance(MINUTE_MS);
@@ -227,7 +228,7 @@ describe('a reminder sent by the contractor', () => {
 
     const theirs = await call({ id }, stranger);
     expect(theirs.statusCode).toBe(404);
-    expect(queuedMails(h.t, id, 'signing_reminder')).toHaveLength(1);
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toHaveLength(1);
   });
 });
 
@@ -256,12 +257,12 @@ describe('automatic reminders', () => {
 
     expect(await passAt(0)).toEqual({ expired: 0, reminded: 0 });
     expect(await passAt(3, -MINUTE_MS)).toEqual({ expired: 0, reminded: 0 });
-    expect(queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
 
     expect(await passAt(3)).toEqual({ expired: 0, reminded: 1 });
     expect(await passAt(3)).toEqual({ expired: 0, reminded: 0 });
     expect(await sendDueReminders(followUpDeps(h.t, h.clock.now))).toBe(0);
-    expect(remindersOf(h, id)).toEqual([{ reminder: 1, automatic: true }]);
+    expect(await remindersOf(h, id)).toEqual([{ reminder: 1, automatic: true }]);
     expect((await contractOf(h.t, h.owner, id)).next_reminder_at).toBe(iso(7 * DAY_MS));
 
     expect(await passAt(7, -MINUTE_MS)).toEqual({ expired: 0, reminded: 0 });
@@ -273,12 +274,12 @@ describe('automatic reminders', () => {
       expect(await passAt(day)).toEqual({ expired: 0, reminded: 0 });
     }
 
-    expect(remindersOf(h, id)).toEqual([
+    expect(await remindersOf(h, id)).toEqual([
       { reminder: 1, automatic: true },
       { reminder: 2, automatic: true },
       { reminder: 3, automatic: true },
     ]);
-    const mails = queuedMails(h.t, id, 'signing_reminder');
+    const mails = await queuedMails(h.t, id, 'signing_reminder');
     expect(mails.map((mail) => mail.dedupe_key)).toEqual([
       `reminder:${id}:auto:1`,
       `reminder:${id}:auto:2`,
@@ -286,18 +287,18 @@ describe('automatic reminders', () => {
     ]);
     expect(mails.every((mail) => mail.to_address === TEST_CLIENT.email)).toBe(true);
     // Each reminder mail carries a link of its own.
-    expect(reminderLinks(id)).toEqual([1, 2, 3]);
+    expect(await reminderLinks(id)).toEqual([1, 2, 3]);
     expect(new Set(mails.map((mail) => tokenIn(mail.text))).size).toBe(3);
   });
 
   /** Reminder numbers of the contract's reminder links, oldest first. */
-  const reminderLinks = (id: number) =>
-    h.t.sqlite
-      .prepare(
+  const reminderLinks = async (id: number) =>
+    (
+      await h.t.sql.all<{ reminder: number }>(
         "SELECT reminder FROM signing_links WHERE contract_id = ? AND purpose = 'reminder' ORDER BY id",
+        id,
       )
-      .pluck()
-      .all(id);
+    ).map((row) => row.reminder);
 
   /** Two workers (two processes, or one restarting) pass at the same clock. */
   async function racingPassesAt(day: number) {
@@ -316,15 +317,15 @@ describe('automatic reminders', () => {
     const { id } = await sent(h);
     expect(await racingPassesAt(3)).toBe(1);
     expect(await passAt(3)).toEqual({ expired: 0, reminded: 0 });
-    expect(queuedMails(h.t, id, 'signing_reminder').map((mail) => mail.dedupe_key)).toEqual([
-      `reminder:${id}:auto:1`,
-    ]);
-    expect(eventsOf(h.t, id, 'reminder_sent')).toHaveLength(1);
+    expect((await queuedMails(h.t, id, 'signing_reminder')).map((mail) => mail.dedupe_key)).toEqual(
+      [`reminder:${id}:auto:1`],
+    );
+    expect(await eventsOf(h.t, id, 'reminder_sent')).toHaveLength(1);
     expect(await racingPassesAt(7)).toBe(1);
     expect(await racingPassesAt(11)).toBe(1);
     expect(await racingPassesAt(15)).toBe(0);
-    expect(queuedMails(h.t, id, 'signing_reminder')).toHaveLength(3);
-    expect(eventsOf(h.t, id, 'reminder_sent')).toHaveLength(3);
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toHaveLength(3);
+    expect(await eventsOf(h.t, id, 'reminder_sent')).toHaveLength(3);
   });
 
   it('keep their numbers 1, 2, 3 when two workers raced for one of them', async () => {
@@ -333,12 +334,12 @@ describe('automatic reminders', () => {
     expect(await racingPassesAt(3)).toBe(1);
     expect(await passAt(7)).toEqual({ expired: 0, reminded: 1 });
     expect(await passAt(11)).toEqual({ expired: 0, reminded: 1 });
-    expect(remindersOf(h, id)).toEqual([
+    expect(await remindersOf(h, id)).toEqual([
       { reminder: 1, automatic: true },
       { reminder: 2, automatic: true },
       { reminder: 3, automatic: true },
     ]);
-    expect(reminderLinks(id)).toEqual([1, 2, 3]);
+    expect(await reminderLinks(id)).toEqual([1, 2, 3]);
   });
 
   it('stop at the link’s expiry: none falls after it', async () => {
@@ -351,7 +352,7 @@ describe('automatic reminders', () => {
     expect(await passAt(9, 23 * HOUR_MS)).toEqual({ expired: 0, reminded: 0 });
     expect(await passAt(10)).toEqual({ expired: 1, reminded: 0 });
     expect(await passAt(11)).toEqual({ expired: 0, reminded: 0 });
-    expect(remindersOf(h, id)).toEqual([
+    expect(await remindersOf(h, id)).toEqual([
       { reminder: 1, automatic: true },
       { reminder: 2, automatic: true },
     ]);
@@ -371,10 +372,10 @@ describe('automatic reminders', () => {
     expect(await passAt(3)).toEqual({ expired: 0, reminded: 1 });
     for (const day of [7, 11, 15]) await passAt(day);
     for (const closed of [signed, declined, voided]) {
-      expect(queuedMails(h.t, closed.id, 'signing_reminder')).toEqual([]);
-      expect(remindersOf(h, closed.id)).toEqual([]);
+      expect(await queuedMails(h.t, closed.id, 'signing_reminder')).toEqual([]);
+      expect(await remindersOf(h, closed.id)).toEqual([]);
     }
-    expect(remindersOf(h, waiting.id)).toHaveLength(3);
+    expect(await remindersOf(h, waiting.id)).toHaveLength(3);
   });
 
   it('stop when the contractor turns them off in the settings (PUT /api/prefs)', async () => {
@@ -392,8 +393,8 @@ describe('automatic reminders', () => {
     for (const day of [3, 7, 11, 15]) {
       expect(await passAt(day)).toEqual({ expired: 0, reminded: 0 });
     }
-    expect(remindersOf(h, id)).toEqual([]);
-    expect(queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
+    expect(await remindersOf(h, id)).toEqual([]);
+    expect(await queuedMails(h.t, id, 'signing_reminder')).toEqual([]);
     expect((await contractOf(h.t, h.owner, id)).next_reminder_at).toBeNull();
   });
 
@@ -409,7 +410,7 @@ describe('automatic reminders', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect((await contractOf(h.t, h.owner, id)).next_reminder_at).toBeNull();
     expect(await passAt(3)).toEqual({ expired: 0, reminded: 0 });
-    expect(remindersOf(h, id)).toEqual([]);
+    expect(await remindersOf(h, id)).toEqual([]);
   });
 
   it('are not scheduled for a contract sent while they are off', async () => {
@@ -426,7 +427,7 @@ describe('automatic reminders', () => {
     for (const day of [3, 7, 11]) {
       expect(await passAt(day)).toEqual({ expired: 0, reminded: 0 });
     }
-    expect(remindersOf(h, id)).toEqual([]);
+    expect(await remindersOf(h, id)).toEqual([]);
   });
 
   it('are scheduled again when the contractor turns them back on', async () => {
@@ -450,7 +451,7 @@ describe('automatic reminders', () => {
     );
     expect(on.statusCode).toBe(200);
     expect(await passAt(3)).toEqual({ expired: 0, reminded: 1 });
-    expect(remindersOf(h, id)).toEqual([{ reminder: 1, automatic: true }]);
+    expect(await remindersOf(h, id)).toEqual([{ reminder: 1, automatic: true }]);
     expect((await contractOf(h.t, h.owner, id)).next_reminder_at).toBe(iso(7 * DAY_MS));
   });
 
@@ -466,7 +467,7 @@ describe('automatic reminders', () => {
     expect(await passAt(6)).toEqual({ expired: 0, reminded: 0 });
     expect(await passAt(7)).toEqual({ expired: 0, reminded: 1 });
     expect(await passAt(12)).toEqual({ expired: 0, reminded: 0 });
-    expect(remindersOf(h, id)).toHaveLength(2);
+    expect(await remindersOf(h, id)).toHaveLength(2);
   });
 
   it('keep their interval from a reminder sent by hand', async () => {
@@ -477,7 +478,7 @@ describe('automatic reminders', () => {
     // Day 3 is too close to the reminder of day 2: the automatic one waits 4 days from it.
     expect(await passAt(3)).toEqual({ expired: 0, reminded: 0 });
     expect(await passAt(6)).toEqual({ expired: 0, reminded: 1 });
-    expect(remindersOf(h, id)).toEqual([
+    expect(await remindersOf(h, id)).toEqual([
       { reminder: 1, automatic: false },
       { reminder: 2, automatic: true },
     ]);
@@ -531,10 +532,8 @@ describe('expiry', () => {
     } finally {
       await worker.stop();
     }
-    expect(h.t.sqlite.prepare('SELECT status FROM contracts WHERE id = ?').pluck().get(id)).toBe(
-      'expired',
-    );
-    expect(eventsOf(h.t, id, 'expired')).toMatchObject([
+    expect(await h.t.sql.value('SELECT status FROM contracts WHERE id = ?', id)).toBe('expired');
+    expect(await eventsOf(h.t, id, 'expired')).toMatchObject([
       { at: deadline, details: { expires_at: deadline } },
     ]);
     const contract = await contractOf(h.t, h.owner, id);
@@ -567,8 +566,8 @@ describe('expiry', () => {
     // Read again and again: recorded once.
     await contractOf(h.t, h.owner, one.id);
     await get(h.t.app, '/api/contracts', { cookie: h.owner });
-    expect(eventsOf(h.t, one.id, 'expired')).toHaveLength(1);
-    expect(eventsOf(h.t, other.id, 'expired')).toHaveLength(1);
+    expect(await eventsOf(h.t, one.id, 'expired')).toHaveLength(1);
+    expect(await eventsOf(h.t, other.id, 'expired')).toHaveLength(1);
     expect((await remind(h, other.id)).statusCode).toBe(409);
   });
 });
@@ -588,7 +587,7 @@ describe('a new link (extend)', () => {
     const answer = await extend(h, id, days);
     expect(answer.statusCode).toBe(400);
     expect(answer.body).toBe(message);
-    expect(queuedMails(h.t, id, 'signing_new_link')).toEqual([]);
+    expect(await queuedMails(h.t, id, 'signing_new_link')).toEqual([]);
   });
 
   it('reopens an expired contract with a fresh link that works for the given days', async () => {
@@ -603,7 +602,7 @@ describe('a new link (extend)', () => {
     const until = new Date(now.getTime() + 7 * DAY_MS).toISOString();
     expect(answer.json()).toEqual({ id, status: 'sent', expires_at: until });
     expect(await contractOf(h.t, h.owner, id)).toMatchObject({ status: 'sent', expires_at: until });
-    expect(eventsOf(h.t, id, 'link_extended')).toMatchObject([
+    expect(await eventsOf(h.t, id, 'link_extended')).toMatchObject([
       {
         at: now.toISOString(),
         actor: OWNER,
@@ -611,7 +610,7 @@ describe('a new link (extend)', () => {
       },
     ]);
 
-    const mails = queuedMails(h.t, id, 'signing_new_link');
+    const mails = await queuedMails(h.t, id, 'signing_new_link');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       to_address: TEST_CLIENT.email,
@@ -626,7 +625,7 @@ describe('a new link (extend)', () => {
     h.clock.advance(6 * DAY_MS);
     const signature = await newDevice().sign(h.t, fresh);
     expect(signature.statusCode, signature.body).toBe(200);
-    expect(eventsOf(h.t, id, 'signed_by_client')[0]?.details?.link).toMatchObject({
+    expect((await eventsOf(h.t, id, 'signed_by_client'))[0]?.details?.link).toMatchObject({
       purpose: 'extension',
       issued_at: now.toISOString(),
     });
@@ -654,7 +653,7 @@ describe('a new link (extend)', () => {
     h.clock.at(45 * DAY_MS);
     expect((await contractOf(h.t, h.owner, id)).status).toBe('sent');
     expect((await newDevice().open(h.t, token)).json()).toMatchObject({ status: 'sent' });
-    expect(queuedMails(h.t, id, 'signing_new_link')).toHaveLength(3);
+    expect(await queuedMails(h.t, id, 'signing_new_link')).toHaveLength(3);
   });
 
   it('is refused on a draft and on a signed contract (409)', async () => {
@@ -694,7 +693,7 @@ describe('withdrawing (void)', () => {
     const { id, token: first } = await sent(h);
     h.clock.at(2 * HOUR_MS);
     expect((await remind(h, id)).statusCode).toBe(200);
-    const second = newestToken(h.t, id, 'signing_reminder');
+    const second = await newestToken(h.t, id, 'signing_reminder');
 
     const now = h.clock.at(3 * HOUR_MS);
     const reason = 'x'.repeat(500);
@@ -707,7 +706,9 @@ describe('withdrawing (void)', () => {
       closed_reason: reason,
       next_reminder_at: null,
     });
-    expect(eventsOf(h.t, id, 'voided')).toMatchObject([{ actor: OWNER, details: { reason } }]);
+    expect(await eventsOf(h.t, id, 'voided')).toMatchObject([
+      { actor: OWNER, details: { reason } },
+    ]);
 
     for (const token of [first, second]) {
       const view = await newDevice().open(h.t, token);
@@ -725,10 +726,10 @@ describe('withdrawing (void)', () => {
       expect(signature.statusCode).toBe(409);
       expect(signature.body).toBe('This contract was withdrawn by the sender');
     }
-    expect(eventsOf(h.t, id, 'signed_by_client')).toEqual([]);
-    expect(eventsOf(h.t, id, 'consented')).toEqual([]);
+    expect(await eventsOf(h.t, id, 'signed_by_client')).toEqual([]);
+    expect(await eventsOf(h.t, id, 'consented')).toEqual([]);
 
-    const notices = queuedMails(h.t, id, 'withdrawn_notice');
+    const notices = await queuedMails(h.t, id, 'withdrawn_notice');
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({
       to_address: TEST_CLIENT.email,
@@ -740,7 +741,7 @@ describe('withdrawing (void)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe('This contract was withdrawn');
     expect((await remind(h, id)).body).toBe('This contract was withdrawn');
-    expect(queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
+    expect(await queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
   });
 
   it('withdraws an expired contract too', async () => {
@@ -754,7 +755,7 @@ describe('withdrawing (void)', () => {
       status: 'voided',
       closed_reason: 'The season is over',
     });
-    expect(queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
+    expect(await queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
   });
 
   it("is refused on a draft (409) and on another contractor's contract (404)", async () => {
@@ -816,17 +817,16 @@ describe('revising', () => {
       closed_at: now.toISOString(),
       revised_as: revisionId,
     });
-    expect(
-      eventsOf(h.t, id)
-        .map((event) => event.type)
-        .slice(-2),
-    ).toEqual(['voided', 'revised']);
-    expect(eventsOf(h.t, id, 'revised')[0]?.details).toEqual({ revision_id: revisionId });
-    expect(eventsOf(h.t, revisionId)).toMatchObject([
+    expect((await eventsOf(h.t, id)).map((event) => event.type).slice(-2)).toEqual([
+      'voided',
+      'revised',
+    ]);
+    expect((await eventsOf(h.t, id, 'revised'))[0]?.details).toEqual({ revision_id: revisionId });
+    expect(await eventsOf(h.t, revisionId)).toMatchObject([
       { type: 'created', details: { revision_of: id } },
     ]);
-    expect(queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
-    expect(queuedMails(h.t, id, 'withdrawn_notice')[0]?.text).toContain(
+    expect(await queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
+    expect((await queuedMails(h.t, id, 'withdrawn_notice'))[0]?.text).toContain(
       'Replaced by a revised contract',
     );
     expect((await newDevice().open(h.t, token)).json()).toMatchObject({ status: 'voided' });
@@ -835,7 +835,7 @@ describe('revising', () => {
     expect(again.statusCode).toBe(409);
     expect(again.body).toBe(`This contract was already revised as Contract #${revisionId}`);
     expect(
-      h.t.sqlite.prepare('SELECT COUNT(*) FROM contracts WHERE revision_of = ?').pluck().get(id),
+      await h.t.sql.value<number>('SELECT COUNT(*) FROM contracts WHERE revision_of = ?', id),
     ).toBe(1);
   });
 
@@ -845,23 +845,23 @@ describe('revising', () => {
     const answers = await Promise.all([revise(h, id), revise(h, id)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(
-      h.t.sqlite.prepare('SELECT COUNT(*) FROM contracts WHERE revision_of = ?').pluck().get(id),
+      await h.t.sql.value<number>('SELECT COUNT(*) FROM contracts WHERE revision_of = ?', id),
     ).toBe(1);
     expect(
-      h.t.sqlite.prepare("SELECT COUNT(*) FROM contracts WHERE status = 'draft'").pluck().get(),
+      await h.t.sql.value<number>("SELECT COUNT(*) FROM contracts WHERE status = 'draft'"),
     ).toBe(1);
-    expect(eventsOf(h.t, id, 'voided')).toHaveLength(1);
-    expect(queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
+    expect(await eventsOf(h.t, id, 'voided')).toHaveLength(1);
+    expect(await queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
   });
 
   /** Two revisions started at the same instant, straight on the service (two processes). */
   async function racingRevisions(id: number) {
-    const userId = h.t.sqlite.prepare('SELECT id FROM users WHERE email = ?').pluck().get(OWNER);
+    const userId = await h.t.sql.value<number>('SELECT id FROM users WHERE email = ?', OWNER);
     const actor = { email: OWNER, ip: '203.0.113.5', userAgent: 'Laptop/1.0' };
     const deps = followUpDeps(h.t, h.clock.now);
     return Promise.allSettled([
-      reviseContract(deps, userId as number, id, actor),
-      reviseContract(deps, userId as number, id, actor),
+      reviseContract(deps, userId, id, actor),
+      reviseContract(deps, userId, id, actor),
     ]);
   }
 
@@ -873,10 +873,10 @@ describe('revising', () => {
     const lost = outcomes.find((outcome) => outcome.status === 'rejected');
     expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT' });
     expect(
-      h.t.sqlite.prepare('SELECT COUNT(*) FROM contracts WHERE revision_of = ?').pluck().get(id),
+      await h.t.sql.value<number>('SELECT COUNT(*) FROM contracts WHERE revision_of = ?', id),
     ).toBe(1);
-    expect(eventsOf(h.t, id, 'voided')).toHaveLength(1);
-    expect(queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
+    expect(await eventsOf(h.t, id, 'voided')).toHaveLength(1);
+    expect(await queuedMails(h.t, id, 'withdrawn_notice')).toHaveLength(1);
   });
 
   it('tells the loser of two revisions at once which revision won', async () => {
@@ -904,7 +904,7 @@ describe('revising', () => {
       const after = await contractOf(h.t, h.owner, id);
       expect(after.status).toBe(before);
       expect(after.revised_as).toBe(answer.json<{ id: number }>().id);
-      expect(queuedMails(h.t, id, 'withdrawn_notice')).toEqual([]);
+      expect(await queuedMails(h.t, id, 'withdrawn_notice')).toEqual([]);
     }
   });
 
@@ -920,10 +920,7 @@ describe('revising', () => {
     expect(onSigned.statusCode).toBe(409);
     expect(onSigned.body).toBe('This contract was already signed');
     expect(
-      h.t.sqlite
-        .prepare('SELECT COUNT(*) FROM contracts WHERE revision_of IS NOT NULL')
-        .pluck()
-        .get(),
+      await h.t.sql.value<number>('SELECT COUNT(*) FROM contracts WHERE revision_of IS NOT NULL'),
     ).toBe(0);
   });
 
@@ -946,7 +943,7 @@ describe('revising', () => {
       cookie,
     );
     expect(sentAgain.statusCode, sentAgain.body).toBe(200);
-    const token = newestToken(h.t, revisionId, 'signing_request');
+    const token = await newestToken(h.t, revisionId, 'signing_request');
     const signature = await clientSigns(h.t, token);
     expect(signature.statusCode, signature.body).toBe(200);
     expect(await contractOf(h.t, h.owner, revisionId)).toMatchObject({
@@ -984,7 +981,7 @@ describe('the audit trail', () => {
     const { id } = await sent(h);
     const remindedAt = h.clock.at(HOUR_MS);
     expect((await remind(h, id)).statusCode).toBe(200);
-    const token = newestToken(h.t, id, 'signing_reminder');
+    const token = await newestToken(h.t, id, 'signing_reminder');
     h.clock.at(3 * HOUR_MS);
     expect((await clientSigns(h.t, token)).statusCode).toBe(200);
 
@@ -992,7 +989,7 @@ describe('the audit trail', () => {
     expect(timeline.statusCode).toBe(200);
     const events = timeline.json<ContractEvent[]>();
     const signed = events.find((event) => event.type === 'signed_by_client');
-    const link = eventsOf(h.t, id, 'reminder_sent')[0]?.details?.link_id;
+    const link = (await eventsOf(h.t, id, 'reminder_sent'))[0]?.details?.link_id;
     expect(signed?.details?.link).toEqual({
       id: link,
       purpose: 'reminder',

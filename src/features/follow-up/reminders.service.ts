@@ -1,4 +1,5 @@
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
+import { engineOf } from '../../db/engine.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import {
@@ -119,6 +120,45 @@ function tryReminder(deps: FollowUpDeps, row: FoundContractRow, options: Reminde
     });
 }
 
+/**
+ * The scheduler's claim on one contract whose automatic reminder is due, for the length of the
+ * reminder's transaction. On PostgreSQL the row is locked with SKIP LOCKED, so an instance
+ * polling at the same moment passes over it instead of waiting (docs/decisions/023); the guard
+ * on `auto_reminders_sent` and the mail's unique key still make it once on either engine.
+ */
+async function claimDueContract(trx: DbOrTrx, id: number, now: Date) {
+  const due = trx
+    .selectFrom('contracts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'sent')
+    .where('next_reminder_at', '<=', now.toISOString());
+  return (engineOf(trx) === 'postgres' ? due.forUpdate().skipLocked() : due).executeTakeFirst();
+}
+
+/** Another instance holds the contract, or it is no longer due: nothing to do or reschedule. */
+class ReminderNotDue extends Error {}
+
+/** The automatic reminder of one contract, if it is still due and nobody else is sending it. */
+async function sendDueReminder(deps: FollowUpDeps, id: number, now: Date) {
+  let claimed: { row: FoundContractRow; prefs: Prefs } | undefined;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const row = await claimDueContract(trx, id, now);
+      if (!row) throw new ReminderNotDue();
+      claimed = { row, prefs: await getPrefs(trx, row.user_id) };
+      return sendReminder(trx, deps, row, { now, automatic: true, actor: null, ...claimed });
+    });
+    return 'sent';
+  } catch (error) {
+    if (error instanceof ReminderNotDue) return 'taken';
+    if (!(error instanceof ReminderNotSent) || !claimed) throw error;
+  }
+  // Not sent (a reminder by hand within the hour, the deadline reached): schedule again.
+  await rescheduleOne(deps.db, claimed.row, claimed.prefs);
+  return 'rescheduled';
+}
+
 /** POST /api/contracts/:id/remind: the client is emailed again, now. */
 export async function remindClient(deps: FollowUpDeps, userId: number, id: number, actor: Actor) {
   const now = deps.clock();
@@ -155,30 +195,20 @@ export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<
   const now = deps.clock();
   const due = await deps.db
     .selectFrom('contracts')
-    .selectAll()
+    .select('id')
     .where('status', '=', 'sent')
     .where('next_reminder_at', '<=', now.toISOString())
     .orderBy('next_reminder_at')
     .limit(limit)
     .execute();
   let sent = 0;
-  for (const row of due) {
-    const prefs = await getPrefs(deps.db, row.user_id);
-    // Null when another process sent reminder n first, or a reminder by hand came within the hour.
+  for (const { id } of due) {
     // One contract that fails must not hold up every later one.
-    const done = await tryReminder(deps, row, { now, automatic: true, actor: null, prefs }).catch(
-      (error: unknown) => {
-        deps.log?.warn({ err: error, contractId: row.id }, 'follow-up: a reminder failed');
-        return 'failed' as const;
-      },
-    );
-    if (done === 'failed') continue;
-    if (done) {
-      sent += 1;
-      continue;
-    }
-    // Not sent (a reminder by hand within the hour, the deadline reached): schedule again.
-    await rescheduleOne(deps.db, row, prefs);
+    const outcome = await sendDueReminder(deps, id, now).catch((error: unknown) => {
+      deps.log?.warn({ err: error, contractId: id }, 'follow-up: a reminder failed');
+      return 'failed' as const;
+    });
+    if (outcome === 'sent') sent += 1;
   }
   return sent;
 }

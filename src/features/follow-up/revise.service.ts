@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordWhileIn } from '../contracts/contract-transition.js';
 import {
@@ -78,8 +79,7 @@ export async function reviseContract(
   } catch (error) {
     // Another revision, a signature or a withdrawal came first (for two revisions at once, the
     // unique index lets one through): say which.
-    const raced =
-      error instanceof RaceLost || (error instanceof Error && /UNIQUE/i.test(error.message));
+    const raced = error instanceof RaceLost || isUniqueViolation(error);
     if (!raced) throw error;
     const winner = await findRevisionId(deps.db, id);
     throw winner ? alreadyRevised(winner) : await lostRace(deps, userId, id);

@@ -3,12 +3,11 @@ import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from './body-seal.js';
 import type { StoredAttachment } from './outbox.js';
 import {
-  claimOutboxRow,
-  findDueIds,
+  claimNextOutboxRow,
+  endLeasesOfDeadSenders,
   markOutboxFailed,
   markOutboxRetry,
   markOutboxSent,
-  requeueInterruptedSends,
   type OutboxRow,
 } from './outbox.repo.js';
 import { describeSendError, MailSendError, toMailSendError } from './send-error.js';
@@ -38,7 +37,15 @@ export interface MailWorkerOptions {
   batchSize?: number;
   /** Opens the sealed bodies (docs/decisions/017). */
   sealer: MailSealer;
+  /**
+   * How long a claimed mail is this worker's alone: longer than any send can take (the
+   * transport's timeouts). Past it, another instance may send it (docs/decisions/023).
+   */
+  leaseMs?: number;
 }
+
+/** The transport gives up within about 45 s; two minutes leaves a wide margin. */
+export const DEFAULT_LEASE_MS = 120_000;
 
 export interface MailWorker {
   /** Waits for a send in flight, then stops polling. Safe to call twice. */
@@ -48,17 +55,19 @@ export interface MailWorker {
 }
 
 /**
- * The in-process outbox worker (docs/decisions/009). Delivery is at-least-once: a row is
- * marked 'sending' before the send and 'sent' after it, so a crash between the two leaves it in
- * 'sending', and the next start sends it again. A rare duplicate mail beats a lost one.
+ * The outbox worker of one instance (docs/decisions/009, 023). Delivery is at-least-once: a row
+ * is claimed ('sending', with a lease) before the send and marked 'sent' after it, so a crash
+ * between the two leaves it claimed until the lease ends, and then any instance sends it again.
+ * A rare duplicate mail beats a lost one.
  */
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log, sealer, pollMs = 1000, batchSize = 5 } = options;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   log.info({}, `mail: ${transport.describe}`);
 
-  const recovered = requeueInterruptedSends(db).then(
+  const recovered = endLeasesOfDeadSenders(db, new Date()).then(
     (count) => {
       if (count > 0) log.warn({ count }, 'mail: resending mails interrupted by a restart');
     },
@@ -70,10 +79,10 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const tick = async (): Promise<number> => {
     let delivered = 0;
     try {
-      const ids = await findDueIds(db, new Date().toISOString(), batchSize);
-      for (const id of ids) {
-        if (stopped) break;
-        const outcome = await deliver(id);
+      for (let sent = 0; sent < batchSize && !stopped; sent += 1) {
+        const row = await claimNextOutboxRow(db, new Date(), leaseMs);
+        if (!row) break;
+        const outcome = await deliver(row);
         if (outcome === 'sent') delivered += 1;
         // The server is likely down: the rest wait for the next poll instead of each paying the
         // connection timeout now.
@@ -85,9 +94,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return delivered;
   };
 
-  const deliver = async (id: number): Promise<'sent' | 'retry' | 'failed' | 'taken'> => {
-    const row = await claimOutboxRow(db, id);
-    if (!row) return 'taken'; // by another worker
+  const deliver = async (row: OutboxRow): Promise<'sent' | 'retry' | 'failed' | 'late'> => {
     let mail: OutgoingMail;
     try {
       mail = toOutgoingMail(row, sealer);
@@ -101,8 +108,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return recordFailure(row, error);
     }
     const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
-      await markOutboxSent(trx, row.id, now);
+    const recorded = await db.transaction().execute(async (trx) => {
+      if (!(await markOutboxSent(trx, row, now))) return false;
       if (row.contract_id !== null) {
         await insertContractEvent(trx, {
           contractId: row.contract_id,
@@ -111,7 +118,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           details: { kind: row.kind, to: row.to_address },
         });
       }
+      return true;
     });
+    if (!recorded) {
+      // The send outlived its lease and another instance took the mail: it records the outcome.
+      log.warn({ mailId: row.id, kind: row.kind }, 'mail: sent after its lease ran out');
+      return 'late';
+    }
     log.info({ mailId: row.id, kind: row.kind }, 'mail: sent');
     return 'sent';
   };
@@ -122,13 +135,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const facts = { mailId: row.id, kind: row.kind, attempts, error: failure.message };
     if (!failure.permanent && attempts < MAX_ATTEMPTS) {
       const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
-      await markOutboxRetry(db, row.id, { attempts, nextAttemptAt, lastError: failure.message });
+      await markOutboxRetry(db, row, { attempts, nextAttemptAt, lastError: failure.message });
       log.warn({ ...facts, nextAttemptAt }, 'mail: send failed, will retry');
       return 'retry';
     }
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
-      await markOutboxFailed(trx, row.id, { attempts, lastError: failure.message });
+      if (!(await markOutboxFailed(trx, row, { attempts, lastError: failure.message }))) return;
       if (row.contract_id !== null) {
         await insertContractEvent(trx, {
           contractId: row.contract_id,

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { DbOrTrx } from '../../db/kysely.js';
+import { engineOf } from '../../db/engine.js';
+import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { EmailOutboxTable } from '../../db/schema.js';
 
@@ -20,47 +22,76 @@ export async function insertOutboxRow(
   return inserted?.id ?? null;
 }
 
-/** Ids of pending mails whose time has come, oldest due first. */
-export async function findDueIds(db: DbOrTrx, now: string, limit: number): Promise<number[]> {
-  const rows = await db
+/**
+ * Takes the next mail that is due for sending: a pending one whose time has come, or one whose
+ * sender's lease ran out (its instance died mid-send). The claim writes a fresh token and the
+ * lease's end in one conditional update; on PostgreSQL the candidate row is locked with SKIP
+ * LOCKED, so instances polling together take different mails instead of queueing on one.
+ * Exactly one claimant gets a given row back (docs/decisions/023).
+ */
+export async function claimNextOutboxRow(
+  db: DB,
+  now: Date,
+  leaseMs: number,
+): Promise<OutboxRow | undefined> {
+  const nowIso = now.toISOString();
+  const due = db
     .selectFrom('email_outbox')
     .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
+    .where('status', 'in', ['pending', 'sending'])
+    .where('next_attempt_at', '<=', nowIso)
     .orderBy('next_attempt_at')
     .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * Takes one pending mail for sending. The status condition makes the claim atomic: of two workers
- * racing for the same row, exactly one gets it back, so a mail is never sent twice by a race.
- */
-export async function claimOutboxRow(db: DbOrTrx, id: number): Promise<OutboxRow | undefined> {
+    .limit(1);
   return db
     .updateTable('email_outbox')
-    .set({ status: 'sending' })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .set({
+      status: 'sending',
+      next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
+      lease_token: randomUUID(),
+    })
+    .where('id', '=', engineOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .where('status', 'in', ['pending', 'sending'])
+    .where('next_attempt_at', '<=', nowIso)
     .returningAll()
     .executeTakeFirst();
 }
 
-/** Delivered: the bodies go, since they may carry a signing link (docs/decisions/009). */
-export async function markOutboxSent(db: DbOrTrx, id: number, at: string): Promise<void> {
-  await db
+/** The mail as this claim holds it: an outcome is recorded only by the lease's holder. */
+export interface OutboxClaim {
+  id: number;
+  lease_token: string | null;
+}
+
+/**
+ * Delivered: the bodies go, since they may carry a signing link (docs/decisions/009). False when
+ * the lease had run out and another instance took the mail again.
+ */
+export async function markOutboxSent(
+  db: DbOrTrx,
+  claim: OutboxClaim,
+  at: string,
+): Promise<boolean> {
+  const result = await db
     .updateTable('email_outbox')
-    .set({ status: 'sent', sent_at: at, html: null, text: null, attachments: null })
-    .where('id', '=', id)
+    .set({
+      status: 'sent',
+      sent_at: at,
+      html: null,
+      text: null,
+      attachments: null,
+      lease_token: null,
+    })
+    .where('id', '=', claim.id)
     .where('status', '=', 'sending')
-    .execute();
+    .where('lease_token', '=', claim.lease_token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function markOutboxRetry(
   db: DbOrTrx,
-  id: number,
+  claim: OutboxClaim,
   change: { attempts: number; nextAttemptAt: string; lastError: string },
 ): Promise<void> {
   await db
@@ -70,19 +101,21 @@ export async function markOutboxRetry(
       attempts: change.attempts,
       next_attempt_at: change.nextAttemptAt,
       last_error: change.lastError,
+      lease_token: null,
     })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
     .where('status', '=', 'sending')
+    .where('lease_token', '=', claim.lease_token)
     .execute();
 }
 
 /** Given up: kept (visibly) for the contractor, without the bodies. */
 export async function markOutboxFailed(
   db: DbOrTrx,
-  id: number,
+  claim: OutboxClaim,
   change: { attempts: number; lastError: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('email_outbox')
     .set({
       status: 'failed',
@@ -91,20 +124,26 @@ export async function markOutboxFailed(
       html: null,
       text: null,
       attachments: null,
+      lease_token: null,
     })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
     .where('status', '=', 'sending')
-    .execute();
+    .where('lease_token', '=', claim.lease_token)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
- * Puts mails that were being sent when the process died back in the queue. Run once at worker
- * start: with one process, nothing else can be mid-send at that moment. Returns how many.
+ * SQLite only: one process owns the file, so at its start no other sender can be alive, and
+ * the leases of mails it was sending when it died end now instead of at their time. On
+ * PostgreSQL another instance may be mid-send: there, only a lease running out frees a mail.
+ * Returns how many.
  */
-export async function requeueInterruptedSends(db: DbOrTrx): Promise<number> {
+export async function endLeasesOfDeadSenders(db: DB, now: Date): Promise<number> {
+  if (engineOf(db) === 'postgres') return 0;
   const result = await db
     .updateTable('email_outbox')
-    .set({ status: 'pending' })
+    .set({ status: 'pending', next_attempt_at: now.toISOString(), lease_token: null })
     .where('status', '=', 'sending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -116,11 +155,17 @@ const CONTRACTOR_ALERT_KINDS = ['viewed_alert', 'declined_notice'];
 /**
  * Failed mails of the contracts in a JSON array, the latest of each kind only. The ids drive the
  * loop (CROSS JOIN keeps SQLite from starting at every failed mail of every account instead), and
- * one JSON parameter holds any number of ids, so the query is built once.
+ * one JSON parameter holds any number of ids, so the query is built once (per engine: each has
+ * its own function that reads a JSON array as rows).
  */
 export const failedMailContracts = preparedQuery((db, params: { contractIdsJson: string }) =>
   db
-    .selectFrom(sql<{ value: number }>`json_each(${params.contractIdsJson})`.as('ids'))
+    .selectFrom(
+      engineOf(db) === 'postgres'
+        ? sql<{ value: number }>`(SELECT value::integer AS value
+            FROM json_array_elements_text(${params.contractIdsJson}::json))`.as('ids')
+        : sql<{ value: number }>`json_each(${params.contractIdsJson})`.as('ids'),
+    )
     .crossJoin('email_outbox as o')
     .select('o.contract_id')
     .distinct()

@@ -17,52 +17,47 @@ function verify(hash: string, ip = freshIp()) {
   return t.app.inject({ method: 'GET', url: `/api/verify/${hash}`, remoteAddress: ip });
 }
 
-function insertUser(email: string): number {
-  const result = t.sqlite
-    .prepare('INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?)')
-    .run(email, 'not-a-real-hash', '2026-11-01T10:00:00.000Z');
-  return Number(result.lastInsertRowid);
+async function insertUser(email: string): Promise<number> {
+  return t.sql.value<number>(
+    'INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?) RETURNING id',
+    email,
+    'not-a-real-hash',
+    '2026-11-01T10:00:00.000Z',
+  );
 }
 
-/** A contract straight into SQLite with its executed copy; returns the contract id. */
-function insertContractWithCopy(
+/** A contract straight into the database with its executed copy; returns the contract id. */
+async function insertContractWithCopy(
   userId: number,
   status: 'draft' | 'sent' | 'signed' | 'completed',
   pdfSha256: string,
   createdAt = '2026-11-21T15:04:00.000Z',
-): number {
-  const contract = t.sqlite
-    .prepare(
-      `INSERT INTO contracts
-         (user_id, status, client_name, client_email, total_price_cents, company_name,
-          company_email, company_phone, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      userId,
-      status,
-      'Jordan Rivera',
-      'jordan@example.com',
-      420_000,
-      'Verify Landscaping',
-      'office@verify-landscaping.example',
-      '5551234567',
-      '2026-11-20T09:00:00.000Z',
-      createdAt,
-    );
-  const contractId = Number(contract.lastInsertRowid);
-  t.sqlite
-    .prepare(
-      `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
-       VALUES (?, ?, ?, ?, ?)`,
-    )
-    .run(
-      contractId,
-      Buffer.from(`%PDF-1.7 contract ${contractId}`),
-      pdfSha256,
-      fingerprint(`pages ${contractId}`),
-      createdAt,
-    );
+): Promise<number> {
+  const contractId = await t.sql.value<number>(
+    `INSERT INTO contracts
+       (user_id, status, client_name, client_email, total_price_cents, company_name,
+        company_email, company_phone, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    userId,
+    status,
+    'Jordan Rivera',
+    'jordan@example.com',
+    420_000,
+    'Verify Landscaping',
+    'office@verify-landscaping.example',
+    '5551234567',
+    '2026-11-20T09:00:00.000Z',
+    createdAt,
+  );
+  await t.sql.run(
+    `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
+     VALUES (?, ?, ?, ?, ?)`,
+    contractId,
+    Buffer.from(`%PDF-1.7 contract ${contractId}`),
+    pdfSha256,
+    fingerprint(`pages ${contractId}`),
+    createdAt,
+  );
   return contractId;
 }
 
@@ -72,8 +67,8 @@ const genuineHash = fingerprint('%PDF-1.7 the executed copy');
 
 beforeAll(async () => {
   t = await createTestApp();
-  userId = insertUser('owner@verify-landscaping.example');
-  completedId = insertContractWithCopy(userId, 'completed', genuineHash);
+  userId = await insertUser('owner@verify-landscaping.example');
+  completedId = await insertContractWithCopy(userId, 'completed', genuineHash);
 });
 afterAll(async () => {
   await t.close();
@@ -122,7 +117,7 @@ describe('GET /api/verify/:sha256', () => {
   it('answers 404 when the contract is not completed', async () => {
     for (const status of ['draft', 'sent', 'signed'] as const) {
       const hash = fingerprint(`%PDF-1.7 a copy of a ${status} contract`);
-      insertContractWithCopy(userId, status, hash);
+      await insertContractWithCopy(userId, status, hash);
       const response = await verify(hash);
       expect(response.statusCode, status).toBe(404);
       expect(response.body).toBe('No executed contract matches this file');

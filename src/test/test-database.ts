@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CompiledQuery, type Kysely } from 'kysely';
+import pg from 'pg';
+import { createDb, type DB } from '../db/kysely.js';
+import type { Engine } from '../db/engine.js';
+import { createPostgresDb } from '../db/postgres.js';
+
+/**
+ * The database under a test: a fresh SQLite file, or, in the PostgreSQL leg (`npm run
+ * test:postgres`), a fresh database cloned from a migrated template on the throwaway cluster that
+ * src/test/postgres-global-setup.ts starts. Tests read and poke rows through `sql`, which speaks
+ * both engines, so one test file checks both.
+ */
+export interface TestDatabase {
+  db: DB;
+  engine: Engine;
+  /** The connection URL in the PostgreSQL leg (with its password), for child processes. */
+  url?: string;
+  sql: RawSql;
+  /**
+   * Every file on disk that holds this database's rows, as a copy of the disk taken now would:
+   * the SQLite file with its WAL and shared memory, or PostgreSQL's table files of this
+   * database plus the server's write-ahead log, after a checkpoint.
+   */
+  files(): Promise<string[]>;
+  drop(): Promise<void>;
+}
+
+/** Raw SQL with `?` placeholders, on either engine. */
+export interface RawSql {
+  all<Row>(text: string, ...params: unknown[]): Promise<Row[]>;
+  get<Row>(text: string, ...params: unknown[]): Promise<Row | undefined>;
+  /** The first column of the first row (better-sqlite3's `pluck().get()`). */
+  value<Value>(text: string, ...params: unknown[]): Promise<Value>;
+  /** Rows changed. */
+  run(text: string, ...params: unknown[]): Promise<number>;
+}
+
+/** Set by the PostgreSQL leg's global setup: the cluster's admin URL and the migrated template. */
+export const TEST_POSTGRES_ADMIN_URL = 'TRADESIGN_TEST_POSTGRES_ADMIN_URL';
+export const TEST_POSTGRES_TEMPLATE = 'TRADESIGN_TEST_POSTGRES_TEMPLATE';
+export const TEST_POSTGRES_DATA_DIR = 'TRADESIGN_TEST_POSTGRES_DATA_DIR';
+
+export function testEngine(): Engine {
+  return process.env[TEST_POSTGRES_ADMIN_URL] ? 'postgres' : 'sqlite';
+}
+
+/** `?` placeholders become `$1, $2, ...` for PostgreSQL (no test SQL has a literal `?`). */
+function numberedPlaceholders(text: string): string {
+  let index = 0;
+  return text.replace(/\?/g, () => `$${++index}`);
+}
+
+export function rawSql(db: Kysely<unknown>, engine: Engine): RawSql {
+  const run = async <Row>(text: string, params: unknown[]) => {
+    const query = engine === 'postgres' ? numberedPlaceholders(text) : text;
+    return db.executeQuery<Row>(CompiledQuery.raw(query, params));
+  };
+  return {
+    all: async <Row>(text: string, ...params: unknown[]) => [
+      ...(await run<Row>(text, params)).rows,
+    ],
+    get: async (text, ...params) => (await run(text, params)).rows[0] as never,
+    async value(text, ...params) {
+      const row = (await run<Record<string, unknown>>(text, params)).rows[0];
+      return (row ? Object.values(row)[0] : undefined) as never;
+    },
+    run: async (text, ...params) => Number((await run(text, params)).numAffectedRows ?? 0),
+  };
+}
+
+function filesUnder(folder: string): string[] {
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+let adminPool: pg.Pool | undefined;
+
+function admin(): pg.Pool {
+  adminPool ??= new pg.Pool({
+    connectionString: process.env[TEST_POSTGRES_ADMIN_URL],
+    max: 2,
+    allowExitOnIdle: true,
+  });
+  return adminPool;
+}
+
+/** A new migrated database for one test app, on the engine of this test run. */
+export async function createTestDatabase(dir: string): Promise<TestDatabase> {
+  if (testEngine() === 'sqlite') {
+    const { db } = createDb(path.join(dir, 'app.db'));
+    return {
+      db,
+      engine: 'sqlite',
+      sql: rawSql(db as unknown as Kysely<unknown>, 'sqlite'),
+      files: () =>
+        Promise.resolve(
+          fs
+            .readdirSync(dir)
+            .filter((name) => name.startsWith('app.db'))
+            .map((name) => path.join(dir, name)),
+        ),
+      drop: () => db.destroy(),
+    };
+  }
+  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const template = process.env[TEST_POSTGRES_TEMPLATE] ?? 'tradesign_template';
+  await admin().query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const adminUrl = new URL(process.env[TEST_POSTGRES_ADMIN_URL] ?? '');
+  adminUrl.pathname = `/${name}`;
+  const url = adminUrl.toString();
+  const db = createPostgresDb(url, {
+    poolSize: 10,
+    // DROP DATABASE ... WITH (FORCE) ends connections a test left open (57P01): expected.
+    onIdleError: (error) => {
+      if ((error as { code?: string }).code !== '57P01')
+        console.warn('test database', error.message);
+    },
+  });
+  return {
+    db,
+    engine: 'postgres',
+    url,
+    sql: rawSql(db as unknown as Kysely<unknown>, 'postgres'),
+    async files() {
+      const dataDir = process.env[TEST_POSTGRES_DATA_DIR] ?? '';
+      const { rows } = await admin().query<{ oid: number }>(
+        'SELECT oid FROM pg_database WHERE datname = $1',
+        [name],
+      );
+      await admin().query('CHECKPOINT');
+      return [`base/${rows[0]?.oid}`, 'pg_wal', 'global'].flatMap((folder) =>
+        filesUnder(path.join(dataDir, folder)),
+      );
+    },
+    async drop() {
+      await db.destroy();
+      await admin().query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
