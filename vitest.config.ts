@@ -19,6 +19,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'web/src/**/*.test.ts',
           ],
+          // PostgreSQL-only tests (several instances on one server) run in `postgres`.
+          exclude: ['**/*.pg.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 20_000,
         },

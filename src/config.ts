@@ -52,6 +52,8 @@ const configSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   // Connections each instance keeps to PostgreSQL; the server's max_connections bounds the sum.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // How long a claimed mail or PDF job is one instance's alone (docs/decisions/023).
+  WORK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(180),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().trim().min(3).default('Contracts <no-reply@localhost>'),
   OLLAMA_HOST: httpUrl

@@ -41,6 +41,7 @@ export async function startServer(config: Config) {
         publicUrl: config.PUBLIC_URL,
         log: app.log,
         mailSealer,
+        leaseMs: config.WORK_LEASE_SECONDS * 1000,
       })
     : null;
   // Mail goes out from the outbox in this process; requests only ever queue it (docs/decisions/009).
@@ -49,6 +50,7 @@ export async function startServer(config: Config) {
     transport: createMailTransport(config, app.log),
     log: app.log,
     sealer: mailSealer,
+    leaseMs: config.WORK_LEASE_SECONDS * 1000,
   });
   // Expiry and automatic reminders follow the clock, in this process (docs/decisions/022).
   const followUpWorker = startFollowUpWorker({

@@ -1,24 +1,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, type DB } from './kysely.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import type { DB } from './kysely.js';
 import { migrateToLatest } from './migrate.js';
 import { createReadCache } from './read-cache.js';
 
 let dir: string;
+let database: TestDatabase;
 let db: DB;
-let sqlite: SQLite.Database;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
-  ({ db, sqlite } = createDb(path.join(dir, 'app.db')));
+  database = await createTestDatabase(dir);
+  db = database.db;
   await migrateToLatest(db);
   await addUser(db, 'first@example.com');
 });
 afterEach(async () => {
-  await db.destroy();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -61,22 +62,34 @@ describe('createReadCache', () => {
     expect(counter.runs).toBe(2);
   });
 
-  it('reads again after a write on the same connection that bypassed Kysely', async () => {
+  it('reads again after a write in raw SQL, outside the query builder', async () => {
     const cached = newCache();
     const { read } = countingEmailRead(db);
     await cached(db, 'emails', read);
-    sqlite.prepare("UPDATE users SET email = 'renamed@example.com'").run();
+    await database.sql.run("UPDATE users SET email = 'renamed@example.com'");
     expect(await cached(db, 'emails', read)).toEqual(['renamed@example.com']);
   });
 
-  it('reads again after another process committed to the file', async () => {
+  it('reads again after another process or instance committed to the database', async () => {
     const cached = newCache();
     const { read } = countingEmailRead(db);
     await cached(db, 'emails', read);
-    const other = new SQLite(path.join(dir, 'app.db'));
-    other.prepare("UPDATE users SET email = 'elsewhere@example.com'").run();
-    other.close();
+    await database
+      .connectAgain()
+      .updateTable('users')
+      .set({ email: 'elsewhere@example.com' })
+      .execute();
     expect(await cached(db, 'emails', read)).toEqual(['elsewhere@example.com']);
+  });
+
+  it('serves an unchanged database from the cache while other instances only read', async () => {
+    const cached = newCache();
+    const { counter, read } = countingEmailRead(db);
+    await cached(db, 'emails', read);
+    const other = database.connectAgain();
+    await other.selectFrom('users').selectAll().execute();
+    await cached(db, 'emails', read);
+    expect(counter.runs).toBe(1);
   });
 
   it('keeps nothing that a write interrupted halfway through the read', async () => {
@@ -116,7 +129,7 @@ describe('createReadCache', () => {
   it('keeps the entries of two databases apart under the same key', async () => {
     const cached = newCache();
     const otherDir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
-    const other = createDb(path.join(otherDir, 'app.db'));
+    const other = await createTestDatabase(otherDir);
     try {
       await migrateToLatest(other.db);
       await addUser(other.db, 'other@example.com');
@@ -125,7 +138,7 @@ describe('createReadCache', () => {
         'other@example.com',
       ]);
     } finally {
-      await other.db.destroy();
+      await other.drop();
       rmSync(otherDir, { recursive: true, force: true });
     }
   });

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, type DB } from '../db/kysely.js';
+import type { DB } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { insertContractRow } from '../features/contracts/contracts.repo.js';
 import { createMailSealer } from '../features/mail/body-seal.js';
 import type { MailLog } from '../features/mail/transport.js';
 import { transition } from '../features/contracts/contract-transition.js';
+import { createTestDatabase } from './test-database.js';
 
 /** One key for the mail tests' queued bodies (docs/decisions/017). */
 export const testMailSealer = createMailSealer(randomBytes(32));
@@ -19,13 +20,13 @@ export async function createMailTestDb(): Promise<{
   close: () => Promise<void>;
 }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-mail-'));
-  const { db } = createDb(path.join(dir, 'app.db'));
-  await migrateToLatest(db);
+  const database = await createTestDatabase(dir);
+  await migrateToLatest(database.db);
   return {
-    db,
+    db: database.db,
     dir,
     close: async () => {
-      await db.destroy();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -25,6 +25,11 @@ export interface TestDatabase {
    * database plus the server's write-ahead log, after a checkpoint.
    */
   files(): Promise<string[]>;
+  /**
+   * A second, independent handle on the same database, as another instance (or process) would
+   * hold: its own SQLite connection to the file, or its own PostgreSQL pool. Closed by drop().
+   */
+  connectAgain(): DB;
   drop(): Promise<void>;
 }
 
@@ -91,8 +96,11 @@ function admin(): pg.Pool {
 
 /** A new migrated database for one test app, on the engine of this test run. */
 export async function createTestDatabase(dir: string): Promise<TestDatabase> {
+  const others: DB[] = [];
+  const closeOthers = () => Promise.all(others.splice(0).map((other) => other.destroy()));
   if (testEngine() === 'sqlite') {
-    const { db } = createDb(path.join(dir, 'app.db'));
+    const file = path.join(dir, 'app.db');
+    const { db } = createDb(file);
     return {
       db,
       engine: 'sqlite',
@@ -104,7 +112,15 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
             .filter((name) => name.startsWith('app.db'))
             .map((name) => path.join(dir, name)),
         ),
-      drop: () => db.destroy(),
+      connectAgain() {
+        const other = createDb(file).db;
+        others.push(other);
+        return other;
+      },
+      async drop() {
+        await closeOthers();
+        await db.destroy();
+      },
     };
   }
   const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
@@ -113,14 +129,16 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
   const adminUrl = new URL(process.env[TEST_POSTGRES_ADMIN_URL] ?? '');
   adminUrl.pathname = `/${name}`;
   const url = adminUrl.toString();
-  const db = createPostgresDb(url, {
-    poolSize: 10,
-    // DROP DATABASE ... WITH (FORCE) ends connections a test left open (57P01): expected.
-    onIdleError: (error) => {
-      if ((error as { code?: string }).code !== '57P01')
-        console.warn('test database', error.message);
-    },
-  });
+  const connect = () =>
+    createPostgresDb(url, {
+      poolSize: 10,
+      // DROP DATABASE ... WITH (FORCE) ends connections a test left open (57P01): expected.
+      onIdleError: (error) => {
+        if ((error as { code?: string }).code !== '57P01')
+          console.warn('test database', error.message);
+      },
+    });
+  const db = connect();
   return {
     db,
     engine: 'postgres',
@@ -137,7 +155,13 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
         filesUnder(path.join(dataDir, folder)),
       );
     },
+    connectAgain() {
+      const other = connect();
+      others.push(other);
+      return other;
+    },
     async drop() {
+      await closeOthers();
       await db.destroy();
       await admin().query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },

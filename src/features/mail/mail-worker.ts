@@ -42,10 +42,12 @@ export interface MailWorkerOptions {
    * transport's timeouts). Past it, another instance may send it (docs/decisions/023).
    */
   leaseMs?: number;
+  /** The clock; tests move it instead of waiting for retry delays and leases. */
+  now?: () => Date;
 }
 
-/** The transport gives up within about 45 s; two minutes leaves a wide margin. */
-export const DEFAULT_LEASE_MS = 120_000;
+/** The transport gives up within about 45 s: WORK_LEASE_SECONDS' default leaves a wide margin. */
+export const DEFAULT_LEASE_MS = 180_000;
 
 export interface MailWorker {
   /** Waits for a send in flight, then stops polling. Safe to call twice. */
@@ -63,11 +65,12 @@ export interface MailWorker {
 export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log, sealer, pollMs = 1000, batchSize = 5 } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const clock = options.now ?? (() => new Date());
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   log.info({}, `mail: ${transport.describe}`);
 
-  const recovered = endLeasesOfDeadSenders(db, new Date()).then(
+  const recovered = endLeasesOfDeadSenders(db, clock()).then(
     (count) => {
       if (count > 0) log.warn({ count }, 'mail: resending mails interrupted by a restart');
     },
@@ -80,7 +83,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     let delivered = 0;
     try {
       for (let sent = 0; sent < batchSize && !stopped; sent += 1) {
-        const row = await claimNextOutboxRow(db, new Date(), leaseMs);
+        const row = await claimNextOutboxRow(db, clock(), leaseMs);
         if (!row) break;
         const outcome = await deliver(row);
         if (outcome === 'sent') delivered += 1;
@@ -107,7 +110,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     } catch (error) {
       return recordFailure(row, error);
     }
-    const now = new Date().toISOString();
+    const now = clock().toISOString();
     const recorded = await db.transaction().execute(async (trx) => {
       if (!(await markOutboxSent(trx, row, now))) return false;
       if (row.contract_id !== null) {
@@ -134,12 +137,12 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const attempts = row.attempts + 1;
     const facts = { mailId: row.id, kind: row.kind, attempts, error: failure.message };
     if (!failure.permanent && attempts < MAX_ATTEMPTS) {
-      const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
+      const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts)).toISOString();
       await markOutboxRetry(db, row, { attempts, nextAttemptAt, lastError: failure.message });
       log.warn({ ...facts, nextAttemptAt }, 'mail: send failed, will retry');
       return 'retry';
     }
-    const now = new Date().toISOString();
+    const now = clock().toISOString();
     await db.transaction().execute(async (trx) => {
       if (!(await markOutboxFailed(trx, row, { attempts, lastError: failure.message }))) return;
       if (row.contract_id !== null) {

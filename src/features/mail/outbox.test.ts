@@ -5,6 +5,7 @@ import { enqueueMail } from './outbox.js';
 import { CompiledQuery } from 'kysely';
 import { failedMailContracts, listFailedMailContractIds } from './outbox.repo.js';
 import { transition } from '../contracts/contract-transition.js';
+import { testEngine } from '../../test/test-database.js';
 
 let db: DB;
 let close: () => Promise<void>;
@@ -138,13 +139,18 @@ describe('listFailedMailContractIds', () => {
     expect([...(await listFailedMailContractIds(db, [...many, failed]))]).toEqual([failed]);
   });
 
-  it("starts from the given contracts, not from every account's failed mails", async () => {
-    const query = failedMailContracts.compiledWith(db, { contractIdsJson: '[1, 2, 3]' });
-    const plan = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
-    );
-    const steps = plan.rows.map((row) => row.detail);
-    expect(steps[0]).toMatch(/^SCAN (ids|json_each)/);
-    expect(steps[1]).toMatch(/^SEARCH o USING INDEX email_outbox_contract \(contract_id=\?\)/);
-  });
+  // SQLite's plan is fixed by the query's shape. PostgreSQL's follows table statistics, and on a
+  // test's handful of rows it rightly scans the table, so this plan is checked on SQLite only.
+  it.skipIf(testEngine() === 'postgres')(
+    "starts from the given contracts, not from every account's failed mails",
+    async () => {
+      const query = failedMailContracts.compiledWith(db, { contractIdsJson: '[1, 2, 3]' });
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+      );
+      const steps = plan.rows.map((row) => row.detail);
+      expect(steps[0]).toMatch(/^SCAN (ids|json_each)/);
+      expect(steps[1]).toMatch(/^SEARCH o USING INDEX email_outbox_contract \(contract_id=\?\)/);
+    },
+  );
 });

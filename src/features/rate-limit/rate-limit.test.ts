@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DB } from '../../db/kysely.js';
+import type { DB } from '../../db/kysely.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   enforceRateLimits,
@@ -15,16 +16,18 @@ import {
 const rule: RateLimitRule = { limit: 3, windowMs: 60_000 };
 const start = 1_800_000_000_000;
 
-describe('rate limits on SQLite', () => {
+describe('rate limits in the database', () => {
   let dir: string;
+  let database: TestDatabase;
   let db: DB;
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-rate-'));
-    db = createDb(path.join(dir, 'app.db')).db;
+    database = await createTestDatabase(dir);
+    db = database.db;
     await migrateToLatest(db);
   });
   afterAll(async () => {
-    await db.destroy();
+    await database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -99,5 +102,17 @@ describe('rate limits on SQLite', () => {
     await pruneRateLimits(db, start);
     expect(await hitsOf('test:old')).toBeUndefined();
     expect(await hitsOf('test:recent')).toBeDefined();
+  });
+
+  it('counts every attempt once when two instances hit the same key at the same moment', async () => {
+    const other = database.connectAgain();
+    const key = 'test:two-instances';
+    const wide: RateLimitRule = { limit: 1000, windowMs: 60_000 };
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        hitRateLimit(i % 2 === 0 ? db : other, key, wide, start + 1000),
+      ),
+    );
+    expect((await hitsOf(key))?.hits).toBe(40);
   });
 });
