@@ -26,7 +26,7 @@ import { registerVerifyRoutes } from './features/verify/verify.routes.js';
 import { registerTrpcRoutes } from './trpc/trpc-routes.js';
 import type { SignInClock } from './features/auth/sign-in-throttle.js';
 import type { PdfRenderer } from './features/documents/pdf-renderer.js';
-import { mailSealerForDataDir, type MailSealer } from './features/mail/body-seal.js';
+import { mailSealerFor, type MailSealer } from './features/mail/body-seal.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -67,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     scopeCleaner,
     pdfAvailable: options.pdfAvailable ?? false,
     renderer: options.renderer ?? null,
-    mailSealer: options.mailSealer ?? mailSealerForDataDir(config.DATA_DIR),
+    mailSealer: options.mailSealer ?? mailSealerFor(config),
     ...(options.signInClock ? { signInClock: options.signInClock } : {}),
     clock: options.clock ?? (() => new Date()),
   };

@@ -120,6 +120,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a PostgreSQL URL, and never repeats a password or the mail key in an error', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app:s3cret@db.internal:5432/tradesign',
+      DATABASE_POOL_SIZE: '4',
+    });
+    expect(config.DATABASE_URL).toBe('postgres://app:s3cret@db.internal:5432/tradesign');
+    expect(config.DATABASE_POOL_SIZE).toBe(4);
+    expect(loadConfig({}).DATABASE_URL).toBeUndefined();
+
+    const [url] = configProblems({ DATABASE_URL: 'mysql://app:s3cret@db.internal/tradesign' });
+    expect(url).toBe(
+      'Invalid DATABASE_URL="mysql://app:***@db.internal/tradesign": must be a URL like postgres://user:password@host:5432/database',
+    );
+    // A password with an unencoded @ is still hidden whole.
+    const [odd] = configProblems({ DATABASE_URL: 'postgres://app:p@ss@/tradesign' });
+    expect(odd).not.toContain('ss@');
+    const [key] = configProblems({ MAIL_SEAL_KEY: 'c2hvcnQ=' });
+    expect(key).toBe(
+      'Invalid MAIL_SEAL_KEY="(hidden)": must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`',
+    );
+  });
+
   it('treats an empty string as unset', () => {
     const config = loadConfig({
       PORT: '',

@@ -28,7 +28,10 @@ const postgresUrl = z
     protocol: /^postgres(ql)?$/,
     error: 'must be a URL like postgres://user:password@host:5432/database',
   })
-  .refine((value) => new URL(value).hostname !== '', 'must name a host');
+  .refine((value) => !URL.canParse(value) || new URL(value).hostname !== '', 'must name a host');
+
+/** Variables that are secrets through and through: an error never shows their value. */
+const SECRETS = new Set(['MAIL_SEAL_KEY']);
 
 /** Variables whose values may hold a password: an error shows them without it. */
 const URLS_WITH_SECRETS = new Set(['DATABASE_URL', 'SMTP_URL']);
@@ -52,6 +55,15 @@ const configSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   // Connections each instance keeps to PostgreSQL; the server's max_connections bounds the sum.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // The key that seals queued mail bodies, shared by every instance (docs/decisions/017, 023).
+  MAIL_SEAL_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`',
+    )
+    .optional(),
   // How long a claimed mail or PDF job is one instance's alone (docs/decisions/023).
   WORK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(180),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -95,7 +107,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'configuration');
       const value = present[name] ?? '';
-      const shown = URLS_WITH_SECRETS.has(name) ? maskUrlPassword(value) : value;
+      const shown = SECRETS.has(name)
+        ? '(hidden)'
+        : URLS_WITH_SECRETS.has(name)
+          ? maskUrlPassword(value)
+          : value;
       return `Invalid ${name}=${JSON.stringify(shown)}: ${issue.message}`;
     });
     throw new ConfigError(problems);

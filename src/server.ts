@@ -7,7 +7,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { startDocumentWorker } from './features/documents/document-worker.js';
 import { startFollowUpWorker } from './features/follow-up/follow-up-worker.js';
 import { createPdfRenderer } from './features/documents/pdf-renderer.js';
-import { mailSealerForDataDir } from './features/mail/body-seal.js';
+import { mailSealerFor } from './features/mail/body-seal.js';
+import { checkSharedSealKey } from './features/mail/shared-seal-key.js';
 import { startMailWorker } from './features/mail/mail-worker.js';
 import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
@@ -16,15 +17,20 @@ import { startMaintenance } from './maintenance.js';
 
 /** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
 export async function startServer(config: Config) {
-  const { db, target: database } = await openDatabase(config, {
+  const {
+    db,
+    engine,
+    target: database,
+  } = await openDatabase(config, {
     warn: (details, message) => console.warn(message, details),
   });
   await migrateToLatest(db);
+  const mailSealer = mailSealerFor(config);
+  await checkSharedSealKey(db, engine, mailSealer, { warn: (message) => console.warn(message) });
   const renderer = createPdfRenderer({
     chromiumPath: config.CHROMIUM_PATH,
     log: { warn: (_details, message) => console.warn(message) },
   });
-  const mailSealer = mailSealerForDataDir(config.DATA_DIR);
   const app = await buildApp({
     config,
     db,

@@ -6,7 +6,7 @@ import * as outboxAndSigningLinks from '../../db/migrations/202611211500_outbox_
 import * as executedCopies from '../../db/migrations/202611211600_executed_copies.js';
 import * as contractSectionsIndex from '../../db/migrations/202611211700_contract_sections_index.js';
 import * as followThrough from '../../db/migrations/202611251000_follow_through.js';
-import * as workLeases from '../../db/migrations/202611260900_work_leases.js';
+import * as severalInstances from '../../db/migrations/202611260900_several_instances.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -21,7 +21,7 @@ export const migrations: Record<string, Migration> = {
   '202611211600_executed_copies': executedCopies,
   '202611211700_contract_sections_index': contractSectionsIndex,
   '202611251000_follow_through': followThrough,
-  '202611260900_work_leases': workLeases,
+  '202611260900_several_instances': severalInstances,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -220,6 +220,13 @@ export interface SealingKeysTable {
   created_at: string;
 }
 
+/** Facts every instance must agree on, written once by the first (docs/decisions/023). */
+export interface InstanceSettingsTable {
+  name: 'mail_seal_key_fingerprint';
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -236,6 +243,7 @@ export interface Database {
   document_jobs: DocumentJobsTable;
   documents: DocumentsTable;
   sealing_keys: SealingKeysTable;
+  instance_settings: InstanceSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

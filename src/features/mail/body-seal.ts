@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,6 +16,11 @@ const TAG_BYTES = 16;
  * database files alone gives nothing away.
  */
 export interface MailSealer {
+  /**
+   * Names the key without revealing it (a hash of it): the database keeps the first instance's,
+   * so an instance started with another key is caught at start (docs/decisions/023).
+   */
+  readonly fingerprint: string;
   seal(plain: string): string;
   /** Throws MailBodySealError when the key is not the one that sealed the body. */
   open(sealed: string): string;
@@ -32,7 +37,13 @@ export class MailBodySealError extends Error {
 
 export function createMailSealer(key: Buffer): MailSealer {
   if (key.length !== 32) throw new Error('The mail seal key must be 32 bytes');
+  const fingerprint = createHash('sha256')
+    .update('tradesign mail seal key fingerprint\0')
+    .update(key)
+    .digest('hex')
+    .slice(0, 16);
   return {
+    fingerprint,
     seal(plain) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -54,6 +65,23 @@ export function createMailSealer(key: Buffer): MailSealer {
   };
 }
 
+/** A key as MAIL_SEAL_KEY or the key file holds it: 32 bytes in base64. */
+export function parseMailSealKey(text: string): Buffer | undefined {
+  const key = Buffer.from(text.trim(), 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
+/**
+ * The app's sealer: MAIL_SEAL_KEY when set (several instances share one key from their
+ * environment), else the data folder's key file.
+ */
+export function mailSealerFor(config: { DATA_DIR: string; MAIL_SEAL_KEY?: string | undefined }) {
+  const fromEnvironment = config.MAIL_SEAL_KEY ? parseMailSealKey(config.MAIL_SEAL_KEY) : undefined;
+  return fromEnvironment
+    ? createMailSealer(fromEnvironment)
+    : mailSealerForDataDir(config.DATA_DIR);
+}
+
 /**
  * The sealer of a data folder: its key is read from DATA_DIR, or made on first start (readable
  * by the app's user only). Never written over: a new key would orphan the mails still queued.
@@ -66,8 +94,8 @@ export function mailSealerForDataDir(dataDir: string): MailSealer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) {
+  const key = parseMailSealKey(readFileSync(file, 'utf8'));
+  if (!key) {
     throw new Error(`${file} is not a TradeSign mail key (expected 32 base64 bytes)`);
   }
   return createMailSealer(key);
