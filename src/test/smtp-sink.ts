@@ -17,6 +17,8 @@ export interface ReceivedMail {
   html: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
   parsed: ParsedMail;
+  /** When the sink accepted it (Date.now()). */
+  receivedAt: number;
 }
 
 export interface SmtpSink {
@@ -26,6 +28,11 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message (already received or to come) that matches. */
   waitFor(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Senders of mail to a held address whose message the sink has read but not answered, with
+   * the moment it was read: the sender is stuck mid-send until it dies or times out.
+   */
+  held: { to: string; at: number }[];
   /** Stops listening (the outage); `start()` listens again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -34,6 +41,11 @@ export interface SmtpSink {
 export interface SmtpSinkOptions {
   /** RCPT TO of these addresses is refused with 550 (a permanent failure). */
   rejectRecipients?: string[];
+  /**
+   * The first message to each of these addresses is read but never answered (a sender killed
+   * mid-send never hears back); the next one is accepted as usual.
+   */
+  holdFirstTo?: string[];
 }
 
 function addressText(value: AddressObject | AddressObject[] | undefined): string {
@@ -44,6 +56,8 @@ function addressText(value: AddressObject | AddressObject[] | undefined): string
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const rejected = new Set((options.rejectRecipients ?? []).map((a) => a.toLowerCase()));
   const messages: ReceivedMail[] = [];
+  const toHold = new Set((options.holdFirstTo ?? []).map((a) => a.toLowerCase()));
+  const held: { to: string; at: number }[] = [];
   const waiters = new Set<(mail: ReceivedMail) => void>();
   let server: SMTPServer | null = null;
   let port = 0;
@@ -69,6 +83,14 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         callback();
       },
       onData(stream, session, callback) {
+        const holding = session.envelope.rcptTo.find((rcpt) =>
+          toHold.delete(rcpt.address.toLowerCase()),
+        );
+        if (holding) {
+          stream.on('end', () => held.push({ to: holding.address, at: Date.now() }));
+          stream.resume();
+          return; // never answered: the callback is not called
+        }
         simpleParser(stream).then(
           (parsed) => {
             const mail: ReceivedMail = {
@@ -87,6 +109,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
                 content: attachment.content,
               })),
               parsed,
+              receivedAt: Date.now(),
             };
             messages.push(mail);
             for (const waiter of [...waiters]) waiter(mail);
@@ -144,6 +167,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       return port;
     },
     messages,
+    held,
     waitFor,
     stop,
     start,
