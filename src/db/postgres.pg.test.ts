@@ -11,11 +11,7 @@ import { claimNextOutboxRow, markOutboxSent } from '../features/mail/outbox.repo
 import { createMailTransport } from '../features/mail/transport.js';
 import { captureLog, testMailSealer } from '../test/mail.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
-import {
-  createTestDatabase,
-  TEST_POSTGRES_ADMIN_URL,
-  type TestDatabase,
-} from '../test/test-database.js';
+import { createTestDatabase, testPostgres, type TestDatabase } from '../test/test-database.js';
 import { openDatabase } from './kysely.js';
 import { migrateToLatest, migrations } from './migrate.js';
 import { createPostgresDb } from './postgres.js';
@@ -24,7 +20,7 @@ import { createPostgresDb } from './postgres.js';
  * PostgreSQL only (the `postgres` project; `unit` leaves *.pg.test.ts out): what several
  * instances on one database must get right (issue 18, docs/decisions/023).
  */
-const adminUrl = () => new URL(process.env[TEST_POSTGRES_ADMIN_URL] ?? '');
+const adminUrl = () => new URL(testPostgres()?.adminUrl ?? '');
 
 function urlOf(database: string, change: (url: URL) => void = () => undefined): string {
   const url = adminUrl();

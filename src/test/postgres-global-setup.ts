@@ -2,20 +2,18 @@ import pg from 'pg';
 import { createPostgresDb } from '../db/postgres.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
-import {
-  TEST_POSTGRES_ADMIN_URL,
-  TEST_POSTGRES_DATA_DIR,
-  TEST_POSTGRES_TEMPLATE,
-} from './test-database.js';
+import type { TestProject } from 'vitest/node';
+import './test-database.js';
 
 const TEMPLATE = 'tradesign_template';
 
 /**
  * Vitest global setup of the PostgreSQL leg: one throwaway cluster for the run, and a template
  * database migrated once, which each test app clones in milliseconds (CREATE DATABASE ...
- * TEMPLATE). Test workers inherit the environment set here.
+ * TEMPLATE). Provided to this project's test files only (src/test/test-database.ts), so a run of
+ * every project at once keeps the others on SQLite.
  */
-export async function setup(): Promise<() => void> {
+export async function setup(project: TestProject): Promise<() => void> {
   const cluster: PostgresCluster = await startPostgresCluster();
   try {
     const adminUrl = cluster.url('postgres');
@@ -28,9 +26,7 @@ export async function setup(): Promise<() => void> {
     });
     await migrateToLatest(db);
     await db.destroy();
-    process.env[TEST_POSTGRES_ADMIN_URL] = adminUrl;
-    process.env[TEST_POSTGRES_TEMPLATE] = TEMPLATE;
-    process.env[TEST_POSTGRES_DATA_DIR] = cluster.dataDir;
+    project.provide('postgres', { adminUrl, template: TEMPLATE, dataDir: cluster.dataDir });
   } catch (error) {
     cluster.stop();
     throw error;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { createDb, type DB } from '../db/kysely.js';
 import type { Engine } from '../db/engine.js';
@@ -43,13 +44,35 @@ export interface RawSql {
   run(text: string, ...params: unknown[]): Promise<number>;
 }
 
-/** Set by the PostgreSQL leg's global setup: the cluster's admin URL and the migrated template. */
-export const TEST_POSTGRES_ADMIN_URL = 'TRADESIGN_TEST_POSTGRES_ADMIN_URL';
-export const TEST_POSTGRES_TEMPLATE = 'TRADESIGN_TEST_POSTGRES_TEMPLATE';
-export const TEST_POSTGRES_DATA_DIR = 'TRADESIGN_TEST_POSTGRES_DATA_DIR';
+/**
+ * Provided by the PostgreSQL legs' global setup (src/test/postgres-global-setup.ts), to the test
+ * files of those projects only: the cluster's admin URL, the migrated template, its files.
+ */
+export interface TestPostgres {
+  adminUrl: string;
+  template: string;
+  dataDir: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgres?: TestPostgres;
+  }
+}
+
+/** The throwaway cluster of this test run, when it is a PostgreSQL leg. */
+export function testPostgres(): TestPostgres | undefined {
+  return inject('postgres');
+}
 
 export function testEngine(): Engine {
-  return process.env[TEST_POSTGRES_ADMIN_URL] ? 'postgres' : 'sqlite';
+  return testPostgres() ? 'postgres' : 'sqlite';
+}
+
+function requireTestPostgres(): TestPostgres {
+  const postgres = testPostgres();
+  if (!postgres) throw new Error('not a PostgreSQL test run');
+  return postgres;
 }
 
 /** `?` placeholders become `$1, $2, ...` for PostgreSQL (no test SQL has a literal `?`). */
@@ -87,11 +110,25 @@ let adminPool: pg.Pool | undefined;
 
 function admin(): pg.Pool {
   adminPool ??= new pg.Pool({
-    connectionString: process.env[TEST_POSTGRES_ADMIN_URL],
+    connectionString: requireTestPostgres().adminUrl,
     max: 2,
     allowExitOnIdle: true,
   });
   return adminPool;
+}
+
+/** A fresh database cloned from the migrated template; returns its URL (with the password). */
+export async function createTestPostgresDatabase(name: string): Promise<string> {
+  const { adminUrl, template } = requireTestPostgres();
+  await admin().query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops a database made by createTestPostgresDatabase, ending any connection left to it. */
+export async function dropTestPostgresDatabase(name: string): Promise<void> {
+  await admin().query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /** A new migrated database for one test app, on the engine of this test run. */
@@ -124,11 +161,7 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
     };
   }
   const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  const template = process.env[TEST_POSTGRES_TEMPLATE] ?? 'tradesign_template';
-  await admin().query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const adminUrl = new URL(process.env[TEST_POSTGRES_ADMIN_URL] ?? '');
-  adminUrl.pathname = `/${name}`;
-  const url = adminUrl.toString();
+  const url = await createTestPostgresDatabase(name);
   const connect = () =>
     createPostgresDb(url, {
       poolSize: 10,
@@ -145,7 +178,7 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
     url,
     sql: rawSql(db as unknown as Kysely<unknown>, 'postgres'),
     async files() {
-      const dataDir = process.env[TEST_POSTGRES_DATA_DIR] ?? '';
+      const { dataDir } = requireTestPostgres();
       const { rows } = await admin().query<{ oid: number }>(
         'SELECT oid FROM pg_database WHERE datname = $1',
         [name],
@@ -163,7 +196,7 @@ export async function createTestDatabase(dir: string): Promise<TestDatabase> {
     async drop() {
       await closeOthers();
       await db.destroy();
-      await admin().query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestPostgresDatabase(name);
     },
   };
 }
