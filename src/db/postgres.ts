@@ -51,14 +51,21 @@ export function createPostgresDb(url: string, options: PostgresOptions): Kysely<
 
 /** Thrown when the database named by DATABASE_URL cannot be used: one line, no password. */
 export class DatabaseUnreachableError extends Error {
-  constructor(target: string, reason: string) {
-    super(`DATABASE_URL: cannot use PostgreSQL at ${target}: ${reason}`);
+  constructor(source: string, target: string, reason: string) {
+    super(`${source}: cannot use PostgreSQL at ${target}: ${reason}`);
     this.name = 'DatabaseUnreachableError';
   }
 }
 
-/** One round trip, so a wrong host, password or database stops the start with a clear line. */
-export async function checkPostgres(db: Kysely<Database>, url: string): Promise<void> {
+/**
+ * One round trip, so a wrong host, password or database stops the start with a clear line that
+ * names where the URL came from (`source`).
+ */
+export async function checkPostgres(
+  db: Kysely<Database>,
+  url: string,
+  source = 'DATABASE_URL',
+): Promise<void> {
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
@@ -69,6 +76,7 @@ export async function checkPostgres(db: Kysely<Database>, url: string): Promise<
     }
     if (password) reason = reason.split(password).join('***');
     throw new DatabaseUnreachableError(
+      source,
       describePostgresUrl(url),
       reason.replace(/\s+/g, ' ').trim() || 'no answer',
     );

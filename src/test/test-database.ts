@@ -117,10 +117,16 @@ function admin(): pg.Pool {
   return adminPool;
 }
 
-/** A fresh database cloned from the migrated template; returns its URL (with the password). */
-export async function createTestPostgresDatabase(name: string): Promise<string> {
+/**
+ * A fresh database cloned from the migrated template (or, with `empty`, as `createdb` makes
+ * one); returns its URL (with the password).
+ */
+export async function createTestPostgresDatabase(
+  name: string,
+  options: { empty?: boolean } = {},
+): Promise<string> {
   const { adminUrl, template } = requireTestPostgres();
-  await admin().query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin().query(`CREATE DATABASE ${name}${options.empty ? '' : ` TEMPLATE ${template}`}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
