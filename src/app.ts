@@ -77,9 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy on the same machine (Caddy, nginx: the usual way to get https), the
-    // client's address comes from X-Forwarded-For. Only a loopback peer is believed, so a remote
-    // client cannot spoof its address to dodge per-IP limits.
-    trustProxy: ['127.0.0.1', '::1'],
+    // client's address comes from X-Forwarded-For. Only a loopback peer (or the proxies listed in
+    // TRUSTED_PROXIES) is believed, so a remote client cannot spoof its address to dodge limits.
+    trustProxy: config.TRUSTED_PROXIES,
     // Deadlines for headers, whole requests and idle keep-alive connections (issue 15).
     ...httpServerOptions(config),
   });

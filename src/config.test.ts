@@ -142,6 +142,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('believes X-Forwarded-For from loopback by default, and from the proxies listed', () => {
+    expect(loadConfig({}).TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.20' }).TRUSTED_PROXIES).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.20',
+    ]);
+    const [problem] = configProblems({ TRUSTED_PROXIES: '10.0.0.0/8, caddy.internal' });
+    expect(problem).toBe(
+      'Invalid TRUSTED_PROXIES="10.0.0.0/8, caddy.internal": each entry must be an IP address or a CIDR range like 10.0.0.0/8, not "caddy.internal"',
+    );
+  });
+
   it('treats an empty string as unset', () => {
     const config = loadConfig({
       PORT: '',

@@ -64,6 +64,25 @@ const configSchema = z.object({
       'must be 32 random bytes in base64, e.g. the output of `openssl rand -base64 32`',
     )
     .optional(),
+  // Proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma-separated. A load
+  // balancer on another machine (several instances) must be listed, or every visitor would count
+  // as the balancer's address for the per-address limits.
+  TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((value) => value.split(',').map((part) => part.trim()))
+    .superRefine((entries, context) => {
+      const address = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+      const wrong = entries.filter((entry) => !address.safeParse(entry).success);
+      if (wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `each entry must be an IP address or a CIDR range like 10.0.0.0/8, not ${wrong.map((entry) => JSON.stringify(entry)).join(', ')}`,
+        });
+      }
+    })
+    .default(['127.0.0.1', '::1']),
   // How long a claimed mail or PDF job is one instance's alone (docs/decisions/023).
   WORK_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(180),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),

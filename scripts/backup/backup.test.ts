@@ -253,6 +253,16 @@ describe('npm run backup', () => {
     expect(result.err).toContain('Usage: npm run backup -- <file>');
   });
 
+  it('points to pg_dump when the data is in PostgreSQL, and copies nothing', () => {
+    const file = path.join(backupDir, 'pg.db');
+    const result = backup([file], { DATABASE_URL: 'postgres://app:s3cret@db.internal/tradesign' });
+    expect(result.code).toBe(1);
+    expect(result.err.trim()).toBe(
+      'DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy. Back it up with pg_dump (README, "Moving up to PostgreSQL").',
+    );
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
   it('does not create a database when DATA_DIR points at the wrong folder', () => {
     const wrongDir = path.join(backupDir, 'typo');
     fs.mkdirSync(wrongDir);

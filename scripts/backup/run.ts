@@ -65,6 +65,13 @@ async function main(): Promise<number> {
 
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  if (config.DATABASE_URL) {
+    // PostgreSQL keeps its own data: its own tool backs it up (README, "Moving up to PostgreSQL").
+    console.error(
+      'DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy. Back it up with pg_dump (README, "Moving up to PostgreSQL").',
+    );
+    return 1;
+  }
   const source = path.resolve(config.DATA_DIR, 'app.db');
   // npm runs scripts from the package folder; INIT_CWD is where the person typed the command.
   const destination = path.resolve(process.env.INIT_CWD ?? process.cwd(), target);

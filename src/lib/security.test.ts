@@ -330,3 +330,37 @@ describe('client address behind a local reverse proxy', () => {
     expect((await loginFrom('203.0.113.50', '198.51.100.7')).statusCode).toBe(401);
   });
 });
+
+describe('client address behind a load balancer on another machine (TRUSTED_PROXIES)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const loginFrom = (remoteAddress: string, forwardedFor: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      headers: {
+        origin: t.origin,
+        'content-type': 'application/json',
+        'x-forwarded-for': forwardedFor,
+      },
+      payload: { email: `balanced-${Math.random()}@example.com`, password: 'whatever1' },
+    });
+
+  it('counts each visitor by the address the listed balancer forwards, and no one else’s', async () => {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      expect((await loginFrom('10.1.2.3', '198.51.100.70')).statusCode).toBe(401);
+    }
+    expect((await loginFrom('10.1.2.3', '198.51.100.70')).statusCode).toBe(429);
+    // Another visitor through the same balancer is unaffected.
+    expect((await loginFrom('10.1.2.3', '198.51.100.71')).statusCode).toBe(401);
+    // A peer outside the list cannot claim the blocked visitor's address, nor hide behind another.
+    expect((await loginFrom('203.0.113.60', '198.51.100.71')).statusCode).toBe(401);
+  });
+});
