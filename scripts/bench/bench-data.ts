@@ -1,6 +1,5 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { mailSealerForDataDir } from '../../src/features/mail/body-seal.js';
+import type { DB } from '../../src/db/kysely.js';
+import type { MailSealer } from '../../src/features/mail/body-seal.js';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
 import { SEEDED_PASSWORD, seededEmail } from '../seed-scale/seed-scale.js';
 
@@ -46,7 +45,10 @@ function apiClient(baseUrl: string) {
  * Makes the bench account through the real API (sign-up, acknowledgment, 50 drafts, one signed
  * and sent), signs in as the heaviest seeded account, and finds a deep page of its contracts.
  */
-export async function prepareBenchTargets(baseUrl: string, dbFile: string): Promise<BenchTargets> {
+export async function prepareBenchTargets(
+  baseUrl: string,
+  queued: { db: DB; sealer: MailSealer },
+): Promise<BenchTargets> {
   const call = apiClient(baseUrl);
   const signup = await call('POST', '/api/auth/signup', {
     email: 'bench@bench.example',
@@ -78,7 +80,7 @@ export async function prepareBenchTargets(baseUrl: string, dbFile: string): Prom
     { client_data: { name: sent.client_name, email: sent.client_email } },
     benchCookie,
   );
-  const signingToken = tokenFromOutbox(dbFile, lastId);
+  const signingToken = await tokenFromOutbox(queued, lastId);
 
   const login = await call('POST', '/api/auth/login', {
     email: seededEmail(1),
@@ -106,18 +108,19 @@ export async function prepareBenchTargets(baseUrl: string, dbFile: string): Prom
 }
 
 /** The token travels only in the queued email (the bench server runs no mail worker). */
-function tokenFromOutbox(dbFile: string, contractId: number): string {
-  const sqlite = new SQLite(dbFile, { readonly: true, fileMustExist: true });
-  try {
-    const mail = sqlite
-      .prepare("SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'")
-      .get(contractId) as { text: string } | undefined;
-    // Bodies are sealed with the data folder's key (docs/decisions/017).
-    const text = mail ? mailSealerForDataDir(path.dirname(dbFile)).open(mail.text) : '';
-    const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-    if (!token) throw new Error('no signing link in the queued email');
-    return token;
-  } finally {
-    sqlite.close();
-  }
+async function tokenFromOutbox(
+  queued: { db: DB; sealer: MailSealer },
+  contractId: number,
+): Promise<string> {
+  const mail = await queued.db
+    .selectFrom('email_outbox')
+    .select('text')
+    .where('contract_id', '=', contractId)
+    .where('kind', '=', 'signing_request')
+    .executeTakeFirst();
+  // Bodies are sealed with the app's key (docs/decisions/017).
+  const text = mail?.text ? queued.sealer.open(mail.text) : '';
+  const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+  if (!token) throw new Error('no signing link in the queued email');
+  return token;
 }

@@ -1,32 +1,41 @@
 /**
  * The server `npm run bench` measures: the app exactly as `npm start` builds it (same plugins,
- * hooks, logging and database settings) plus one bare JSON route, the ceiling every other route
- * is compared with. Runs as its own process so the load generator does not share its CPU.
- * The mail and document workers are left out: the measured routes never wait for them.
+ * hooks, logging and database settings, SQLite or PostgreSQL by DATABASE_URL) plus one bare JSON
+ * route, the ceiling every other route is compared with. Runs as its own process so the load
+ * generator does not share its CPU. The mail and document workers are left out: the measured
+ * routes never wait for them.
  */
-import path from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createDb } from '../../src/db/kysely.js';
+import { openDatabase } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { BARE_ROUTE, CACHE_MISS_HEADER } from './bare-route.js';
 
 const config = loadConfig(process.env);
-const { db, sqlite } = createDb(path.resolve(config.DATA_DIR, 'app.db'));
+const { db, engine } = await openDatabase(config, {
+  warn: (_details, message) => console.warn(message),
+});
 await migrateToLatest(db);
 const app = await buildApp({ config, db, pdfAvailable: false });
 app.get(BARE_ROUTE, () => ({ ok: true }));
 
-// A request carrying CACHE_MISS_HEADER first changes a row of a temporary table: SQLite counts it
-// in total_changes(), so every read-cache entry misses (src/db/read-cache.ts), while the database
-// file is not touched. This measures the contracts list as it is read after any write.
-sqlite.exec(
-  'CREATE TEMP TABLE bench_cache_miss (n INTEGER); INSERT INTO bench_cache_miss VALUES (0)',
-);
-const invalidateReadCache = sqlite.prepare('UPDATE temp.bench_cache_miss SET n = n + 1');
-app.addHook('onRequest', (request, _reply, done) => {
-  if (request.headers[CACHE_MISS_HEADER] !== undefined) invalidateReadCache.run();
-  done();
+// A request carrying CACHE_MISS_HEADER first writes to a table of its own, so every read-cache
+// entry misses (src/db/read-cache.ts) while the app's tables are not touched. This measures the
+// contracts list as it is read after any write. SQLite: a temporary table (total_changes()
+// counts it); PostgreSQL: an unlogged table the bench made (the write takes a transaction id,
+// which moves the snapshot every instance checks).
+const invalidateReadCache =
+  engine === 'postgres'
+    ? () => sql`UPDATE bench_cache_miss SET n = n + 1`.execute(db).then(() => undefined)
+    : await (async () => {
+        await sql`CREATE TEMP TABLE bench_cache_miss (n INTEGER)`.execute(db);
+        await sql`INSERT INTO temp.bench_cache_miss VALUES (0)`.execute(db);
+        return () =>
+          sql`UPDATE temp.bench_cache_miss SET n = n + 1`.execute(db).then(() => undefined);
+      })();
+app.addHook('onRequest', async (request) => {
+  if (request.headers[CACHE_MISS_HEADER] !== undefined) await invalidateReadCache();
 });
 app.addHook('onClose', () => db.destroy());
 await app.listen({ port: config.PORT, host: config.HOST });

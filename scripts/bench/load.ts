@@ -26,9 +26,13 @@ export interface RouteResult {
 /** Like a browser: compressed answers, so compression's cost is part of the figure. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
 
-/** Loads one route from this process (the server runs in another) for `seconds`, bounded. */
+/**
+ * Loads one route from this process (the server runs in another) for `seconds`, bounded. With
+ * several base URLs (instances), autocannon spreads its connections over them in turn, as a
+ * round-robin balancer would.
+ */
 export async function loadRoute(
-  baseUrl: string,
+  baseUrl: string | string[],
   route: RouteLoad,
   options: { connections: number; seconds: number },
 ): Promise<RouteResult> {
@@ -40,14 +44,16 @@ export async function loadRoute(
     ...(route.setupRequest ? { setupRequest: route.setupRequest } : {}),
   };
   // A short unmeasured run first: JIT, SQLite page cache and connection set-up settle.
+  // autocannon takes several URLs (types say one): connection i goes to url[i % n].
+  const url = baseUrl as string;
   await autocannon({
-    url: baseUrl,
+    url,
     connections: options.connections,
     duration: 1,
     requests: [request],
   });
   const result = await autocannon({
-    url: baseUrl,
+    url,
     connections: options.connections,
     duration: options.seconds,
     requests: [request],

@@ -1,23 +1,36 @@
 /**
- * `npm run bench`: one run, one table. Seeds a database at issue 8's scale (1,000 accounts,
+ * `npm run bench`: one run, three tables. Seeds a database at issue 8's scale (1,000 accounts,
  * 100,000 contracts with events), starts the app in its own process on 127.0.0.1, loads each
- * route with autocannon for a bounded time, then times the executed-copy PDF. Options:
+ * route with autocannon for a bounded time, then times the executed-copy PDF. The same data is
+ * copied into a throwaway PostgreSQL (durable settings) and loaded again through one instance,
+ * then two (when Debian's postgresql is installed). Options:
  * --seconds 10 (per route), --connections 50, --contracts 100000, --accounts 1000.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type autocannon from 'autocannon';
-import { createDb } from '../../src/db/kysely.js';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { copyToPostgres } from '../../src/db/copy-to-postgres.js';
+import { createDb, type DB } from '../../src/db/kysely.js';
+import { createPostgresDb } from '../../src/db/postgres.js';
+import { createMailSealer } from '../../src/features/mail/body-seal.js';
+import {
+  findPostgresBin,
+  startPostgresCluster,
+  type PostgresCluster,
+} from '../../src/test/postgres-cluster.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { hashPassword } from '../../src/features/auth/password.js';
 import { DEBIAN_CHROMIUM_PATH } from '../../src/lib/chromium.js';
 import { freePort } from '../../web/e2e/support/app-server.js';
 import { SEEDED_PASSWORD, seedScale, seededEmail } from '../seed-scale/seed-scale.js';
 import { BARE_ROUTE, CACHE_MISS_HEADER } from './bare-route.js';
-import { BENCH_CONTRACTS, prepareBenchTargets } from './bench-data.js';
+import { BENCH_CONTRACTS, prepareBenchTargets, type BenchTargets } from './bench-data.js';
 import { measureExecutedCopy } from './executed-copy-timing.js';
 import { loadRoute, type RouteLoad, type RouteResult } from './load.js';
 import { describeMachine } from './machine.js';
@@ -46,9 +59,47 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? DEBIAN_CHROMIUM_PATH;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tradesign-bench-'));
 const dbFile = path.join(dataDir, 'app.db');
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-let server: ReturnType<typeof spawn> | undefined;
+// One mail key for every bench server, so any of them can read what another queued.
+const mailKey = randomBytes(32);
+const sealer = createMailSealer(mailKey);
+const servers: BenchServer[] = [];
+let cluster: PostgresCluster | undefined;
+
+interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** One bench server process (scripts/bench/bench-server.ts) on a free port. */
+async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bench-server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SMTP_URL: '',
+      MAIL_SEAL_KEY: mailKey.toString('base64'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const server = {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  servers.push(server);
+  await waitUntilListening(url, () => child.exitCode !== null);
+  return server;
+}
 
 try {
   console.error(`Seeding ${accounts} accounts and ${contracts} contracts...`);
@@ -61,26 +112,107 @@ try {
     heavyAccountContracts: Math.min(5_000, Math.floor(contracts / 2)),
     passwordHash: await hashPassword(SEEDED_PASSWORD),
   });
-  await db.destroy();
   const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const setup =
+    `${seeded.accounts.toLocaleString('en-US')} accounts, ` +
+    `${seeded.contracts.toLocaleString('en-US')} contracts, ` +
+    `${seeded.events.toLocaleString('en-US')} events; ` +
+    `${connections} connections, ${seconds} s per route`;
 
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bench-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  // The same seeded data in PostgreSQL, through the copy `npm run db:copy` makes.
+  let postgres: { url: string; db: DB; copySeconds: number } | undefined;
+  if (postgresInstalled()) {
+    console.error('Starting PostgreSQL (durable settings) and copying the seeded database...');
+    cluster = await startPostgresCluster({ durable: true });
+    const admin = new pg.Pool({ connectionString: cluster.url('postgres'), max: 1 });
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    const url = cluster.url('bench');
+    const pgDb = createPostgresDb(url, { poolSize: 2, onIdleError: () => undefined });
+    const copyStarted = performance.now();
+    await copyToPostgres(db, pgDb);
+    await sql`CREATE UNLOGGED TABLE bench_cache_miss (n integer)`.execute(pgDb);
+    await sql`INSERT INTO bench_cache_miss VALUES (0)`.execute(pgDb);
+    await sql`ANALYZE`.execute(pgDb);
+    // Written out now, so the SQLite rows are not measured while PostgreSQL flushes the copy.
+    await sql`CHECKPOINT`.execute(pgDb);
+    postgres = { url, db: pgDb, copySeconds: (performance.now() - copyStarted) / 1000 };
+  }
+
+  const sqliteServer = await startBenchServer({});
+  const sqliteTargets = await prepareBenchTargets(sqliteServer.url, { db, sealer });
+  const sqliteResults = await loadRoutes(
+    sqliteServer.url,
+    benchRoutes(sqliteServer.url, sqliteTargets),
+  );
+  await sqliteServer.stop();
+  await db.destroy();
+
+  const pdf = existsSync(chromiumPath) ? await measureExecutedCopy(chromiumPath, 3) : null;
+  console.log(`Machine: ${describeMachine()}`);
+  printTable({
+    title: 'SQLite, one process',
+    setup: `${setup} (seeded in ${seedSeconds.toFixed(1)} s)`,
+    results: sqliteResults,
+    pdf,
   });
-  await waitUntilListening(baseUrl);
-  const targets = await prepareBenchTargets(baseUrl, dbFile);
+  const allResults = [...sqliteResults];
 
+  if (postgres) {
+    const env = { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: '10' };
+    const first = await startBenchServer(env);
+    const targets = await prepareBenchTargets(first.url, { db: postgres.db, sealer });
+    // Login is argon2's time, the same on either engine: left out of these rows.
+    const routes = benchRoutes(first.url, targets).filter((route) => route.method !== 'POST');
+    const one = await loadRoutes(first.url, routes);
+    const second = await startBenchServer(env);
+    const two = await loadRoutes([first.url, second.url], routes);
+    await postgres.db.destroy();
+    const pgSetup = `${setup}; copied from SQLite in ${postgres.copySeconds.toFixed(1)} s`;
+    printTable({ title: 'PostgreSQL, one instance', setup: pgSetup, results: one });
+    printTable({
+      title: 'PostgreSQL, two instances (connections alternate between them)',
+      setup: pgSetup,
+      results: two,
+    });
+    allResults.push(...one, ...two);
+  } else {
+    console.log('');
+    console.log("PostgreSQL rows: not measured (install Debian's postgresql package).");
+  }
+  if (allResults.some((result) => result.failures > 0)) {
+    console.error('Some requests failed (non-2xx, errors or timeouts): the figures are not valid.');
+    process.exitCode = 1;
+  }
+} finally {
+  for (const server of servers) await server.stop();
+  cluster?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function loadRoutes(baseUrl: string | string[], routes: RouteLoad[]): Promise<RouteResult[]> {
+  const results: RouteResult[] = [];
+  for (const route of routes) {
+    console.error(`Loading ${route.label}...`);
+    results.push(await loadRoute(baseUrl, route, { connections, seconds }));
+  }
+  return results;
+}
+
+function postgresInstalled(): boolean {
+  try {
+    findPostgresBin();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The measured routes; the bare one first, since every ratio is taken against it. */
+function benchRoutes(baseUrl: string, targets: BenchTargets): RouteLoad[] {
   let loginCounter = 0;
   let viewCounter = 0;
-  const routes: RouteLoad[] = [
+  return [
     { label: 'Bare Fastify JSON route (the ceiling)', path: BARE_ROUTE, p99GoalMs: 20 },
     {
       label: `GET /api/contracts (${BENCH_CONTRACTS} contracts), unchanged database`,
@@ -150,35 +282,6 @@ try {
       p99GoalMs: null,
     },
   ];
-
-  const results: RouteResult[] = [];
-  for (const route of routes) {
-    console.error(`Loading ${route.label}...`);
-    results.push(await loadRoute(baseUrl, route, { connections, seconds }));
-  }
-
-  const pdf = existsSync(chromiumPath) ? await measureExecutedCopy(chromiumPath, 3) : null;
-  printTable({
-    machine: describeMachine(),
-    setup:
-      `${seeded.accounts.toLocaleString('en-US')} accounts, ` +
-      `${seeded.contracts.toLocaleString('en-US')} contracts, ` +
-      `${seeded.events.toLocaleString('en-US')} events (seeded in ${seedSeconds.toFixed(1)} s); ` +
-      `${connections} connections, ${seconds} s per route`,
-    results,
-    pdf,
-  });
-  if (results.some((result) => result.failures > 0)) {
-    console.error('Some requests failed (non-2xx, errors or timeouts): the figures are not valid.');
-    process.exitCode = 1;
-  }
-} finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /**
@@ -194,10 +297,10 @@ function trpcPath(procedure: string, input: unknown): string {
   return `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 
-async function waitUntilListening(url: string): Promise<void> {
+async function waitUntilListening(url: string, exited: () => boolean): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (server?.exitCode !== null) throw new Error('the bench server exited early');
+    if (exited()) throw new Error('the bench server exited early');
     try {
       if ((await fetch(`${url}${BARE_ROUTE}`)).ok) return;
     } catch {

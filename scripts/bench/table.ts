@@ -5,14 +5,15 @@ const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 /** Prints the bench's one Markdown table, ready to paste into docs/perf.md. */
 export function printTable(run: {
-  machine: string;
+  title: string;
   setup: string;
   results: RouteResult[];
-  pdf: ExecutedCopyTiming | null;
+  /** Undefined: this table has no PDF row. */
+  pdf?: ExecutedCopyTiming | null;
 }): void {
   const bare = run.results[0]?.requestsPerSecond ?? 0;
-  console.log(`Machine: ${run.machine}`);
-  console.log(`Database: ${run.setup}`);
+  console.log('');
+  console.log(`${run.title}. ${run.setup}`);
   console.log('');
   console.log('| Route | req/s | p50 ms | p99 ms | × bare | Goal | Met |');
   console.log('| --- | ---: | ---: | ---: | ---: | --- | --- |');
@@ -34,6 +35,7 @@ export function printTable(run: {
         `${goals.length === 0 ? 'n/a' : met ? 'yes' : 'NO'}${failures} |`,
     );
   }
+  if (run.pdf === undefined) return;
   if (run.pdf) {
     console.log(
       `| Executed copy PDF: print, certificate, merge, seal (median of ${run.pdf.warmRuns} warm; ` +

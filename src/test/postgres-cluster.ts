@@ -69,11 +69,12 @@ function runAsOwner(bin: string, args: string[]): void {
 }
 
 /**
- * Creates and starts a cluster. Durability is traded for speed (fsync off): the cluster lives as
- * long as the test run, and a crash only loses data nobody keeps.
+ * Creates and starts a cluster. For tests durability is traded for speed (fsync off): the cluster
+ * lives as long as the test run, and a crash only loses data nobody keeps. Benchmarks ask for
+ * `durable`, PostgreSQL's own defaults, so their figures are what a real server would give.
  */
 export async function startPostgresCluster(
-  options: { maxConnections?: number } = {},
+  options: { maxConnections?: number; durable?: boolean } = {},
 ): Promise<PostgresCluster> {
   const bin = findPostgresBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-pg-'));
@@ -95,7 +96,7 @@ export async function startPostgresCluster(
     'UTF8',
     '--locale',
     'C',
-    '--no-sync',
+    ...(options.durable ? [] : ['--no-sync']),
   ]);
   fs.rmSync(passwordFile);
   const port = await freePort();
@@ -104,9 +105,9 @@ export async function startPostgresCluster(
     "-c listen_addresses='127.0.0.1'",
     `-c unix_socket_directories='${dir}'`,
     `-c max_connections=${options.maxConnections ?? 200}`,
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
+    ...(options.durable
+      ? []
+      : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
   ].join(' ');
   const pgCtl = path.join(bin, 'pg_ctl');
   runAsOwner(pgCtl, [
