@@ -177,6 +177,35 @@ describe('loadConfig', () => {
 });
 
 describe('server start with bad configuration', () => {
+  it('stops with one line naming DATABASE_URL, the host and the reason, never the password', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-config-'));
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: repoRoot,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          DATA_DIR: dataDir,
+          // Nothing listens on port 1: the connection is refused at once.
+          DATABASE_URL: 'postgres://tradesign:hunter2-secret@127.0.0.1:1/tradesign',
+        },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).not.toBe(0);
+      const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^DATABASE_URL: cannot use PostgreSQL at 127\.0\.0\.1:1\/tradesign: .*ECONNREFUSED/,
+      );
+      expect(result.stdout + result.stderr).not.toContain('hunter2-secret');
+      // It stopped before making anything of its own.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('exits non-zero with a single stderr line naming PORT', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-config-'));
     try {
