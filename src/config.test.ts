@@ -176,62 +176,57 @@ describe('loadConfig', () => {
   });
 });
 
+/**
+ * Starts the server entry with only `env` (no configuration leaks in from the test runner's
+ * environment) on a fresh DATA_DIR, and returns how it ended and whether it left files there.
+ */
+function startServerWith(env: Record<string, string>, timeoutMs: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-config-'));
+  try {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      encoding: 'utf8',
+      timeout: timeoutMs,
+    });
+    const stderrLines = result.stderr.split('\n').filter((line) => line.trim() !== '');
+    return { result, stderrLines, dataDirFiles: fs.readdirSync(dataDir) };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('server start with bad configuration', () => {
   it('stops with one line naming DATABASE_URL, the host and the reason, never the password', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-config-'));
-    try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        cwd: repoRoot,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          DATA_DIR: dataDir,
-          // Nothing listens on port 1: the connection is refused at once.
-          DATABASE_URL: 'postgres://tradesign:hunter2-secret@127.0.0.1:1/tradesign',
-        },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect(result.status).not.toBe(0);
-      const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
-      expect(lines, result.stderr).toHaveLength(1);
-      expect(lines[0]).toMatch(
-        /^DATABASE_URL: cannot use PostgreSQL at 127\.0\.0\.1:1\/tradesign: .*ECONNREFUSED/,
-      );
-      expect(result.stdout + result.stderr).not.toContain('hunter2-secret');
-      // It stopped before making anything of its own.
-      expect(fs.readdirSync(dataDir)).toEqual([]);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    // Nothing listens on port 1: the connection is refused at once.
+    const { result, stderrLines, dataDirFiles } = startServerWith(
+      { DATABASE_URL: 'postgres://tradesign:hunter2-secret@127.0.0.1:1/tradesign' },
+      30_000,
+    );
+    expect(result.status).not.toBe(0);
+    expect(stderrLines, result.stderr).toHaveLength(1);
+    expect(stderrLines[0]).toMatch(
+      /^DATABASE_URL: cannot use PostgreSQL at 127\.0\.0\.1:1\/tradesign: .*ECONNREFUSED/,
+    );
+    expect(result.stdout + result.stderr).not.toContain('hunter2-secret');
+    // It stopped before making anything of its own.
+    expect(dataDirFiles).toEqual([]);
   });
 
   it('exits non-zero with a single stderr line naming PORT', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-config-'));
-    try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        cwd: repoRoot,
-        // Only what the process needs: no configuration leaks in from the test runner's environment.
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          PORT: 'abc',
-          DATA_DIR: dataDir,
-        },
-        encoding: 'utf8',
-        timeout: 15_000,
-      });
-      expect(result.error).toBeUndefined();
-      expect(result.signal).toBeNull();
-      expect(result.status).not.toBe(0);
-      const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
-      expect(lines, result.stderr).toHaveLength(1);
-      expect(lines[0]).toContain('PORT');
-      expect(lines[0]).toContain('abc');
-      // It stopped before touching the database.
-      expect(fs.readdirSync(dataDir)).toEqual([]);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { result, stderrLines, dataDirFiles } = startServerWith({ PORT: 'abc' }, 15_000);
+    expect(result.error).toBeUndefined();
+    expect(result.signal).toBeNull();
+    expect(result.status).not.toBe(0);
+    expect(stderrLines, result.stderr).toHaveLength(1);
+    expect(stderrLines[0]).toContain('PORT');
+    expect(stderrLines[0]).toContain('abc');
+    // It stopped before touching the database.
+    expect(dataDirFiles).toEqual([]);
   });
 });

@@ -295,6 +295,21 @@ describe('log redaction', () => {
   });
 });
 
+/** A sign-in with a wrong password, from a peer that forwards the visitor's address. */
+function wrongPasswordFrom(t: TestApp, remoteAddress: string, forwardedFor: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress,
+    headers: {
+      origin: t.origin,
+      'content-type': 'application/json',
+      'x-forwarded-for': forwardedFor,
+    },
+    payload: { email: `proxy-${Math.random()}@example.com`, password: 'whatever1' },
+  });
+}
+
 describe('client address behind a local reverse proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -304,19 +319,8 @@ describe('client address behind a local reverse proxy', () => {
     await t.close();
   });
 
-  async function loginFrom(remoteAddress: string, forwardedFor: string) {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress,
-      headers: {
-        origin: t.origin,
-        'content-type': 'application/json',
-        'x-forwarded-for': forwardedFor,
-      },
-      payload: { email: `proxy-${Math.random()}@example.com`, password: 'whatever1' },
-    });
-  }
+  const loginFrom = (remoteAddress: string, forwardedFor: string) =>
+    wrongPasswordFrom(t, remoteAddress, forwardedFor);
 
   it('counts per-IP limits by X-Forwarded-For only when the proxy is on this machine', async () => {
     // 50 logins from one forwarded address exhaust that address's allowance...
@@ -341,17 +345,7 @@ describe('client address behind a load balancer on another machine (TRUSTED_PROX
   });
 
   const loginFrom = (remoteAddress: string, forwardedFor: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      remoteAddress,
-      headers: {
-        origin: t.origin,
-        'content-type': 'application/json',
-        'x-forwarded-for': forwardedFor,
-      },
-      payload: { email: `balanced-${Math.random()}@example.com`, password: 'whatever1' },
-    });
+    wrongPasswordFrom(t, remoteAddress, forwardedFor);
 
   it('counts each visitor by the address the listed balancer forwards, and no one else’s', async () => {
     for (let attempt = 0; attempt < 50; attempt += 1) {
