@@ -2,6 +2,7 @@ import { startPolling } from '../../lib/polling.js';
 import { randomUUID } from 'node:crypto';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { skipLockedOnPostgres } from '../../db/locks.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
@@ -50,7 +51,7 @@ async function claimNextJob(db: DB, now: Date, leaseMs: number): Promise<JobClai
       next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
       lease_token: randomUUID(),
     }))
-    .where('contract_id', '=', engineOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .where('contract_id', '=', skipLockedOnPostgres(db, due))
     .where('status', 'in', ['pending', 'running'])
     .where('next_attempt_at', '<=', nowIso)
     .returning(['contract_id', 'attempts', 'lease_token'])

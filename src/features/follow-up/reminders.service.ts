@@ -1,6 +1,6 @@
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
-import { engineOf } from '../../db/engine.js';
 import type { DbOrTrx } from '../../db/kysely.js';
+import { skipLockedOnPostgres } from '../../db/locks.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import {
   nextAutomaticReminderAt,
@@ -133,7 +133,7 @@ async function claimDueContract(trx: DbOrTrx, id: number, now: Date) {
     .where('id', '=', id)
     .where('status', '=', 'sent')
     .where('next_reminder_at', '<=', now.toISOString());
-  return (engineOf(trx) === 'postgres' ? due.forUpdate().skipLocked() : due).executeTakeFirst();
+  return skipLockedOnPostgres(trx, due).executeTakeFirst();
 }
 
 /** Another instance holds the contract, or it is no longer due: nothing to do or reschedule. */

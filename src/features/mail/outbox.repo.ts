@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { skipLockedOnPostgres } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { EmailOutboxTable } from '../../db/schema.js';
 
@@ -50,7 +51,7 @@ export async function claimNextOutboxRow(
       next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
       lease_token: randomUUID(),
     })
-    .where('id', '=', engineOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due)
+    .where('id', '=', skipLockedOnPostgres(db, due))
     .where('status', 'in', ['pending', 'sending'])
     .where('next_attempt_at', '<=', nowIso)
     .returningAll()
