@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects: `unit` (domain rules and API tests through buildApp on fresh SQLite files),
+ * Six projects: `unit` (domain rules and API tests through buildApp on fresh SQLite files),
  * `postgres` (every server-side test under src/ again, each app on a fresh database of a throwaway
  * PostgreSQL cluster: src/test/postgres-global-setup.ts),
  * `e2e` (Playwright in Debian's Chromium against the production build) and `drills` (the real
- * server process killed, stopped and backed up under load).
+ * server process killed, stopped and backed up under load), each on SQLite, and `e2e-postgres`
+ * and `drills-postgres`: the same browser tests and drills with the server on a fresh database of
+ * a throwaway cluster (DATABASE_URL, set by web/e2e/support/app-server.ts).
  */
 export default defineConfig({
   test: {
@@ -49,12 +51,36 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'e2e-postgres',
+          include: ['web/e2e/**/*.e2e.ts'],
+          globalSetup: ['src/test/postgres-global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'drills',
           include: ['drills/**/*.drill.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // Each drill loads the machine on purpose: one at a time.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'drills-postgres',
+          include: ['drills/**/*.drill.ts'],
+          // It starts a cluster of its own and runs once, in `drills`.
+          exclude: ['drills/multi-instance.drill.ts', '**/node_modules/**'],
+          globalSetup: ['src/test/postgres-global-setup.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

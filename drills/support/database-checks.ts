@@ -1,22 +1,40 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type { RawSql } from '../../src/test/test-database.js';
+import {
+  openAppDatabase as openDatabaseOf,
+  type AppDatabase,
+} from '../../web/e2e/support/app-database.js';
+import type { RunningApp } from '../../web/e2e/support/app-server.js';
 import { type LoadRecord, recordsOf } from './load-log.js';
 
+export type { AppDatabase };
+
 /**
- * The app's database; read-only while the server runs (it owns all writes). Once it has stopped,
- * open it writable: a read-only connection cannot set up the WAL index a clean close removed.
+ * The app's database, on the engine the server runs on. On SQLite, read-only while the server
+ * runs (it owns all writes); once it has stopped, open it writable: a read-only connection cannot
+ * set up the WAL index a clean close removed.
  */
-export function openAppDatabase(dataDir: string, options = { readonly: true }): SQLite.Database {
-  return new SQLite(path.join(dataDir, 'app.db'), {
-    readonly: options.readonly,
-    fileMustExist: true,
-  });
+export function openAppDatabase(
+  app: Pick<RunningApp, 'dataDir' | 'databaseUrl'>,
+  options = { readonly: true },
+): AppDatabase {
+  return openDatabaseOf(app, options);
 }
 
-/** 'ok', or SQLite's list of what is damaged. */
-export function integrityCheck(db: SQLite.Database): string {
-  const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+/**
+ * 'ok', or SQLite's list of what is damaged. SQLite only: PostgreSQL has no such check of a
+ * database; its crash safety is the server's own.
+ */
+export async function integrityCheck(sql: RawSql): Promise<string> {
+  const rows = await sql.all<{ integrity_check: string }>('PRAGMA integrity_check');
   return rows.map((row) => row.integrity_check).join('\n');
+}
+
+/**
+ * Rows whose foreign key points nowhere. SQLite only: PostgreSQL enforces foreign keys on every
+ * write, so it cannot hold such rows.
+ */
+export function foreignKeyViolations(sql: RawSql): Promise<unknown[]> {
+  return sql.all('PRAGMA foreign_key_check');
 }
 
 interface ContractRow {
@@ -37,43 +55,41 @@ const AFTER_CLIENT_SIGNING = new Set(['signed', 'completed']);
  * Every write the load saw answered with a 2xx, looked up in the database: one line per write
  * that is missing or not as answered. Empty when the server kept all its promises.
  */
-export function missingAnsweredWrites(db: SQLite.Database, records: LoadRecord[]): string[] {
+export async function missingAnsweredWrites(sql: RawSql, records: LoadRecord[]): Promise<string[]> {
   const problems: string[] = [];
   const email = recordsOf(records, 'signup')[0]?.email;
   const owner = email
-    ? (db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number } | undefined)
+    ? await sql.get<{ id: number }>('SELECT id FROM users WHERE email = ?', email)
     : undefined;
   if (!owner) return [`the signed-up owner ${email ?? '(none logged)'} is missing`];
   if (recordsOf(records, 'acceptance').length > 0) {
-    const accepted = db
-      .prepare(
-        "SELECT count(*) AS count FROM acceptances WHERE user_id = ? AND type = 'legal_disclaimer'",
-      )
-      .get(owner.id) as { count: number };
-    if (accepted.count === 0) problems.push('the answered legal acknowledgment is missing');
+    const accepted = await sql.value<number>(
+      "SELECT count(*) AS count FROM acceptances WHERE user_id = ? AND type = 'legal_disclaimer'",
+      owner.id,
+    );
+    if (accepted === 0) problems.push('the answered legal acknowledgment is missing');
   }
 
-  const findContract = db.prepare<[number], ContractRow>(
-    `SELECT id, user_id, status, client_email, total_price_cents, my_signed_at, sent_at,
-            client_signed_at FROM contracts WHERE id = ?`,
-  );
-  const contract = (id: number, what: string): ContractRow | undefined => {
-    const row = findContract.get(id);
+  const contract = async (id: number, what: string): Promise<ContractRow | undefined> => {
+    const row = await sql.get<ContractRow>(
+      `SELECT id, user_id, status, client_email, total_price_cents, my_signed_at, sent_at,
+              client_signed_at FROM contracts WHERE id = ?`,
+      id,
+    );
     if (!row) problems.push(`contract ${id}: answered ${what}, but the contract is missing`);
     return row;
   };
-  const countOf = (query: string, id: number) =>
-    (db.prepare(query).get(id) as { count: number }).count;
+  const countOf = (query: string, id: number) => sql.value<number>(query, id);
 
   for (const draft of recordsOf(records, 'draft')) {
-    const row = contract(draft.id, 'draft');
+    const row = await contract(draft.id, 'draft');
     if (row && (row.user_id !== owner.id || row.client_email !== draft.clientEmail)) {
       problems.push(`contract ${draft.id}: owner or client differs from the answered draft`);
     }
   }
   const updates = recordsOf(records, 'update');
   for (const update of updates) {
-    const row = contract(update.id, 'update');
+    const row = await contract(update.id, 'update');
     if (row && row.total_price_cents !== update.total) {
       problems.push(
         `contract ${update.id}: total ${row.total_price_cents} instead of the answered ${update.total}`,
@@ -81,28 +97,31 @@ export function missingAnsweredWrites(db: SQLite.Database, records: LoadRecord[]
     }
   }
   for (const signed of recordsOf(records, 'sign-mine')) {
-    const row = contract(signed.id, "contractor's signature");
+    const row = await contract(signed.id, "contractor's signature");
     if (row && !row.my_signed_at) problems.push(`contract ${signed.id}: contractor signature lost`);
   }
   for (const sent of recordsOf(records, 'send')) {
-    const row = contract(sent.id, 'send');
+    const row = await contract(sent.id, 'send');
     if (!row) continue;
     if (!AFTER_SENDING.has(row.status) || !row.sent_at) {
       problems.push(`contract ${sent.id}: answered send, but status is ${row.status}`);
     }
     if (
-      countOf('SELECT count(*) AS count FROM signing_links WHERE contract_id = ?', sent.id) === 0
+      (await countOf(
+        'SELECT count(*) AS count FROM signing_links WHERE contract_id = ?',
+        sent.id,
+      )) === 0
     ) {
       problems.push(`contract ${sent.id}: answered send, but it has no signing link`);
     }
-    const queuedMails = countOf(
+    const queuedMails = await countOf(
       "SELECT count(*) AS count FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'",
       sent.id,
     );
     if (queuedMails === 0) problems.push(`contract ${sent.id}: answered send, but no mail queued`);
   }
   for (const signed of recordsOf(records, 'client-sign')) {
-    const row = contract(signed.id, "client's signature");
+    const row = await contract(signed.id, "client's signature");
     if (row && (!AFTER_CLIENT_SIGNING.has(row.status) || !row.client_signed_at)) {
       problems.push(
         `contract ${signed.id}: answered client signature, but status is ${row.status}`,
@@ -121,23 +140,21 @@ export interface BackgroundWork {
   signedNotCompleted: number;
 }
 
-export function backgroundWork(db: SQLite.Database): BackgroundWork {
-  const byStatus = (table: 'document_jobs' | 'email_outbox') =>
+export async function backgroundWork(sql: RawSql): Promise<BackgroundWork> {
+  const byStatus = async (table: 'document_jobs' | 'email_outbox') =>
     Object.fromEntries(
       (
-        db.prepare(`SELECT status, count(*) AS count FROM ${table} GROUP BY status`).all() as {
-          status: string;
-          count: number;
-        }[]
+        await sql.all<{ status: string; count: number }>(
+          `SELECT status, count(*) AS count FROM ${table} GROUP BY status`,
+        )
       ).map((row) => [row.status, row.count]),
     );
-  const open = db
-    .prepare("SELECT count(*) AS count FROM contracts WHERE status = 'signed'")
-    .get() as { count: number };
   return {
-    jobs: byStatus('document_jobs'),
-    mails: byStatus('email_outbox'),
-    signedNotCompleted: open.count,
+    jobs: await byStatus('document_jobs'),
+    mails: await byStatus('email_outbox'),
+    signedNotCompleted: await sql.value<number>(
+      "SELECT count(*) AS count FROM contracts WHERE status = 'signed'",
+    ),
   };
 }
 
@@ -156,17 +173,15 @@ export function unfinishedWork(work: BackgroundWork): string[] {
 }
 
 /** Client-signed contracts (whether or not the load saw the answer) with their client's address. */
-export function clientSignedContracts(db: SQLite.Database): { id: number; client_email: string }[] {
-  return db
-    .prepare(
-      'SELECT id, client_email FROM contracts WHERE client_signed_at IS NOT NULL ORDER BY id',
-    )
-    .all() as { id: number; client_email: string }[];
+export function clientSignedContracts(
+  sql: RawSql,
+): Promise<{ id: number; client_email: string }[]> {
+  return sql.all(
+    'SELECT id, client_email FROM contracts WHERE client_signed_at IS NOT NULL ORDER BY id',
+  );
 }
 
 /** Sent contracts (any status past draft) with their client's address. */
-export function sentContracts(db: SQLite.Database): { id: number; client_email: string }[] {
-  return db
-    .prepare("SELECT id, client_email FROM contracts WHERE status <> 'draft' ORDER BY id")
-    .all() as { id: number; client_email: string }[];
+export function sentContracts(sql: RawSql): Promise<{ id: number; client_email: string }[]> {
+  return sql.all("SELECT id, client_email FROM contracts WHERE status <> 'draft' ORDER BY id");
 }

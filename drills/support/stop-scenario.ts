@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startFakeOllama, type FakeOllama } from '../../src/test/fake-ollama.js';
 import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink.js';
-import { startApp, type RunningApp } from '../../web/e2e/support/app-server.js';
+import { dropAppDatabase, startApp, type RunningApp } from '../../web/e2e/support/app-server.js';
 import { openAppDatabase } from './database-checks.js';
 import { probe } from './http-probe.js';
 import { descendantsOf, reapProcesses } from './process-tree.js';
@@ -27,6 +27,7 @@ export const SLOW_REQUEST_MS = 1500;
 export async function stopScenario(): Promise<StopScenario> {
   const work = mkdtempSync(path.join(tmpdir(), 'tradesign-stop-drill-'));
   const servers: RunningApp[] = [];
+  const dataDirs: string[] = [];
   const sink = await startSmtpSink();
   const ollama: FakeOllama = await startFakeOllama();
   ollama.behave({ kind: 'hang' });
@@ -34,6 +35,7 @@ export async function stopScenario(): Promise<StopScenario> {
     sink,
     async start(name) {
       const dataDir = path.join(work, name);
+      dataDirs.push(dataDir);
       // Chromium's profile folders go here, so no stop can leave them in the real /tmp.
       mkdirSync(path.join(dataDir, 'tmp'), { recursive: true });
       const app = await startApp(
@@ -56,6 +58,7 @@ export async function stopScenario(): Promise<StopScenario> {
       }
       await sink.stop();
       await ollama.close();
+      for (const dataDir of dataDirs) await dropAppDatabase(dataDir);
       rmSync(work, { recursive: true, force: true });
     },
   };
@@ -83,24 +86,27 @@ export const slowRequest = (agent: http.Agent, app: RunningApp, cookie: string, 
   });
 
 /** Document jobs by contract id, read while the server may be running (or after it stopped). */
-export function documentJobs(
+export async function documentJobs(
   app: RunningApp,
   options = { readonly: true },
-): Map<number, { status: string; last_error: string | null }> {
-  const db = openAppDatabase(app.dataDir, options);
+): Promise<Map<number, { status: string; last_error: string | null }>> {
+  const db = openAppDatabase(app, options);
   try {
-    const rows = db.prepare('SELECT contract_id, status, last_error FROM document_jobs').all() as {
+    const rows = await db.sql.all<{
       contract_id: number;
       status: string;
       last_error: string | null;
-    }[];
+    }>('SELECT contract_id, status, last_error FROM document_jobs');
     return new Map(rows.map(({ contract_id, ...job }) => [contract_id, job]));
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-/** A WAL left with content means the database was not closed (or not checkpointed) at exit. */
+/**
+ * A WAL left with content means the database was not closed (or not checkpointed) at exit.
+ * SQLite only: a PostgreSQL server keeps no WAL file in DATA_DIR (its log is the server's own).
+ */
 export function walBytes(app: RunningApp): number {
   const wal = path.join(app.dataDir, 'app.db-wal');
   return existsSync(wal) ? statSync(wal).size : 0;

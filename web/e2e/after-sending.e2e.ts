@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../src/db/kysely';
 import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
+import { openAppDatabase } from './support/app-database';
 import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
 import { drawSignature, signedInPage, toastText } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
@@ -173,11 +172,12 @@ describe('after sending', () => {
     const id = await sendContractByApi(contractor, base, client);
     const request = await mailTo(client.email, 'Expiry Edging sent you a contract to sign');
     // The deadline passes without the sweeper: the link and the screens expire it on read.
-    const sqlite = openSqlite(path.join(running.app().dataDir, 'app.db'));
-    sqlite
-      .prepare("UPDATE contracts SET expires_at = '2026-01-01T00:00:00.000Z' WHERE id = ?")
-      .run(id);
-    sqlite.close();
+    const database = openAppDatabase(running.app());
+    await database.sql.run(
+      "UPDATE contracts SET expires_at = '2026-01-01T00:00:00.000Z' WHERE id = ?",
+      id,
+    );
+    await database.close();
 
     const homeowner = await homeownerAt(signingLinkIn(request.text));
     await homeowner.getByRole('heading', { name: 'Invalid or Expired Link' }).waitFor();

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../../src/db/kysely';
+import { openAppDatabase } from './support/app-database';
 import { newPage, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
 import { completeOnboarding, signUpThroughUi } from './support/flows';
 
@@ -26,12 +25,18 @@ describe('the contracts list', () => {
       ids.push(((await answer.json()) as { id: number }).id);
     }
     // Sending arrives with the signing feature; here the later states are set directly.
-    const sqlite = openSqlite(path.join(running.app().dataDir, 'app.db'));
-    const setStatus = sqlite.prepare('UPDATE contracts SET status = ?, sent_at = ? WHERE id = ?');
-    setStatus.run('sent', '2026-11-20T15:00:00.000Z', ids[1]);
-    setStatus.run('signed', '2026-11-19T15:00:00.000Z', ids[2]);
-    setStatus.run('completed', '2026-11-18T15:00:00.000Z', ids[3]);
-    sqlite.close();
+    const database = openAppDatabase(running.app());
+    const setStatus = (status: string, sentAt: string, id: number | undefined) =>
+      database.sql.run(
+        'UPDATE contracts SET status = ?, sent_at = ? WHERE id = ?',
+        status,
+        sentAt,
+        id,
+      );
+    await setStatus('sent', '2026-11-20T15:00:00.000Z', ids[1]);
+    await setStatus('signed', '2026-11-19T15:00:00.000Z', ids[2]);
+    await setStatus('completed', '2026-11-18T15:00:00.000Z', ids[3]);
+    await database.close();
 
     await page.goto('/');
     await page.getByRole('heading', { name: 'Drafts (1)' }).waitFor();
@@ -71,21 +76,19 @@ describe('the contracts list', () => {
     await signUpThroughUi(page, { company: 'Busy Builders', email, password: 'secret123' });
     await completeOnboarding(page);
     // 130 drafts straight into the database: the browser only needs to read them.
-    const sqlite = openSqlite(path.join(running.app().dataDir, 'app.db'));
-    const { id: userId } = sqlite.prepare('SELECT id FROM users WHERE email = ?').get(email) as {
-      id: number;
-    };
-    const insert = sqlite.prepare(
+    const database = openAppDatabase(running.app());
+    const userId = await database.sql.value<number>('SELECT id FROM users WHERE email = ?', email);
+    // One statement: all 130 appear at once.
+    const rows = Array.from({ length: 130 }, (_, i) => {
+      const at = new Date(Date.UTC(2026, 9, 1, 0, i + 1)).toISOString();
+      return [userId, `Client ${i + 1}`, at, at];
+    });
+    await database.sql.run(
       `INSERT INTO contracts (user_id, status, client_name, created_at, updated_at)
-       VALUES (?, 'draft', ?, ?, ?)`,
+       VALUES ${rows.map(() => "(?, 'draft', ?, ?, ?)").join(', ')}`,
+      ...rows.flat(),
     );
-    sqlite.transaction(() => {
-      for (let index = 1; index <= 130; index += 1) {
-        const at = new Date(Date.UTC(2026, 9, 1, 0, index)).toISOString();
-        insert.run(userId, `Client ${index}`, at, at);
-      }
-    })();
-    sqlite.close();
+    await database.close();
 
     await page.goto('/');
     const drafts = page.getByRole('region', { name: 'Drafts' });

@@ -197,7 +197,7 @@ describe('the whole signing journey', () => {
     const { user } = (await (await contractor.request.get(`${base}/api/auth/user`)).json()) as {
       user: { email: string };
     };
-    setDefaultTemplateInDatabase(running.app().dataDir, user.email, hostile);
+    await setDefaultTemplateInDatabase(running.app(), user.email, hostile);
     await sendContract(contractor, 'victim@example.com');
     await expect.poll(() => toastText(contractor)).toContain('Contract sent!');
     const mail = await smtp!.waitFor(

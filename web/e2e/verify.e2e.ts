@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openSqlite } from '../../src/db/kysely';
+import { openAppDatabase } from './support/app-database';
 import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
 import { signedInPage } from './support/flows';
 
@@ -16,43 +15,39 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 let contractId = 0;
 
 /** A completed contract and its executed copy, written straight into the running app's database. */
-beforeAll(() => {
-  const sqlite = openSqlite(path.join(running.app().dataDir, 'app.db'));
+beforeAll(async () => {
+  const database = openAppDatabase(running.app());
   try {
-    const user = sqlite
-      .prepare('INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?)')
-      .run('owner@verify-e2e.example', 'not-a-real-hash', '2026-11-01T10:00:00.000Z');
-    const contract = sqlite
-      .prepare(
-        `INSERT INTO contracts
-           (user_id, status, client_name, client_email, total_price_cents, company_name,
-            created_at, updated_at)
-         VALUES (?, 'completed', ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        user.lastInsertRowid,
-        'Jordan Rivera',
-        'jordan@verify-e2e.example',
-        420_000,
-        'Verify Landscaping',
-        '2026-11-20T09:00:00.000Z',
-        '2026-11-21T15:04:00.000Z',
-      );
-    contractId = Number(contract.lastInsertRowid);
-    sqlite
-      .prepare(
-        `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
-         VALUES (?, ?, ?, ?, ?)`,
-      )
-      .run(
-        contractId,
-        executedPdf,
-        sha256(executedPdf),
-        sha256(Buffer.from('pages')),
-        '2026-11-21T15:04:00.000Z',
-      );
+    const userId = await database.sql.value<number>(
+      'INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?) RETURNING id',
+      'owner@verify-e2e.example',
+      'not-a-real-hash',
+      '2026-11-01T10:00:00.000Z',
+    );
+    contractId = await database.sql.value<number>(
+      `INSERT INTO contracts
+         (user_id, status, client_name, client_email, total_price_cents, company_name,
+          created_at, updated_at)
+       VALUES (?, 'completed', ?, ?, ?, ?, ?, ?) RETURNING id`,
+      userId,
+      'Jordan Rivera',
+      'jordan@verify-e2e.example',
+      420_000,
+      'Verify Landscaping',
+      '2026-11-20T09:00:00.000Z',
+      '2026-11-21T15:04:00.000Z',
+    );
+    await database.sql.run(
+      `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
+       VALUES (?, ?, ?, ?, ?)`,
+      contractId,
+      executedPdf,
+      sha256(executedPdf),
+      sha256(Buffer.from('pages')),
+      '2026-11-21T15:04:00.000Z',
+    );
   } finally {
-    sqlite.close();
+    await database.close();
   }
 });
 

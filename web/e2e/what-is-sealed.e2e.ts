@@ -88,7 +88,7 @@ async function sendThroughApi(options: { template?: string; clientEmail: string 
     headers,
   });
   if (options.template) {
-    setDefaultTemplateInDatabase(running.app().dataDir, email, options.template);
+    await setDefaultTemplateInDatabase(running.app(), email, options.template);
   }
   const client = { name: 'Jordan Rivera', email: options.clientEmail };
   const created = await page.request.post(`${base}/api/contracts`, {

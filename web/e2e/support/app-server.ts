@@ -1,8 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  createTestPostgresDatabase,
+  dropTestPostgresDatabase,
+  testPostgres,
+} from '../../../src/test/test-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -16,6 +22,8 @@ export interface RunningApp {
   url: string;
   port: number;
   dataDir: string;
+  /** DATABASE_URL of the server (with its password) when it runs on PostgreSQL; else SQLite. */
+  databaseUrl?: string;
   /** The server process, e.g. to find the Chromium it started. */
   pid: number;
   /** Everything the server printed, for failure messages. */
@@ -24,7 +32,10 @@ export interface RunningApp {
   exited: Promise<AppExit>;
   /** Sends `signal` (SIGKILL for a crash, SIGTERM for a clean stop) and waits for the exit. */
   kill: (signal: NodeJS.Signals) => Promise<AppExit>;
-  /** SIGTERM, then removes the data folder unless it is the caller's or kept. */
+  /**
+   * SIGTERM, then removes the data folder (and drops the PostgreSQL database made for it) unless
+   * it is the caller's or kept.
+   */
   stop: () => Promise<void>;
 }
 
@@ -35,6 +46,42 @@ export interface StartAppOptions {
   port?: number;
   /** Keep the fresh data folder after stop(), for a later look or restart. */
   keepDataDir?: boolean;
+}
+
+/**
+ * The PostgreSQL database made for each data folder in a PostgreSQL test run: a restart on the
+ * same folder (after a crash) serves the same database, as a restarted installation would.
+ */
+const databasesByDataDir = new Map<string, { name: string; url: string }>();
+
+/**
+ * The database the server on `dataDir` should use: the caller's DATABASE_URL, else, in a
+ * PostgreSQL test run (vitest projects with src/test/postgres-global-setup.ts), a fresh one cloned
+ * from the migrated template, the same for every start on this folder; else none (SQLite).
+ */
+async function databaseFor(dataDir: string, env: Record<string, string>) {
+  const given = env.DATABASE_URL ?? process.env.DATABASE_URL;
+  if (given) return given;
+  // Outside vitest (scripts/lighthouse) there is nothing to inject.
+  if (!process.env.VITEST || !testPostgres()) return undefined;
+  let database = databasesByDataDir.get(dataDir);
+  if (!database) {
+    const name = `e2e_${process.pid}_${randomBytes(6).toString('hex')}`;
+    database = { name, url: await createTestPostgresDatabase(name) };
+    databasesByDataDir.set(dataDir, database);
+  }
+  return database.url;
+}
+
+/**
+ * Drops the PostgreSQL database startApp made for this data folder, if any: for callers that
+ * bring their own folder (restarts) and remove it themselves. Call once its servers are gone.
+ */
+export async function dropAppDatabase(dataDir: string): Promise<void> {
+  const database = databasesByDataDir.get(dataDir);
+  if (!database) return;
+  databasesByDataDir.delete(dataDir);
+  await dropTestPostgresDatabase(database.name);
 }
 
 export async function freePort(): Promise<number> {
@@ -51,7 +98,9 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the production server entry (what `npm start` runs after building) on a fresh data
- * folder and a free port, serving the web/dist build made by `npm run test:e2e`.
+ * folder and a free port, serving the web/dist build made by `npm run test:e2e`. In a PostgreSQL
+ * test run (`e2e-postgres`, `drills-postgres`) the server gets a database of the throwaway cluster
+ * through DATABASE_URL, unless `env` names one.
  */
 export async function startApp(
   env: Record<string, string> = {},
@@ -61,6 +110,7 @@ export async function startApp(
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'tradesign-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = await databaseFor(dataDir, env);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: root,
@@ -70,6 +120,7 @@ export async function startApp(
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -109,13 +160,17 @@ export async function startApp(
     url,
     port,
     dataDir,
+    databaseUrl,
     pid: child.pid ?? 0,
     output: () => output,
     exited,
     kill,
     stop: async () => {
       await kill('SIGTERM');
-      if (ownsDataDir && !options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir && !options.keepDataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropAppDatabase(dataDir);
+      }
     },
   };
 }
