@@ -251,18 +251,18 @@ describe('copying SQLite into PostgreSQL', () => {
     const name = `cli_${randomBytes(6).toString('hex')}`;
     const url = await createTestPostgresDatabase(name, { empty: true });
     try {
-      const run = () =>
+      const run = (args: string[], env: Record<string, string> = {}) =>
         spawnSync(
           process.execPath,
-          ['--import', 'tsx', 'scripts/db-copy.ts', '--from', sourceFile, '--to', url],
+          ['--import', 'tsx', 'scripts/db-copy.ts', '--from', sourceFile, ...args],
           {
             cwd: repoRoot,
             encoding: 'utf8',
-            env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+            env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
             timeout: 60_000,
           },
         );
-      const first = run();
+      const first = run(['--to', url]);
       expect(first.status, first.stderr).toBe(0);
       const password = decodeURIComponent(new URL(url).password);
       expect(first.stdout + first.stderr).not.toContain(password);
@@ -272,7 +272,8 @@ describe('copying SQLite into PostgreSQL', () => {
         /Copied [\d,]+ rows in [\d.]+ s\. Checked: the row count of every table/,
       );
 
-      const second = run();
+      // DATABASE_URL instead of --to keeps the password out of the process list.
+      const second = run([], { DATABASE_URL: url });
       expect(second.status).toBe(1);
       expect(second.stderr.trim().split('\n')).toHaveLength(1);
       expect(second.stderr).toMatch(/^The target database is not empty: users has/);
