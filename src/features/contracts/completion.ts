@@ -77,8 +77,17 @@ export async function completeWithHtmlCopy(
     contract.signed_html,
     auditTrailSection(events, contract.template_sha256),
   );
-  await complete(trx, mailSealer, contract, at, { copy: 'html' }, (mail) =>
-    mail.attachments.map((attachment) => ({ ...attachment, content: html })),
+  await complete(
+    trx,
+    mailSealer,
+    contract,
+    at,
+    { copy: 'html' },
+    {
+      filename: `contract-${contractId}-signed.html`,
+      contentType: 'text/html; charset=utf-8',
+      content: html,
+    },
   );
 }
 
@@ -105,15 +114,13 @@ export async function completeWithSealedPdf(
       created_at: at,
     })
     .execute();
-  const attachments = () => [
-    {
-      filename: `contract-${contractId}-executed.pdf`,
-      contentType: 'application/pdf',
-      content: pdf.bytes,
-    },
-  ];
+  const attachment: MailAttachment = {
+    filename: `contract-${contractId}-executed.pdf`,
+    contentType: 'application/pdf',
+    content: pdf.bytes,
+  };
   if (contract.status === 'completed') {
-    await mailBothParties(trx, mailSealer, contract, attachments);
+    await mailBothParties(trx, mailSealer, contract, attachment);
     await insertContractEvent(trx, {
       contractId,
       type: 'sealed_copy_sent',
@@ -128,7 +135,7 @@ export async function completeWithSealedPdf(
     contract,
     at,
     { copy: 'sealed_pdf', pdf_sha256: pdf.sha256 },
-    attachments,
+    attachment,
   );
 }
 
@@ -172,7 +179,7 @@ async function complete(
   contract: CompletionContract,
   at: string,
   details: Record<string, unknown>,
-  attachmentsFor: (mail: ReturnType<typeof renderSignedCopyMail>) => MailAttachment[],
+  copy: MailAttachment,
 ) {
   const completed = await transition(trx, {
     contractId: contract.id,
@@ -181,14 +188,14 @@ async function complete(
     event: { type: 'completed', at, details },
   });
   if (!completed) throw new AppError('INTERNAL', 'The contract is not waiting for its copy');
-  await mailBothParties(trx, mailSealer, contract, attachmentsFor);
+  await mailBothParties(trx, mailSealer, contract, copy);
 }
 
 async function mailBothParties(
   trx: DbOrTrx,
   mailSealer: MailSealer,
   contract: CompletionContract,
-  attachmentsFor: (mail: ReturnType<typeof renderSignedCopyMail>) => MailAttachment[],
+  copy: MailAttachment,
 ) {
   for (const [recipient, to] of [
     ['client', contract.client_email],
@@ -202,7 +209,7 @@ async function mailBothParties(
       totalCents: contract.total_price_cents ?? 0,
       contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,
       clientSignedAt: contract.client_signed_at,
-      signedCopyHtml: contract.signed_html,
+      copy,
     });
     await enqueueMail(trx, mailSealer, {
       kind: `signed_copy_${recipient}`,
@@ -211,7 +218,7 @@ async function mailBothParties(
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
-      attachments: attachmentsFor(mail),
+      attachments: mail.attachments,
     });
   }
 }

@@ -150,10 +150,16 @@ describe('the sealed executed copy', () => {
     const { createHash } = await import('node:crypto');
     expect(stored).toBe(createHash('sha256').update(pdf).digest('hex'));
 
-    const mails = await t.sql.all<{ to_address: string; attachments: string }>(
-      "SELECT to_address, attachments FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%'",
+    const mails = await t.sql.all<{ to_address: string; attachments: string; text: string }>(
+      "SELECT to_address, attachments, text FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%'",
       id,
     );
+    // The mail names the file it carries.
+    for (const mail of mails) {
+      expect(openQueuedBody(t, mail.text)).toContain(
+        `The signed copy is attached (contract-${id}-executed.pdf)`,
+      );
+    }
     expect(mails.map((mail) => mail.to_address).sort()).toEqual([
       'jordan@example.com',
       'pdf@example.com',

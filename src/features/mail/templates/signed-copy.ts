@@ -14,8 +14,11 @@ export interface SignedCopyMailInput {
   /** ISO times of the two signatures. */
   contractorSignedAt: string;
   clientSignedAt: string;
-  /** The executed document (snapshot, signatures, audit trail) as a standalone HTML page. */
-  signedCopyHtml: string;
+  /**
+   * The executed copy this mail carries, named in its text: the sealed PDF, or the standalone
+   * HTML page (snapshot, signatures, audit trail) when the PDF could not be made.
+   */
+  copy: MailAttachment;
   /** Optional extras: shown when given (contacts only in the client's copy). */
   projectAddress?: string | null;
   companyPhone?: string | null;
@@ -37,7 +40,7 @@ export function renderSignedCopyMail(
   const { contractId, recipient } = input;
   const clientName = input.clientName.trim();
   const address = oneLine(input.projectAddress);
-  const filename = `contract-${contractId}-signed.html`;
+  const { filename } = input.copy;
   const summary = [
     { label: 'Contract', value: `#${contractId}` },
     ...(address ? [{ label: 'Project address', value: address }] : []),
@@ -67,8 +70,6 @@ export function renderSignedCopyMail(
     subject,
     html,
     text,
-    attachments: [
-      { filename, contentType: 'text/html; charset=utf-8', content: input.signedCopyHtml },
-    ],
+    attachments: [input.copy],
   };
 }

@@ -99,7 +99,11 @@ describe('signed copy mail', () => {
     totalCents: 500_000,
     contractorSignedAt: '2026-11-20T09:30:00.000Z',
     clientSignedAt: '2026-11-21T15:04:05.000Z',
-    signedCopyHtml: '<!DOCTYPE html><p>Executed</p>',
+    copy: {
+      filename: 'contract-12-signed.html',
+      contentType: 'text/html; charset=utf-8',
+      content: '<!DOCTYPE html><p>Executed</p>',
+    },
   };
 
   it('tells the client the contract is signed and attaches the signed copy', () => {
@@ -116,13 +120,22 @@ describe('signed copy mail', () => {
       expect(part).toContain('The signed copy is attached');
       expect(part).toContain('contract-12-signed.html');
     }
-    expect(mail.attachments).toEqual([
-      {
-        filename: 'contract-12-signed.html',
-        contentType: 'text/html; charset=utf-8',
-        content: input.signedCopyHtml,
-      },
-    ]);
+    expect(mail.attachments).toEqual([input.copy]);
+  });
+
+  it('names the sealed PDF it carries, not an HTML file', () => {
+    const pdf = {
+      filename: 'contract-12-executed.pdf',
+      contentType: 'application/pdf',
+      content: Buffer.from('%PDF-1.7'),
+    };
+    const mail = renderSignedCopyMail({ ...input, copy: pdf });
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain('The signed copy is attached');
+      expect(part).toContain('contract-12-executed.pdf');
+      expect(part).not.toContain('.html');
+    }
+    expect(mail.attachments).toEqual([pdf]);
   });
 
   it("names the client in the contractor's copy", () => {
