@@ -22,6 +22,7 @@ import { registerLogoRoutes } from './features/prefs/logo.routes.js';
 import { registerPrefsRoutes } from './features/prefs/prefs.routes.js';
 import { registerScopeRoutes } from './features/scope/scope.routes.js';
 import { registerTemplateRoutes } from './features/templates/templates.routes.js';
+import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { registerVerifyRoutes } from './features/verify/verify.routes.js';
 import { registerTrpcRoutes } from './trpc/trpc-routes.js';
 import type { SignInClock } from './features/auth/sign-in-throttle.js';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerScopeRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerFollowUpRoutes(app, deps);
+  registerApiKeyRoutes(app, deps);
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);

@@ -128,6 +128,16 @@ async function fillTheRest(db: DB) {
     .insertInto('instance_settings')
     .values({ name: 'mail_seal_key_fingerprint', value: '0123456789abcdef', created_at: now })
     .execute();
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: 'abcdefghijklmnop',
+      user_id: user.id,
+      name: 'QuickBooks',
+      secret_hash: randomBytes(32),
+      created_at: now,
+    })
+    .execute();
   // A revision points at its original.
   await db
     .insertInto('contracts')

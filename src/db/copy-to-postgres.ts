@@ -32,6 +32,7 @@ export const COPIED_TABLES: readonly { table: keyof Database; key: string; batch
   { table: 'documents', key: 'contract_id', batch: 20 },
   { table: 'sealing_keys', key: 'id', batch: 100 },
   { table: 'instance_settings', key: 'name', batch: 100 },
+  { table: 'api_keys', key: 'id', batch: 500 },
 ];
 
 /** Rows the migrations themselves write: already in the target, and identical. */
@@ -40,7 +41,7 @@ const SEEDED_BY_MIGRATIONS = new Set<string>(['contract_statuses']);
 /** Tables with a generated id, whose counter must continue after the copied rows. */
 const IDENTITY_TABLES = COPIED_TABLES.filter(({ key }) => key === 'id')
   .map(({ table }) => table)
-  .filter((table) => table !== 'sessions' && table !== 'logos');
+  .filter((table) => !['sessions', 'logos', 'api_keys'].includes(table));
 
 const SAMPLE_SIZE = 200;
 

@@ -7,6 +7,7 @@ import * as executedCopies from '../../db/migrations/202611211600_executed_copie
 import * as contractSectionsIndex from '../../db/migrations/202611211700_contract_sections_index.js';
 import * as followThrough from '../../db/migrations/202611251000_follow_through.js';
 import * as severalInstances from '../../db/migrations/202611260900_several_instances.js';
+import * as apiKeys from '../../db/migrations/202611261000_api_keys.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '202611211700_contract_sections_index': contractSectionsIndex,
   '202611251000_follow_through': followThrough,
   '202611260900_several_instances': severalInstances,
+  '202611261000_api_keys': apiKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -227,6 +227,17 @@ export interface InstanceSettingsTable {
   created_at: string;
 }
 
+/** An integrator's key: found by its public id; only SHA-256 of its secret is kept. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: number;
+  name: string;
+  secret_hash: Uint8Array;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -244,6 +255,7 @@ export interface Database {
   documents: DocumentsTable;
   sealing_keys: SealingKeysTable;
   instance_settings: InstanceSettingsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

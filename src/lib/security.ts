@@ -45,7 +45,11 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * CSRF defence: a state-changing request must come from our own origin,
- * proven by Origin or, where a browser omits it, by Sec-Fetch-Site.
+ * proven by Origin or, where a browser omits it, by Sec-Fetch-Site. A call with an
+ * Authorization header is exempt: its credential is a key the caller sends on purpose, never
+ * one a browser attaches by itself, and such a call never uses the session cookie
+ * (src/features/sessions/session-cookie.ts). Another site cannot send that header without a CORS
+ * preflight, which this app never allows.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Config) {
   const allowedOrigin = new URL(config.PUBLIC_URL).origin;
@@ -53,7 +57,8 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
     const origin = request.headers.origin;
     const sameOrigin =
       origin === allowedOrigin || (!origin && request.headers['sec-fetch-site'] === 'same-origin');
-    if (!unsafeMethods.has(request.method) || sameOrigin) return done();
+    const withKey = request.headers.authorization !== undefined;
+    if (!unsafeMethods.has(request.method) || sameOrigin || withKey) return done();
     done(
       new AppError(
         'FORBIDDEN',

@@ -1,4 +1,5 @@
 import { acceptancesRouter } from '../features/acceptances/acceptances.router.js';
+import { apiKeysRouter } from '../features/api-keys/api-keys.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { contractsRouter } from '../features/contracts/contracts.router.js';
 import { documentsRouter } from '../features/documents/documents.router.js';
@@ -17,6 +18,7 @@ export const appRouter = router({
   contracts: contractsRouter,
   documents: documentsRouter,
   followUp: followUpRouter,
+  apiKeys: apiKeysRouter,
 });
 
 /** The web app imports this type only. */

@@ -39,6 +39,9 @@ const TWINS: Record<string, string> = {
   'POST /api/contracts/:id/extend': 'followUp.extend',
   'POST /api/contracts/:id/void': 'followUp.void',
   'POST /api/contracts/:id/revise': 'followUp.revise',
+  'GET /api/keys': 'apiKeys.list',
+  'POST /api/keys': 'apiKeys.create',
+  'DELETE /api/keys/:id': 'apiKeys.revoke',
 };
 
 const ONE_SIDED: Record<string, string> = {

@@ -2,6 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/kysely.js';
+import { validateApiKey } from '../api-keys/api-keys.service.js';
 import { validateSessionToken, type ValidatedSession } from './sessions.service.js';
 
 /** `__Host-` pins the cookie to this exact origin over https (no Domain, Path=/, Secure). */
@@ -35,9 +36,19 @@ export function clearSessionCookie(reply: FastifyReply, config: Pick<Config, 'is
 
 const resolved = new WeakMap<FastifyRequest, Promise<ValidatedSession | null>>();
 
+/** The key of `Authorization: Bearer <key>`; an empty string for any other Authorization. */
+export function bearerKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? '';
+}
+
 /**
- * The signed-in session of this request, looked up at most once per request. Renews the cookie's
- * expiry when the session was extended, and clears a cookie that no longer names a session.
+ * The signed-in session of this request, looked up at most once per request. With an
+ * Authorization header it is the API key's account and nothing else: the cookie is not read, so
+ * a call with a wrong key is refused even from a signed-in browser. Otherwise the cookie's:
+ * renews the cookie's expiry when the session was extended, and clears a cookie that no longer
+ * names a session.
  */
 export function getRequestSession(
   request: FastifyRequest,
@@ -45,6 +56,11 @@ export function getRequestSession(
   deps: { db: DB; config: Config },
 ): Promise<ValidatedSession | null> {
   let pending = resolved.get(request);
+  const bearerKey = bearerKeyOf(request);
+  if (!pending && bearerKey !== undefined) {
+    pending = validateApiKey(deps.db, bearerKey, new Date());
+    resolved.set(request, pending);
+  }
   if (!pending) {
     const cookieValue = request.cookies[sessionCookieName(deps.config)];
     pending = validateSessionToken(deps.db, cookieValue).then((session) => {

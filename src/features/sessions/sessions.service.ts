@@ -34,6 +34,8 @@ export interface ValidatedSession {
   expiresAtMs: number;
   /** True when last-used was moved forward, so the cookie's expiry should be renewed too. */
   renewed: boolean;
+  /** A person's session cookie, or an integration's API key (issue 19). */
+  via: 'cookie' | 'api_key';
 }
 
 export async function createSession(db: DbOrTrx, userId: number, nowMs = Date.now()) {
@@ -74,6 +76,7 @@ export async function validateSessionToken(
     user: { id: row.user_id, email: row.email },
     expiresAtMs: Math.min(absoluteEnd, lastUsed + SESSION_INACTIVITY_MS),
     renewed,
+    via: 'cookie',
   };
 }
 

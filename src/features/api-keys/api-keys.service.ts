@@ -1,0 +1,139 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import type { ApiKeySummary, CreatedApiKey } from '../../domain/api-keys.schemas.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ValidatedSession } from '../sessions/sessions.service.js';
+import {
+  apiKeyPrefix,
+  apiKeySecretMatches,
+  generateApiKey,
+  hashApiKeySecret,
+  parseApiKey,
+} from './api-key-token.js';
+
+/** Enough for every tool a contractor connects; a runaway script cannot mint thousands. */
+export const MAX_ACTIVE_KEYS = 20;
+/** last_used_at is written at most this often per key: a busy integration reads, not writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** A key does not expire by itself; the session shape still wants an end. */
+const FAR_FUTURE_MS = Date.UTC(9999, 0, 1);
+
+const summary = (row: {
+  id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}): ApiKeySummary => ({
+  id: row.id,
+  name: row.name,
+  prefix: apiKeyPrefix(row.id),
+  created_at: row.created_at,
+  last_used_at: row.last_used_at,
+});
+
+/** The account's keys in use, newest first: never the keys themselves. */
+export async function listApiKeys(db: DbOrTrx, userId: number): Promise<ApiKeySummary[]> {
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(summary);
+}
+
+/** A new key; the answer is the only place the key itself ever appears. */
+export async function createApiKey(
+  db: DbOrTrx,
+  userId: number,
+  name: string,
+  now: Date,
+): Promise<CreatedApiKey> {
+  const active = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (Number(active.count) >= MAX_ACTIVE_KEYS) {
+    throw new AppError(
+      'CONFLICT',
+      `An account can have ${MAX_ACTIVE_KEYS} keys at most: revoke one you no longer use first`,
+    );
+  }
+  const token = generateApiKey();
+  const row = {
+    id: token.id,
+    user_id: userId,
+    name,
+    secret_hash: hashApiKeySecret(token.secret),
+    created_at: now.toISOString(),
+  };
+  await db.insertInto('api_keys').values(row).execute();
+  return { ...summary({ ...row, last_used_at: null }), key: token.value };
+}
+
+/** Revokes one of the account's keys at once; another account's key is a 404. */
+export async function revokeApiKey(db: DbOrTrx, userId: number, id: string, now: Date) {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new AppError('NOT_FOUND', 'Key not found');
+}
+
+/**
+ * The account behind `Authorization: Bearer <key>`, or null for a malformed, unknown or revoked
+ * key. It acts as the signed-in contractor, marked as coming through a key.
+ */
+export async function validateApiKey(
+  db: DbOrTrx,
+  value: string,
+  now: Date,
+): Promise<ValidatedSession | null> {
+  const token = parseApiKey(value);
+  if (!token) return null;
+  const row = await db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select([
+      'api_keys.secret_hash',
+      'api_keys.revoked_at',
+      'api_keys.last_used_at',
+      'users.id as user_id',
+      'users.email',
+    ])
+    .where('api_keys.id', '=', token.id)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || !apiKeySecretMatches(token.secret, row.secret_hash)) {
+    return null;
+  }
+  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_INTERVAL_MS) {
+    await db
+      .updateTable('api_keys')
+      .set({ last_used_at: now.toISOString() })
+      .where('id', '=', token.id)
+      .execute();
+  }
+  return {
+    sessionId: `api-key:${token.id}`,
+    user: { id: row.user_id, email: row.email },
+    expiresAtMs: FAR_FUTURE_MS,
+    renewed: false,
+    via: 'api_key',
+  };
+}
+
+/** Keys are made and revoked by a person signed in, never by another key. */
+export function requireSignedInPerson(session: ValidatedSession): void {
+  if (session.via === 'api_key') {
+    throw new AppError(
+      'FORBIDDEN',
+      'API keys are managed in Settings → API by a signed-in person, not with a key',
+    );
+  }
+}
