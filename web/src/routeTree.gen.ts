@@ -18,6 +18,7 @@ import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboardin
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
 import { Route as EsignTokenRouteImport } from './routes/esign/$token'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
+import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings/api'
 import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/settings/branding'
 import { Route as AuthedSettingsLegalRouteImport } from './routes/_authed/settings/legal'
 import { Route as AuthedSettingsRemindersRouteImport } from './routes/_authed/settings/reminders'
@@ -68,6 +69,11 @@ const AuthedContractsIdRoute = AuthedContractsIdRouteImport.update({
   path: '/contracts/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsApiRoute = AuthedSettingsApiRouteImport.update({
+  id: '/settings/api',
+  path: '/settings/api',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsBrandingRoute = AuthedSettingsBrandingRouteImport.update({
   id: '/settings/branding',
   path: '/settings/branding',
@@ -103,6 +109,7 @@ export interface FileRoutesByFullPath {
   '/wizard': typeof AuthedWizardRoute
   '/esign/$token': typeof EsignTokenRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
+  '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
@@ -118,6 +125,7 @@ export interface FileRoutesByTo {
   '/esign/$token': typeof EsignTokenRoute
   '/': typeof AuthedIndexRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
+  '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
@@ -135,6 +143,7 @@ export interface FileRoutesById {
   '/esign/$token': typeof EsignTokenRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/contracts/$id': typeof AuthedContractsIdRoute
+  '/_authed/settings/api': typeof AuthedSettingsApiRoute
   '/_authed/settings/branding': typeof AuthedSettingsBrandingRoute
   '/_authed/settings/legal': typeof AuthedSettingsLegalRoute
   '/_authed/settings/reminders': typeof AuthedSettingsRemindersRoute
@@ -152,6 +161,7 @@ export interface FileRouteTypes {
     | '/wizard'
     | '/esign/$token'
     | '/contracts/$id'
+    | '/settings/api'
     | '/settings/branding'
     | '/settings/legal'
     | '/settings/reminders'
@@ -167,6 +177,7 @@ export interface FileRouteTypes {
     | '/esign/$token'
     | '/'
     | '/contracts/$id'
+    | '/settings/api'
     | '/settings/branding'
     | '/settings/legal'
     | '/settings/reminders'
@@ -183,6 +194,7 @@ export interface FileRouteTypes {
     | '/esign/$token'
     | '/_authed/'
     | '/_authed/contracts/$id'
+    | '/_authed/settings/api'
     | '/_authed/settings/branding'
     | '/_authed/settings/legal'
     | '/_authed/settings/reminders'
@@ -263,6 +275,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedContractsIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings/api': {
+      id: '/_authed/settings/api'
+      path: '/settings/api'
+      fullPath: '/settings/api'
+      preLoaderRoute: typeof AuthedSettingsApiRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings/branding': {
       id: '/_authed/settings/branding'
       path: '/settings/branding'
@@ -306,6 +325,7 @@ interface AuthedRouteChildren {
   AuthedWizardRoute: typeof AuthedWizardRoute
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedContractsIdRoute: typeof AuthedContractsIdRoute
+  AuthedSettingsApiRoute: typeof AuthedSettingsApiRoute
   AuthedSettingsBrandingRoute: typeof AuthedSettingsBrandingRoute
   AuthedSettingsLegalRoute: typeof AuthedSettingsLegalRoute
   AuthedSettingsRemindersRoute: typeof AuthedSettingsRemindersRoute
@@ -318,6 +338,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedWizardRoute: AuthedWizardRoute,
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedContractsIdRoute: AuthedContractsIdRoute,
+  AuthedSettingsApiRoute: AuthedSettingsApiRoute,
   AuthedSettingsBrandingRoute: AuthedSettingsBrandingRoute,
   AuthedSettingsLegalRoute: AuthedSettingsLegalRoute,
   AuthedSettingsRemindersRoute: AuthedSettingsRemindersRoute,

@@ -178,6 +178,19 @@ describe('API keys', () => {
     expect((await get(t.app, '/api/contracts', withKey(key.key))).statusCode).toBe(401);
   });
 
+  it("work as the README's curl example shows", async () => {
+    const { key } = await createKey('README');
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/contracts',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload:
+        '{"client_name": "Maria Lopez", "client_email": "maria@example.com", "total_price_cents": 450000}',
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json()).toMatchObject({ status: 'draft', client_name: 'Maria Lopez' });
+  });
+
   it('are in no log line and no database file in plain text', async () => {
     const { key } = await createKey('Audit');
     expect((await get(t.app, '/api/contracts', withKey(key))).statusCode).toBe(200);

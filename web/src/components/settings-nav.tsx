@@ -5,6 +5,7 @@ const pages = [
   { to: '/settings/branding', label: 'Branding' },
   { to: '/settings/legal', label: 'Legal' },
   { to: '/settings/reminders', label: 'Reminders & alerts' },
+  { to: '/settings/api', label: 'API' },
 ] as const;
 
 /** Moves between the settings pages; the bottom bar's Settings lands on Branding. */
