@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /**
@@ -33,11 +33,6 @@ export function apiKeyPrefix(id: string): string {
   return `${PREFIX}${id.slice(0, 8)}`;
 }
 
-export function hashApiKeySecret(secret: string): Uint8Array {
-  return new Uint8Array(createHash('sha256').update(secret).digest());
-}
-
-export function apiKeySecretMatches(secret: string, storedHash: Uint8Array): boolean {
-  const hash = hashApiKeySecret(secret);
-  return storedHash.length === hash.length && timingSafeEqual(hash, storedHash);
-}
+/** SHA-256 of the secret, compared in constant time: the same scheme as session secrets. */
+export { hashSessionSecret as hashApiKeySecret } from '../sessions/session-token.js';
+export { sessionSecretMatches as apiKeySecretMatches } from '../sessions/session-token.js';
