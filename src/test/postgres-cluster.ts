@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 /**
  * A throwaway PostgreSQL cluster for tests and benchmarks: Debian's own `initdb` and `pg_ctl`
@@ -39,20 +39,6 @@ export function findPostgresBin(): string {
     );
   }
   return path.join(root, newest, 'bin');
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no port'));
-      });
-    });
-  });
 }
 
 /** Runs a server binary as the cluster's owner: ourselves, or `postgres` when we are root. */

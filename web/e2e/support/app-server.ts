@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -9,6 +8,7 @@ import {
   dropTestPostgresDatabase,
   testPostgres,
 } from '../../../src/test/test-database';
+import { freePort } from '../../../src/test/free-port';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -84,17 +84,7 @@ export async function dropAppDatabase(dataDir: string): Promise<void> {
   await dropTestPostgresDatabase(database.name);
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../../src/test/free-port';
 
 /**
  * Starts the production server entry (what `npm start` runs after building) on a fresh data
