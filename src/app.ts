@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DB } from './db/kysely.js';
 import { COMPRESS_FROM_BYTES, ON_THE_FLY_BROTLI } from './lib/compression.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { registerOpenApi } from './rest/openapi.js';
 import { httpServerOptions, capConnections } from './lib/http-limits.js';
 import { registerJsonBodyParser } from './lib/json-body.js';
 import { trackRoutes } from './lib/route-registry.js';
@@ -100,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: ON_THE_FLY_BROTLI,
   });
   await app.register(cookie);
+  // Before the routes: it documents each one as it is added.
+  await registerOpenApi(app, config);
 
   await registerTrpcRoutes(app, deps);
 

@@ -69,3 +69,4 @@ export const esignSignResultSchema = z.object({
   status: z.enum(SIGNABLE_VIEW_STATUSES),
   client_signed_at: z.string(),
 });
+export type EsignSignResult = z.infer<typeof esignSignResultSchema>;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Whether the route takes a request body: a body schema, or a form it reads itself. */
+  takesBody: boolean;
 }
 
 const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -16,7 +18,8 @@ export function trackRoutes(app: FastifyInstance): void {
   registries.set(app, routes);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url });
+    const takesBody = Boolean(route.schema?.body ?? route.config?.documentedForm);
+    for (const method of methods) routes.push({ method, url: route.url, takesBody });
   });
 }
 

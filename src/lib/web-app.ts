@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendError } from './error-handler.js';
 
 export const webDistDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -46,6 +47,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
       // sendFile's setHeaders above picks the caching (no-store for a signing link).
       return reply.sendFile('index.html');
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    // As every error answer: an API client asking for JSON gets {error} here too.
+    return sendError(request, reply, 404, 'Not found');
   });
 }

@@ -1,16 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { describeValidationError } from '../domain/validation-messages.js';
 import { AppError } from '../lib/app-error.js';
 import { actorOf, readRequestContext } from '../features/sessions/request-context.js';
 import type { AppDeps } from '../trpc/context.js';
-
-/** Parses a request part with the call's domain schema; bad input is a 400 naming the field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success) throw new AppError('BAD_REQUEST', describeValidationError(parsed.error));
-  return parsed.data;
-}
 
 /**
  * The signed-in contractor of a REST call, with their device and the actor their changes are
@@ -22,8 +13,23 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply, 
   return { ...session, client, actor: actorOf(session.user, client) };
 }
 
-/** A Fastify response schema from a zod schema, so replies are serialized fast and never leak extra fields. */
-export function responseSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...jsonSchema } = z.toJSONSchema(schema, { target: 'draft-7' });
-  return jsonSchema;
+export type RestSession = Awaited<ReturnType<typeof requireUser>>;
+
+const sessions = new WeakMap<FastifyRequest, RestSession>();
+
+/**
+ * A contractor route's preValidation hook: the caller is known before the input is checked, so a
+ * stranger gets 401, never a message about a body they may not send.
+ */
+export function signedIn(deps: AppDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    sessions.set(request, await requireUser(request, reply, deps));
+  };
+}
+
+/** The session the route's `signedIn` hook found. */
+export function contractorOf(request: FastifyRequest): RestSession {
+  const session = sessions.get(request);
+  if (!session) throw new Error(`${request.routeOptions.url} reads a session without signedIn`);
+  return session;
 }

@@ -1,27 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceInputSchema, acceptanceStatusSchema } from '../../domain/acceptances.schemas.js';
 import { getAcceptanceStatus, recordAcceptance } from './acceptances.service.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute } from '../../rest/api-schema.js';
+import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
 
 /** POST /api/acceptances; and whether it is done, as acceptances.status. */
 export function registerAcceptanceRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = signedIn(deps);
+
+  api.get(
     '/api/acceptances',
-    { schema: { response: { 200: responseSchema(acceptanceStatusSchema) } } },
-    async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
-      return getAcceptanceStatus(deps.db, session.user.id);
+    {
+      preValidation,
+      schema: describeRoute({
+        tag: 'Settings',
+        summary: 'Whether the legal acknowledgment is recorded',
+        caller: 'contractor',
+        success: { 200: acceptanceStatusSchema },
+      }),
     },
+    async (request) => getAcceptanceStatus(deps.db, contractorOf(request).user.id),
   );
 
-  app.post(
+  api.post(
     '/api/acceptances',
-    { schema: { response: { 201: responseSchema(acceptanceStatusSchema) } } },
+    {
+      preValidation,
+      schema: describeRoute({
+        tag: 'Settings',
+        summary: 'Record the legal acknowledgment',
+        description: 'Needed once before contracts can be sent.',
+        caller: 'contractor',
+        body: acceptanceInputSchema,
+        success: { 201: acceptanceStatusSchema },
+      }),
+    },
     async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
-      const input = parseInput(acceptanceInputSchema, request.body);
-      const status = await recordAcceptance(deps.db, session.user.id, input, session.client);
+      const session = contractorOf(request);
+      const status = await recordAcceptance(deps.db, session.user.id, request.body, session.client);
       return reply.code(201).send(status);
     },
   );

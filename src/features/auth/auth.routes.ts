@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   currentUserSchema,
   loginInputSchema,
@@ -12,36 +13,82 @@ import {
 } from '../sessions/session-cookie.js';
 import { requestClient } from '../sessions/request-context.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
+import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+
+const accountRoute = { tag: 'Account', success: { 200: currentUserSchema } } as const;
 
 /** The auth calls. Thin: parse, call the service, answer. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const userAnswer = { response: { 200: responseSchema(currentUserSchema) } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/auth/user', { schema: userAnswer }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    return { user: { email: session.user.email } };
-  });
+  api.get(
+    '/api/auth/user',
+    {
+      preValidation: signedIn(deps),
+      schema: describeRoute({
+        ...accountRoute,
+        summary: 'Who is signed in',
+        caller: 'contractor',
+      }),
+    },
+    (request) => ({ user: { email: contractorOf(request).user.email } }),
+  );
 
-  app.post('/api/auth/signup', { schema: userAnswer }, async (request, reply) => {
-    const input = parseInput(signupInputSchema, request.body);
-    const signedIn = await signUp(deps.db, input, requestClient(request));
-    setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
-    return { user: { email: signedIn.user.email } };
-  });
+  api.post(
+    '/api/auth/signup',
+    {
+      schema: describeRoute({
+        ...accountRoute,
+        summary: 'Create an account',
+        description: 'Sets the session cookie.',
+        caller: 'public',
+        body: signupInputSchema,
+        errors: [409],
+      }),
+    },
+    async (request, reply) => {
+      const signedIn = await signUp(deps.db, request.body, requestClient(request));
+      setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
+      return { user: { email: signedIn.user.email } };
+    },
+  );
 
-  app.post('/api/auth/login', { schema: userAnswer }, async (request, reply) => {
-    const input = parseInput(loginInputSchema, request.body);
-    const signedIn = await logIn(deps, input, requestClient(request));
-    setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
-    return { user: { email: signedIn.user.email } };
-  });
+  api.post(
+    '/api/auth/login',
+    {
+      schema: describeRoute({
+        ...accountRoute,
+        summary: 'Sign in',
+        description: 'Sets the session cookie. Integrations use an API key instead.',
+        caller: 'public',
+        body: loginInputSchema,
+        errors: [401],
+      }),
+    },
+    async (request, reply) => {
+      const signedIn = await logIn(deps, request.body, requestClient(request));
+      setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
+      return { user: { email: signedIn.user.email } };
+    },
+  );
 
   // Signing out when already signed out is not an error: the outcome is the same.
-  app.post('/api/auth/logout', async (request, reply) => {
-    const session = await getRequestSession(request, reply, deps);
-    await logOut(deps.db, session?.sessionId);
-    clearSessionCookie(reply, deps.config);
-    return { ok: true };
-  });
+  api.post(
+    '/api/auth/logout',
+    {
+      schema: describeRoute({
+        tag: 'Account',
+        summary: 'Sign out',
+        caller: 'public',
+        success: { 200: doneAnswerSchema },
+      }),
+    },
+    async (request, reply) => {
+      const session = await getRequestSession(request, reply, deps);
+      await logOut(deps.db, session?.sessionId);
+      clearSessionCookie(reply, deps.config);
+      return { ok: true as const };
+    },
+  );
 }

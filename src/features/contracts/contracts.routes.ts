@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   contractDraftInputSchema,
@@ -20,19 +21,30 @@ import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js'
 import { sendToClient } from './send.service.js';
 import { sendReusedJson } from '../../lib/reused-answer.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute } from '../../rest/api-schema.js';
+import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
 
-const idParams = z.object({ id: contractIdSchema });
+const params = z.object({ id: contractIdSchema });
+const contractRoute = { tag: 'Contracts', caller: 'contractor' } as const;
 
 /** The contract calls. */
 export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const one = { response: { 200: responseSchema(contractSchema) } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = signedIn(deps);
 
-  app.get(
+  api.get(
     '/api/contracts',
-    { schema: { response: { 200: responseSchema(z.array(contractSummarySchema)) } } },
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: 'List contracts',
+        description: 'Newest first, with status and total.',
+        success: { 200: z.array(contractSummarySchema) },
+      }),
+    },
     async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
+      const session = contractorOf(request);
       // An unchanged list is the same cached array: its bytes are reused too (docs/decisions/014).
       return sendReusedJson(
         request,
@@ -42,56 +54,122 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
   );
 
-  app.get('/api/contracts/:id', { schema: one }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(idParams, request.params);
-    return readContract(deps.db, session.user.id, id, deps.clock());
-  });
+  api.get(
+    '/api/contracts/:id',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: 'One contract',
+        params,
+        success: { 200: contractSchema },
+        errors: [404],
+      }),
+    },
+    async (request) =>
+      readContract(deps.db, contractorOf(request).user.id, request.params.id, deps.clock()),
+  );
 
-  app.get(
+  api.get(
     '/api/contracts/:id/timeline',
-    { schema: { response: { 200: responseSchema(z.array(contractEventSchema)) } } },
-    async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
-      const { id } = parseInput(idParams, request.params);
-      return getContractTimeline(deps.db, session.user.id, id, deps.clock());
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: "A contract's timeline",
+        description: 'Sent, viewed, reminded, signed, declined, voided: oldest first.',
+        params,
+        success: { 200: z.array(contractEventSchema) },
+        errors: [404],
+      }),
     },
+    async (request) =>
+      getContractTimeline(deps.db, contractorOf(request).user.id, request.params.id, deps.clock()),
   );
 
-  app.post(
+  api.post(
     '/api/contracts',
-    { schema: { response: { 201: responseSchema(contractSchema) } } },
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: 'Create a draft',
+        body: contractDraftInputSchema,
+        success: { 201: contractSchema },
+      }),
+    },
     async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
-      const input = parseInput(contractDraftInputSchema, request.body);
-      return reply
-        .code(201)
-        .send(await createDraft(deps.db, session.user.id, input, session.actor));
+      const session = contractorOf(request);
+      const draft = await createDraft(deps.db, session.user.id, request.body, session.actor);
+      return reply.code(201).send(draft);
     },
   );
 
-  app.put('/api/contracts/:id', { schema: one }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(idParams, request.params);
-    const input = parseInput(contractDraftInputSchema, request.body);
-    return updateDraft(deps.db, session.user.id, id, input, session.actor);
-  });
+  api.put(
+    '/api/contracts/:id',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: 'Change a draft',
+        description: 'Only a draft can change (409 otherwise): revise a sent contract first.',
+        params,
+        body: contractDraftInputSchema,
+        success: { 200: contractSchema },
+        errors: [404, 409],
+      }),
+    },
+    async (request) => {
+      const session = contractorOf(request);
+      return updateDraft(deps.db, session.user.id, request.params.id, request.body, session.actor);
+    },
+  );
 
-  app.post(
+  api.post(
     '/api/contracts/:id/send',
-    { schema: { response: { 200: responseSchema(sendResultSchema) } } },
-    async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
-      const { id } = parseInput(idParams, request.params);
-      const input = parseInput(sendInputSchema, request.body);
-      return sendToClient(deps, session.user.id, id, input, session.actor);
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: 'Send a signed draft to the client',
+        description:
+          'Freezes the contract, emails the client a signing link and answers when the mail is queued. The contractor must have signed first (sign-mine) and recorded the legal acknowledgment.',
+        params,
+        body: sendInputSchema,
+        success: { 200: sendResultSchema },
+        errors: [404, 409],
+      }),
+    },
+    async (request) => {
+      const session = contractorOf(request);
+      return sendToClient(deps, session.user.id, request.params.id, request.body, session.actor);
     },
   );
 
-  app.post('/api/contracts/:id/sign-mine', { schema: one }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(idParams, request.params);
-    const { signature } = parseInput(signMineInputSchema, request.body);
-    return signAsContractor(deps.db, session.user.id, id, signature, session.actor);
-  });
+  api.post(
+    '/api/contracts/:id/sign-mine',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: 'Sign a draft as the contractor',
+        description: 'The signature is a PNG data URL of the drawn signature.',
+        params,
+        body: signMineInputSchema,
+        success: { 200: contractSchema },
+        errors: [404, 409],
+      }),
+    },
+    async (request) => {
+      const session = contractorOf(request);
+      const { signature } = request.body;
+      return signAsContractor(
+        deps.db,
+        session.user.id,
+        request.params.id,
+        signature,
+        session.actor,
+      );
+    },
+  );
 }

@@ -18,6 +18,7 @@ import { toContract } from './contract-mapping.js';
 import { findContractRow } from './contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
 import { transition } from './contract-transition.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * Sends a signed draft to the client (issue 6): checks everything a valid contract needs, then in
@@ -153,6 +154,7 @@ export async function sendToClient(
       expiresAt,
       variant: 'request',
     });
-    return { id: contractId, status: 'sent', sent_at: sentAt, link_expires_at: link.expiresAt };
+    await queueWebhookEvent(trx, { type: 'contract.sent', contractId, at: sentAt });
+    return { id: contractId, status: 'sent' as const, sent_at: sentAt, link_expires_at: link.expiresAt };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contractIdSchema } from '../../domain/contracts.schemas.js';
 import { executedCopyStatusSchema } from '../../domain/executed-copy.schemas.js';
@@ -7,9 +8,13 @@ import { getExecutedCopyStatus, retryExecutedCopy } from './executed-copy.servic
 import { resolveSigningLink } from '../esign/esign.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute, fileAnswer } from '../../rest/api-schema.js';
+import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { signingTokenParams } from '../esign/esign.routes.js';
 
 const NO_PDF = 'The executed copy is not ready yet';
+const params = z.object({ id: contractIdSchema });
+const pdfAnswer = fileAnswer('application/pdf', 'The sealed executed copy.');
 
 function sendPdf(reply: FastifyReply, pdf: Uint8Array, contractId: number) {
   return reply
@@ -21,40 +26,79 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, contractId: number) {
 
 /** Downloads of the sealed executed copy: the contractor's, and the client's through the link. */
 export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/contracts/:id/executed.pdf', async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(z.object({ id: contractIdSchema }), request.params);
-    const document = await findOwnedExecutedPdf(deps.db, session.user.id, id);
-    if (!document) throw new AppError('NOT_FOUND', NO_PDF);
-    return sendPdf(reply, document.pdf, id);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = signedIn(deps);
+  const copyRoute = { tag: 'Executed copy', caller: 'contractor', params } as const;
 
-  app.get(
+  api.get(
+    '/api/contracts/:id/executed.pdf',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...copyRoute,
+        summary: 'Download the sealed PDF',
+        description:
+          '404 until both parties have signed and the PDF is made (the contract.completed webhook says when).',
+        success: { 200: pdfAnswer },
+        errors: [404],
+      }),
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const document = await findOwnedExecutedPdf(deps.db, contractorOf(request).user.id, id);
+      if (!document) throw new AppError('NOT_FOUND', NO_PDF);
+      return sendPdf(reply, document.pdf, id);
+    },
+  );
+
+  api.get(
     '/api/contracts/:id/executed-copy',
-    { schema: { response: { 200: responseSchema(executedCopyStatusSchema) } } },
-    async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
-      const { id } = parseInput(z.object({ id: contractIdSchema }), request.params);
-      return getExecutedCopyStatus(deps.db, session.user.id, id);
+    {
+      preValidation,
+      schema: describeRoute({
+        ...copyRoute,
+        summary: 'Whether the executed copy is ready',
+        success: { 200: executedCopyStatusSchema },
+        errors: [404],
+      }),
     },
+    async (request) =>
+      getExecutedCopyStatus(deps.db, contractorOf(request).user.id, request.params.id),
   );
 
-  app.post(
+  api.post(
     '/api/contracts/:id/executed-copy/retry',
-    { schema: { response: { 200: responseSchema(executedCopyStatusSchema) } } },
-    async (request, reply) => {
-      const session = await requireUser(request, reply, deps);
-      const { id } = parseInput(z.object({ id: contractIdSchema }), request.params);
-      return retryExecutedCopy(deps.db, session.user.id, id);
+    {
+      preValidation,
+      schema: describeRoute({
+        ...copyRoute,
+        summary: 'Make the executed copy again after a failure',
+        success: { 200: executedCopyStatusSchema },
+        errors: [404, 409],
+      }),
     },
+    async (request) => retryExecutedCopy(deps.db, contractorOf(request).user.id, request.params.id),
   );
 
-  app.get('/api/esign/:token/executed.pdf', async (request, reply) => {
-    reply.header('referrer-policy', 'no-referrer');
-    const { token } = parseInput(z.object({ token: z.string().max(100) }), request.params);
-    const { contract } = await resolveSigningLink(deps.db, deps.config, token, deps.clock());
-    const document = await findExecutedPdf(deps.db, contract.id);
-    if (!document) throw new AppError('NOT_FOUND', NO_PDF);
-    return sendPdf(reply, document.pdf, contract.id);
-  });
+  api.get(
+    '/api/esign/:token/executed.pdf',
+    {
+      schema: describeRoute({
+        tag: 'Signing (public)',
+        summary: "The client's download of the sealed PDF",
+        caller: 'public',
+        params: signingTokenParams,
+        success: { 200: pdfAnswer },
+        errors: [404],
+      }),
+    },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      const { token } = request.params;
+      const { contract } = await resolveSigningLink(deps.db, deps.config, token, deps.clock());
+      const document = await findExecutedPdf(deps.db, contract.id);
+      if (!document) throw new AppError('NOT_FOUND', NO_PDF);
+      return sendPdf(reply, document.pdf, contract.id);
+    },
+  );
 }

@@ -3,7 +3,12 @@ import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
 import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract-lifecycle.js';
-import type { EsignAnswer, EsignClosedView, EsignView } from '../../domain/esign.schemas.js';
+import type {
+  EsignAnswer,
+  EsignClosedView,
+  EsignSignResult,
+  EsignView,
+} from '../../domain/esign.schemas.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
 import { recordView } from './viewings.js';
@@ -14,6 +19,7 @@ import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.
 import { finishClientSigning } from '../contracts/completion.js';
 import { findSigningLink, linkFacts } from './signing-links.js';
 import { transition } from '../contracts/contract-transition.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 export interface SigningClient {
   ip: string;
@@ -169,7 +175,7 @@ export async function signAsClient(
   input: { signature: string; consentVersion: string; timeZone?: string | null },
   client: SigningClient,
   options: { sealedPdf: boolean; mailSealer: MailSealer; clock: () => Date },
-): Promise<{ status: string; client_signed_at: string }> {
+): Promise<EsignSignResult> {
   await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = options.clock();
   const { contract, link } = await resolveSigningLink(db, config, token, now);
@@ -209,7 +215,20 @@ export async function signAsClient(
     // The losing signature (or a decline or withdrawal that came first) rolls back with its
     // consent event.
     if (!claimed) throw new AppError('CONFLICT', await whyNotNow(trx, contract.id));
+    await queueWebhookEvent(trx, {
+      type: 'contract.signed',
+      contractId: contract.id,
+      at: signedAt,
+    });
     await finishClientSigning(trx, contract.id, input.signature, signedAt, options);
+    // Without Chromium the HTML copy completed it at once (no sealed PDF will follow).
+    if (!options.sealedPdf) {
+      await queueWebhookEvent(trx, {
+        type: 'contract.completed',
+        contractId: contract.id,
+        at: signedAt,
+      });
+    }
     return { status: options.sealedPdf ? 'signed' : 'completed', client_signed_at: signedAt };
   });
 }

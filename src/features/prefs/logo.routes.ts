@@ -6,7 +6,9 @@ import { LOGO_URL_PREFIX, readLogo, saveLogo } from './logo.service.js';
 import { getPrefs } from './prefs.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute } from '../../rest/api-schema.js';
+import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { logoFormSchema } from '../../rest/openapi.js';
 
 /** POST /api/prefs/logo and the public logo files it creates. */
 export async function registerLogoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -19,9 +21,22 @@ export async function registerLogoRoutes(app: FastifyInstance, deps: AppDeps): P
 
     scope.post(
       '/api/prefs/logo',
-      { schema: { response: { 200: responseSchema(prefsSchema) } } },
-      async (request, reply) => {
-        const session = await requireUser(request, reply, deps);
+      {
+        preValidation: signedIn(deps),
+        schema: describeRoute({
+          tag: 'Settings',
+          summary: 'Upload the company logo',
+          description:
+            'A PNG or JPEG of at most 2 MB, as multipart/form-data in a field named logo.',
+          caller: 'contractor',
+          success: { 200: prefsSchema },
+          errors: [400, 413],
+        }),
+        // Documented, not validated: the file is read as a stream below, never as a parsed body.
+        config: { documentedForm: logoFormSchema },
+      },
+      async (request) => {
+        const session = contractorOf(request);
         if (!request.isMultipart()) {
           throw new AppError(
             'BAD_REQUEST',

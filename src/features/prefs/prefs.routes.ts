@@ -1,25 +1,50 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { prefsSchema, updatePrefsInputSchema } from '../../domain/prefs.schemas.js';
 import { getPrefs, updatePrefs } from './prefs.service.js';
 import { rescheduleReminders } from '../follow-up/reminders.service.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute } from '../../rest/api-schema.js';
+import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
 
 /** GET/PUT /api/prefs (the logo upload arrives with branding). */
 export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const prefsAnswer = { response: { 200: responseSchema(prefsSchema) } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = signedIn(deps);
 
-  app.get('/api/prefs', { schema: prefsAnswer }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    return getPrefs(deps.db, session.user.id);
-  });
+  api.get(
+    '/api/prefs',
+    {
+      preValidation,
+      schema: describeRoute({
+        tag: 'Settings',
+        summary: 'Company details and reminder settings',
+        caller: 'contractor',
+        success: { 200: prefsSchema },
+      }),
+    },
+    async (request) => getPrefs(deps.db, contractorOf(request).user.id),
+  );
 
-  app.put('/api/prefs', { schema: prefsAnswer }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const input = parseInput(updatePrefsInputSchema, request.body);
-    // A change of the reminder settings reschedules the contracts awaiting signature at once.
-    return updatePrefs(deps.db, session.user.id, input, (trx, prefs) =>
-      rescheduleReminders(trx, session.user.id, prefs),
-    );
-  });
+  api.put(
+    '/api/prefs',
+    {
+      preValidation,
+      schema: describeRoute({
+        tag: 'Settings',
+        summary: 'Change company details or reminder settings',
+        description: 'Send only the fields to change; `logo_path: null` removes the logo.',
+        caller: 'contractor',
+        body: updatePrefsInputSchema,
+        success: { 200: prefsSchema },
+      }),
+    },
+    async (request) => {
+      const session = contractorOf(request);
+      // A change of the reminder settings reschedules the contracts awaiting signature at once.
+      return updatePrefs(deps.db, session.user.id, request.body, (trx, prefs) =>
+        rescheduleReminders(trx, session.user.id, prefs),
+      );
+    },
+  );
 }

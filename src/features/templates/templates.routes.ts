@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createTemplateInputSchema,
@@ -18,63 +19,144 @@ import {
   addStandardContract,
 } from './templates.service.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { parseInput, requireUser, responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
+import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
 
-const idParams = z.object({ id: templateIdSchema });
+const params = z.object({ id: templateIdSchema });
+const templateRoute = { tag: 'Templates', caller: 'contractor' } as const;
 
 /** The template calls. Another account's template is a 404 everywhere. */
 export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const one = { response: { 200: responseSchema(templateSchema) } };
-  const created = { response: { 201: responseSchema(templateSchema) } };
-  const many = { response: { 200: responseSchema(z.array(templateSummarySchema)) } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const preValidation = signedIn(deps);
+  const owner = (request: Parameters<typeof contractorOf>[0]) => contractorOf(request).user.id;
 
-  app.get('/api/templates', { schema: many }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    return listTemplates(deps.db, session.user.id);
-  });
+  api.get(
+    '/api/templates',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'List templates',
+        success: { 200: z.array(templateSummarySchema) },
+      }),
+    },
+    async (request) => listTemplates(deps.db, owner(request)),
+  );
 
   // Registered before /:id so "default" is never read as an id.
-  app.get('/api/templates/default', { schema: one }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    return getDefaultTemplate(deps.db, session.user.id);
-  });
+  api.get(
+    '/api/templates/default',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'The default template',
+        success: { 200: templateSchema },
+        errors: [404],
+      }),
+    },
+    async (request) => getDefaultTemplate(deps.db, owner(request)),
+  );
 
-  app.get('/api/templates/:id', { schema: one }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(idParams, request.params);
-    return getTemplate(deps.db, session.user.id, id);
-  });
+  api.get(
+    '/api/templates/:id',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'One template',
+        params,
+        success: { 200: templateSchema },
+        errors: [404],
+      }),
+    },
+    async (request) => getTemplate(deps.db, owner(request), request.params.id),
+  );
 
-  app.post('/api/templates', { schema: created }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const input = parseInput(createTemplateInputSchema, request.body);
-    const template = await createTemplate(deps.db, session.user.id, input, deps.renderer);
-    return reply.code(201).send(template);
-  });
+  api.post(
+    '/api/templates',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'Create a template',
+        body: createTemplateInputSchema,
+        success: { 201: templateSchema },
+        errors: [413],
+      }),
+    },
+    async (request, reply) => {
+      const template = await createTemplate(deps.db, owner(request), request.body, deps.renderer);
+      return reply.code(201).send(template);
+    },
+  );
 
   // Not in the spec's table: brings the shipped Standard Contract back into an account without it.
-  app.post('/api/templates/standard', { schema: created }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    return reply.code(201).send(await addStandardContract(deps.db, session.user.id));
-  });
+  api.post(
+    '/api/templates/standard',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'Add the shipped Standard Contract back',
+        success: { 201: templateSchema },
+        errors: [409],
+      }),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addStandardContract(deps.db, owner(request))),
+  );
 
-  app.put('/api/templates/:id', { schema: one }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(idParams, request.params);
-    const input = parseInput(templateInputSchema, request.body);
-    return updateTemplate(deps.db, session.user.id, id, input, deps.renderer);
-  });
+  api.put(
+    '/api/templates/:id',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'Change a template',
+        params,
+        body: templateInputSchema,
+        success: { 200: templateSchema },
+        errors: [404, 413],
+      }),
+    },
+    async (request) =>
+      updateTemplate(deps.db, owner(request), request.params.id, request.body, deps.renderer),
+  );
 
-  app.delete('/api/templates/:id', async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(idParams, request.params);
-    await deleteTemplate(deps.db, session.user.id, id);
-    return { ok: true };
-  });
+  api.delete(
+    '/api/templates/:id',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'Delete a template',
+        description:
+          'The default template cannot be deleted (409): make another the default first.',
+        params,
+        success: { 200: doneAnswerSchema },
+        errors: [404, 409],
+      }),
+    },
+    async (request) => {
+      await deleteTemplate(deps.db, owner(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/api/templates/:id/set-default', { schema: one }, async (request, reply) => {
-    const session = await requireUser(request, reply, deps);
-    const { id } = parseInput(idParams, request.params);
-    return setDefaultTemplate(deps.db, session.user.id, id);
-  });
+  api.post(
+    '/api/templates/:id/set-default',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...templateRoute,
+        summary: 'Make a template the default',
+        params,
+        success: { 200: templateSchema },
+        errors: [404],
+      }),
+    },
+    async (request) => setDefaultTemplate(deps.db, owner(request), request.params.id),
+  );
 }

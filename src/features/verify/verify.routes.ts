@@ -1,17 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { verifyResultSchema } from '../../domain/verify.schemas.js';
 import { verifyExecutedCopy } from './verify.service.js';
 import type { AppDeps } from '../../trpc/context.js';
-import { responseSchema } from '../../rest/rest-helpers.js';
+import { describeRoute } from '../../rest/api-schema.js';
 
 /**
  * Public check of an executed copy by its SHA-256 (issue 7 item 5): no account needed, the file
  * itself never travels, and like the signing page the answer is never cached or referred.
  */
 export function registerVerifyRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get<{ Params: { sha256: string } }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/verify/:sha256',
-    { schema: { response: { 200: responseSchema(verifyResultSchema) } } },
+    {
+      schema: describeRoute({
+        tag: 'Verification (public)',
+        summary: 'Check an executed copy by its SHA-256',
+        description:
+          "Answers whether a file with this hash is one of this install's sealed copies.",
+        caller: 'public',
+        // The service checks the hash itself (400 "Expected a SHA-256 in hex"), as its tRPC-less
+        // page shows that message as it is.
+        params: z.object({
+          sha256: z.string().meta({ description: "The PDF file's SHA-256: 64 hex digits." }),
+        }),
+        success: { 200: verifyResultSchema },
+        errors: [404],
+      }),
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       return verifyExecutedCopy(deps.db, request.params.sha256, { ip: request.ip });

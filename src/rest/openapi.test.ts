@@ -1,0 +1,200 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../lib/route-registry.js';
+import {
+  bodylessRequest,
+  createTestApp,
+  get,
+  jsonPost,
+  signUp,
+  type TestApp,
+} from '../test/test-app.js';
+import { API_DOCS_PREFIX, OPENAPI_PATH } from './openapi.js';
+
+/**
+ * GET /api/openapi.json (issue 19): generated from the routes' own schemas, valid OpenAPI, and
+ * complete: every REST call is in it with its input, its success answer and its error answers.
+ */
+
+let t: TestApp;
+let document: OpenAPIV3_1.Document;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const answer = await get(t.app, OPENAPI_PATH);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  document = answer.json<OpenAPIV3_1.Document>();
+});
+afterAll(() => t.close());
+
+/** The REST calls the document must describe: not HEAD (Fastify's twin of each GET), not itself. */
+function restCalls() {
+  return registeredRoutes(t.app).filter(
+    ({ method, url }) =>
+      url.startsWith('/api/') &&
+      !url.startsWith(API_DOCS_PREFIX) &&
+      url !== OPENAPI_PATH &&
+      method !== 'HEAD',
+  );
+}
+
+/** Fastify's `/api/contracts/:id` is OpenAPI's `/api/contracts/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+function operationOf(method: string, url: string): OpenAPIV3_1.OperationObject | undefined {
+  const item = document.paths?.[openApiPath(url)];
+  return item?.[method.toLowerCase() as OpenAPIV3_1.HttpMethods];
+}
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('walks every registered /api route and finds each one in the document', () => {
+    const calls = restCalls();
+    // The walk sees the calls it should: a sanity check that the filter did not drop them all.
+    expect(calls.length).toBeGreaterThanOrEqual(35);
+    const missing = calls
+      .filter(({ method, url }) => !operationOf(method, url))
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('documents only the REST facade: no tRPC, web app or logo-file paths', () => {
+    const paths = Object.keys(document.paths ?? {});
+    expect(paths.filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    expect(paths).not.toContain(OPENAPI_PATH);
+  });
+
+  it('gives each call its input, its success answer and its error answers', () => {
+    const problems: string[] = [];
+    for (const { method, url, takesBody } of restCalls()) {
+      const call = `${method} ${url}`;
+      const operation = operationOf(method, url);
+      if (!operation) continue;
+      if (!operation.summary) problems.push(`${call}: no summary`);
+      if (takesBody && !operation.requestBody) problems.push(`${call}: no request body`);
+      const pathParameters = [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+      const documentedParameters = (operation.parameters ?? []).map(
+        (parameter) => (parameter as OpenAPIV3_1.ParameterObject).name,
+      );
+      for (const name of pathParameters) {
+        if (!documentedParameters.includes(name ?? '')) problems.push(`${call}: no {${name}}`);
+      }
+      const responses = operation.responses ?? {};
+      const statuses = Object.keys(responses);
+      if (!statuses.some((status) => status.startsWith('2'))) problems.push(`${call}: no 2xx`);
+      const errors = statuses.filter((status) => /^[45]/.test(status));
+      if (!errors.includes('500')) problems.push(`${call}: no 500`);
+      for (const status of errors) {
+        const content = (responses[status] as OpenAPIV3_1.ResponseObject).content ?? {};
+        const json = content['application/json']?.schema as OpenAPIV3_1.ReferenceObject;
+        if (json?.$ref !== '#/components/schemas/ApiError') {
+          problems.push(`${call} ${status}: JSON error is not ApiError`);
+        }
+        if (!content['text/plain']) problems.push(`${call} ${status}: no text/plain error`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('describes the error shape and both ways to authenticate', () => {
+    const apiError = document.components?.schemas?.ApiError as OpenAPIV3_1.SchemaObject;
+    expect(Object.keys(apiError.properties ?? {})).toEqual(['error']);
+    const schemes = document.components?.securitySchemes ?? {};
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(operationOf('POST', '/api/contracts')?.security).toEqual([
+      { apiKey: [] },
+      { sessionCookie: [] },
+    ]);
+    expect(operationOf('GET', '/api/esign/:token')?.security).toEqual([]);
+  });
+
+  it('shows what a call takes, with the rules the server applies', () => {
+    const body = operationOf('POST', '/api/keys')?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    const schema = body.content['application/json']?.schema as OpenAPIV3_1.SchemaObject;
+    expect(schema.required).toEqual(['name']);
+    expect(schema.properties?.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 60 });
+    const upload = operationOf('POST', '/api/prefs/logo')
+      ?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    expect(Object.keys(upload.content)).toEqual(['multipart/form-data']);
+    const pdf = operationOf('GET', '/api/contracts/:id/executed.pdf')?.responses?.[
+      '200'
+    ] as OpenAPIV3_1.ResponseObject;
+    expect(Object.keys(pdf.content ?? {})).toEqual(['application/pdf']);
+  });
+});
+
+describe('error answers', () => {
+  it('are the message as text by default, as the spec client shows "status: body"', async () => {
+    const answer = await get(t.app, '/api/contracts');
+    expect(answer.statusCode).toBe(401);
+    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
+    expect(answer.body).toBe('Please sign in');
+  });
+
+  it('are {error: {code, message}} for a client asking for JSON', async () => {
+    const json = { accept: 'application/json' };
+    const unsigned = await get(t.app, '/api/contracts', { headers: json });
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in' } });
+
+    const cookie = await signUp(t.app, {
+      email: 'openapi@example.com',
+      password: 'long enough password',
+      company_name: 'Docs Landscaping',
+    });
+    const invalid = await jsonPost(t.app, '/api/keys', { name: ' ' }, { cookie, headers: json });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({
+      error: {
+        code: 'BAD_REQUEST',
+        message: 'name: Give the key a name, like the tool that will use it',
+      },
+    });
+    const unknown = await get(t.app, '/api/no-such-call', { headers: json });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('check who calls before what they send: a stranger gets 401, not a field message', async () => {
+    const answer = await jsonPost(t.app, '/api/contracts/1/send', { nonsense: true });
+    expect(answer.statusCode).toBe(401);
+    const empty = await bodylessRequest(t.app, 'DELETE', '/api/keys/not-a-key');
+    expect(empty.statusCode).toBe(401);
+  });
+
+  it('name the field of a bad path parameter, as the body fields are named', async () => {
+    const cookie = await signUp(t.app, {
+      email: 'params@example.com',
+      password: 'long enough password',
+      company_name: 'Params Remodeling',
+    });
+    const answer = await get(t.app, '/api/contracts/abc', { cookie });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toMatch(/^id: /);
+  });
+});
+
+describe('the reference page', () => {
+  it('is served from this install, with no request to another origin', async () => {
+    const page = await get(t.app, `${API_DOCS_PREFIX}/`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    const external = [...page.body.matchAll(/(?:src|href)="(https?:)?\/\/[^"]*"/g)];
+    expect(external).toEqual([]);
+    const bundle = await get(t.app, `${API_DOCS_PREFIX}/static/swagger-ui-bundle.js`);
+    expect(bundle.statusCode).toBe(200);
+    // Swagger UI would post the document to validator.swagger.io unless told not to.
+    const initializer = await get(t.app, `${API_DOCS_PREFIX}/static/swagger-initializer.js`);
+    expect(initializer.body).toContain('validatorUrl: null');
+  });
+});

@@ -1,0 +1,122 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { describeValidationError } from '../domain/validation-messages.js';
+import { AppError } from '../lib/app-error.js';
+import { sessionCookieName } from '../features/sessions/session-cookie.js';
+
+/** The logo upload's form, for the document only (the route reads the file as a stream). */
+export const logoFormSchema = z.object({
+  logo: z.string().meta({ format: 'binary', description: 'PNG or JPEG, at most 2 MB.' }),
+});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A multipart form a route reads itself: documented as its request body. */
+    documentedForm?: z.ZodType;
+  }
+}
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const API_DOCS_PREFIX = '/api/docs';
+
+/**
+ * Input is checked by the route's zod schema before the handler runs. A failure is the same 400
+ * the tRPC twin gives, naming the field ("name: Give the key a name..."). A missing body is read
+ * as {}, so an empty POST names the first missing field instead of "expected object".
+ */
+const validateWithZod: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const parsed = schema.safeParse(httpPart === 'body' ? (data ?? {}) : data);
+    if (parsed.success) return { value: parsed.data };
+    return { error: new AppError('BAD_REQUEST', describeValidationError(parsed.error)) };
+  };
+
+const tags = [
+  { name: 'Account', description: 'Sign up, sign in, and the signed-in contractor.' },
+  {
+    name: 'API keys',
+    description: 'Keys for other tools. Only a signed-in person can manage them.',
+  },
+  { name: 'Contracts', description: 'Drafts, sending, and the roads after sending.' },
+  { name: 'Executed copy', description: 'The sealed PDF once both parties have signed.' },
+  { name: 'Templates', description: 'Contract templates.' },
+  { name: 'Settings', description: 'Company details, logo and legal acknowledgment.' },
+  { name: 'Scope', description: 'The AI that tidies scope notes.' },
+  { name: 'Webhooks', description: 'Signed notifications of contract events (Standard Webhooks).' },
+  { name: 'Signing (public)', description: "The homeowner's calls, by the signing link's token." },
+  { name: 'Verification (public)', description: 'Anyone can check an executed copy by its hash.' },
+];
+
+/**
+ * GET /api/openapi.json, generated from the routes' own zod schemas, and its reference page at
+ * /api/docs, served from the installed package: no CDN, works offline (issue 19,
+ * docs/decisions/026). Must be registered before the routes it describes.
+ */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  app.setValidatorCompiler(validateWithZod);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'TradeSign API',
+        version: '1',
+        description:
+          'Create and send contracts, follow them to the sealed PDF, and receive signed webhooks. Authenticate with `Authorization: Bearer <API key>` (Settings → API).',
+      },
+      servers: [{ url: config.PUBLIC_URL }],
+      tags,
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key from Settings → API: tsk_…',
+          },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookieName(config),
+            description:
+              "The web app's session; state-changing calls also need a same-origin Origin header.",
+          },
+        },
+      },
+    },
+    // Only the REST facade is documented: tRPC, the web app and logo files are not its contract.
+    transform: (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith(API_DOCS_PREFIX)) {
+        return { schema: { hide: true }, url: route.url };
+      }
+      const documented = jsonSchemaTransform(route);
+      const form = route.route.config?.documentedForm;
+      if (!form) return documented;
+      const body = z.toJSONSchema(form, { target: 'draft-2020-12', io: 'input' });
+      return {
+        ...documented,
+        schema: { ...documented.schema, consumes: ['multipart/form-data'], body },
+      };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    staticCSP: true,
+  });
+}
