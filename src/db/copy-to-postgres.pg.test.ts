@@ -138,6 +138,32 @@ async function fillTheRest(db: DB) {
       created_at: now,
     })
     .execute();
+  const endpoint = await db
+    .insertInto('webhook_endpoints')
+    .values({
+      user_id: user.id,
+      url: 'https://hooks.example.com/tradesign',
+      events: '["contract.signed"]',
+      secret: 'v1.sealed',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      endpoint_id: endpoint.id,
+      event_id: 'msg_abcdefghijklmnopqrstuvwx',
+      event_type: 'contract.signed',
+      payload: '{"type":"contract.signed"}',
+      status: 'succeeded',
+      attempts: 1,
+      last_status_code: 204,
+      next_attempt_at: now,
+      created_at: now,
+      delivered_at: now,
+    })
+    .execute();
   // A revision points at its original.
   await db
     .insertInto('contracts')

@@ -33,6 +33,8 @@ export const COPIED_TABLES: readonly { table: keyof Database; key: string; batch
   { table: 'sealing_keys', key: 'id', batch: 100 },
   { table: 'instance_settings', key: 'name', batch: 100 },
   { table: 'api_keys', key: 'id', batch: 500 },
+  { table: 'webhook_endpoints', key: 'id', batch: 500 },
+  { table: 'webhook_deliveries', key: 'id', batch: 200 },
 ];
 
 /** Rows the migrations themselves write: already in the target, and identical. */

@@ -8,6 +8,7 @@ import * as contractSectionsIndex from '../../db/migrations/202611211700_contrac
 import * as followThrough from '../../db/migrations/202611251000_follow_through.js';
 import * as severalInstances from '../../db/migrations/202611260900_several_instances.js';
 import * as apiKeys from '../../db/migrations/202611261000_api_keys.js';
+import * as webhooks from '../../db/migrations/202611261100_webhooks.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '202611251000_follow_through': followThrough,
   '202611260900_several_instances': severalInstances,
   '202611261000_api_keys': apiKeys,
+  '202611261100_webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -238,6 +238,47 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** A contractor's webhook receiver (docs/decisions/025). Secrets are sealed with the mail key. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  /** JSON: WebhookEventType[] */
+  events: string;
+  secret: string;
+  /** While a rotation overlaps: the secret before it, which also signs until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  created_at: string;
+  /** Set when the receiver answered 410 Gone: nothing more is sent to it. */
+  disabled_at: string | null;
+  disabled_reason: string | null;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+/** One event for one endpoint, written in the event's transaction and claimed with a lease. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  /** The `webhook-id` header: the same on every retry and redelivery. */
+  event_id: string;
+  event_type: string;
+  /** JSON: the body sent, its PDF link a path the sender completes with PUBLIC_URL. */
+  payload: string;
+  /** Unique per endpoint when set: an event reported at most once, e.g. `contract.viewed:12`. */
+  dedupe_key: string | null;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** When pending: when it is due. When delivering: when the sender's lease ends. */
+  next_attempt_at: string;
+  lease_token: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -256,6 +297,8 @@ export interface Database {
   sealing_keys: SealingKeysTable;
   instance_settings: InstanceSettingsTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
