@@ -116,7 +116,14 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
 
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PREFIX,
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
-    staticCSP: true,
+    // BaseLayout: no top bar with a box for loading other documents, or the generator's logo.
+    uiConfig: {
+      layout: 'BaseLayout',
+      docExpansion: 'list',
+      deepLinking: true,
+      defaultModelsExpandDepth: 0,
+    },
+    // The app's own CSP (src/lib/security.ts) fits the page: everything from 'self'. The plugin's
+    // staticCSP would allow https: styles and fonts and a validator host, and force https.
   });
 }

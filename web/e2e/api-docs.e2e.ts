@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, newPage, startAppAndBrowserPerFile } from './support/browser';
+
+/**
+ * The API reference at /api/docs (issue 19): it renders the generated document in a real
+ * browser, from this install's own files only, so it works offline and behind a firewall.
+ */
+const running = startAppAndBrowserPerFile();
+
+describe('the API reference page', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`shows every call group from this origin only (${name})`, async () => {
+      const base = running.app().url;
+      const { context, page } = await newPage(running.browser(), base, viewport);
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== new URL(base).origin) elsewhere.push(request.url());
+      });
+      const blocked: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
+      });
+      await page.goto('/api/docs');
+      await page.getByRole('heading', { name: /TradeSign API/ }).waitFor();
+      for (const group of ['Contracts', 'API keys', 'Signing (public)']) {
+        await page.locator(`[data-tag="${group}"]`).first().waitFor();
+      }
+      await page.getByText('/api/contracts/{id}/send').first().waitFor();
+      await page.screenshot({ path: `/tmp/api-docs-${name}.png`, fullPage: false });
+      expect(elsewhere).toEqual([]);
+      expect(blocked).toEqual([]);
+      await context.close();
+    });
+  }
+});
