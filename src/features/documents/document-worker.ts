@@ -1,8 +1,7 @@
 import { startPolling } from '../../lib/polling.js';
-import { randomUUID } from 'node:crypto';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import { skipLockedOnPostgres } from '../../db/locks.js';
+import { claimWithLease, type LeasedQueue } from '../../db/claim-with-lease.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
@@ -27,35 +26,23 @@ interface JobClaim {
   lease_token: string | null;
 }
 
+const DOCUMENT_JOBS_QUEUE: LeasedQueue<'document_jobs'> = {
+  table: 'document_jobs',
+  key: 'contract_id',
+  waiting: 'pending',
+  held: 'running',
+  order: ['attempts', 'next_attempt_at'],
+  countAttemptOnClaim: true,
+};
+
 /**
  * Takes the next due job: pending and due, or running with its lease run out (the instance
  * rendering it died). Fewest attempts first, so a document that keeps failing waits behind
  * everyone's new work. On PostgreSQL the candidate is locked with SKIP LOCKED
  * (docs/decisions/023).
  */
-async function claimNextJob(db: DB, now: Date, leaseMs: number): Promise<JobClaim | undefined> {
-  const nowIso = now.toISOString();
-  const due = db
-    .selectFrom('document_jobs')
-    .select('contract_id')
-    .where('status', 'in', ['pending', 'running'])
-    .where('next_attempt_at', '<=', nowIso)
-    .orderBy('attempts')
-    .orderBy('next_attempt_at')
-    .limit(1);
-  return db
-    .updateTable('document_jobs')
-    .set((eb) => ({
-      status: 'running',
-      attempts: eb('attempts', '+', 1),
-      next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
-      lease_token: randomUUID(),
-    }))
-    .where('contract_id', '=', skipLockedOnPostgres(db, due))
-    .where('status', 'in', ['pending', 'running'])
-    .where('next_attempt_at', '<=', nowIso)
-    .returning(['contract_id', 'attempts', 'lease_token'])
-    .executeTakeFirst();
+function claimNextJob(db: DB, now: Date, leaseMs: number): Promise<JobClaim | undefined> {
+  return claimWithLease(db, DOCUMENT_JOBS_QUEUE, now, leaseMs);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
+import { claimWithLease, type LeasedQueue } from '../../db/claim-with-lease.js';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import { skipLockedOnPostgres } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { EmailOutboxTable } from '../../db/schema.js';
 
@@ -23,6 +22,14 @@ export async function insertOutboxRow(
   return inserted?.id ?? null;
 }
 
+const OUTBOX_QUEUE: LeasedQueue<'email_outbox'> = {
+  table: 'email_outbox',
+  key: 'id',
+  waiting: 'pending',
+  held: 'sending',
+  order: ['next_attempt_at', 'id'],
+};
+
 /**
  * Takes the next mail that is due for sending: a pending one whose time has come, or one whose
  * sender's lease ran out (its instance died mid-send). The claim writes a fresh token and the
@@ -30,32 +37,12 @@ export async function insertOutboxRow(
  * LOCKED, so instances polling together take different mails instead of queueing on one.
  * Exactly one claimant gets a given row back (docs/decisions/023).
  */
-export async function claimNextOutboxRow(
+export function claimNextOutboxRow(
   db: DB,
   now: Date,
   leaseMs: number,
 ): Promise<OutboxRow | undefined> {
-  const nowIso = now.toISOString();
-  const due = db
-    .selectFrom('email_outbox')
-    .select('id')
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', nowIso)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(1);
-  return db
-    .updateTable('email_outbox')
-    .set({
-      status: 'sending',
-      next_attempt_at: new Date(now.getTime() + leaseMs).toISOString(),
-      lease_token: randomUUID(),
-    })
-    .where('id', '=', skipLockedOnPostgres(db, due))
-    .where('status', 'in', ['pending', 'sending'])
-    .where('next_attempt_at', '<=', nowIso)
-    .returningAll()
-    .executeTakeFirst();
+  return claimWithLease(db, OUTBOX_QUEUE, now, leaseMs);
 }
 
 /** The mail as this claim holds it: an outcome is recorded only by the lease's holder. */
