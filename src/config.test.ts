@@ -154,6 +154,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps webhooks off private addresses unless WEBHOOKS_ALLOW_PRIVATE is true (tests only)', () => {
+    expect(loadConfig({}).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).WEBHOOKS_ALLOW_PRIVATE).toBe(true);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'false' }).WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+    expect(configProblems({ WEBHOOKS_ALLOW_PRIVATE: 'sometimes' })).toEqual([
+      'Invalid WEBHOOKS_ALLOW_PRIVATE="sometimes": must be true or false',
+    ]);
+  });
+
   it('treats an empty string as unset', () => {
     const config = loadConfig({
       PORT: '',

@@ -100,6 +100,9 @@ const configSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 600_000).default(5_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   SHUTDOWN_DRAIN_MS: milliseconds(0, 30_000).default(1_000),
+  // Tests only: webhooks may go to loopback and private addresses, and over plain http://. Off,
+  // a webhook URL can never reach this machine or its network (docs/decisions/025).
+  WEBHOOKS_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
