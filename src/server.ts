@@ -10,6 +10,7 @@ import { createPdfRenderer } from './features/documents/pdf-renderer.js';
 import { mailSealerFor } from './features/mail/body-seal.js';
 import { checkSharedSealKey } from './features/mail/shared-seal-key.js';
 import { startMailWorker } from './features/mail/mail-worker.js';
+import { startWebhookWorker } from './features/webhooks/webhook-worker.js';
 import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
 import { registerGracefulStop } from './lib/graceful-stop.js';
@@ -58,6 +59,16 @@ export async function startServer(config: Config) {
     sealer: mailSealer,
     leaseMs: config.WORK_LEASE_SECONDS * 1000,
   });
+  // Webhooks go out from their queue in this process; events only ever queue them
+  // (docs/decisions/025).
+  const webhookWorker = startWebhookWorker({
+    db,
+    sealer: mailSealer,
+    log: app.log,
+    publicUrl: config.PUBLIC_URL,
+    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+    leaseMs: config.WORK_LEASE_SECONDS * 1000,
+  });
   // Expiry and automatic reminders follow the clock, in this process (docs/decisions/022).
   const followUpWorker = startFollowUpWorker({
     db,
@@ -74,6 +85,7 @@ export async function startServer(config: Config) {
       await documentWorker?.stop();
       await renderer.close();
       await mailWorker.stop();
+      await webhookWorker.stop();
     } finally {
       await db.destroy();
       app.log.info('workers stopped, database closed');
