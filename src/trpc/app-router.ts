@@ -7,6 +7,7 @@ import { followUpRouter } from '../features/follow-up/follow-up.router.js';
 import { prefsRouter } from '../features/prefs/prefs.router.js';
 import { scopeRouter } from '../features/scope/scope.router.js';
 import { templatesRouter } from '../features/templates/templates.router.js';
+import { webhooksRouter } from '../features/webhooks/webhooks.router.js';
 import { router } from './init.js';
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   documents: documentsRouter,
   followUp: followUpRouter,
   apiKeys: apiKeysRouter,
+  webhooks: webhooksRouter,
 });
 
 /** The web app imports this type only. */
