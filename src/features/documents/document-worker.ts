@@ -5,6 +5,7 @@ import { claimWithLease, type LeasedQueue } from '../../db/claim-with-lease.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { DocumentTooLongError, type PdfRenderer } from './pdf-renderer.js';
 
 export const MAX_RENDER_ATTEMPTS = 3;
@@ -104,6 +105,8 @@ export function startDocumentWorker(options: {
           .executeTakeFirst();
         if (done.numUpdatedRows === 0n) return false;
         await completeWithSealedPdf(trx, contractId, now, pdf, options.mailSealer);
+        // Also after a retry of a contract completed with the HTML copy: now the PDF exists.
+        await queueWebhookEvent(trx, { type: 'contract.completed', contractId, at: now });
         return true;
       });
       if (!recorded) {
@@ -132,6 +135,11 @@ export function startDocumentWorker(options: {
             .executeTakeFirst();
           if (failed.numUpdatedRows === 0n) return false;
           await completeWithHtmlCopy(trx, contractId, now.toISOString(), options.mailSealer);
+          await queueWebhookEvent(trx, {
+            type: 'contract.completed',
+            contractId,
+            at: now.toISOString(),
+          });
           return true;
         });
       }

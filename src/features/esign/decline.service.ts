@@ -12,6 +12,7 @@ import {
   type SigningClient,
 } from './esign.service.js';
 import { linkFacts } from './signing-links.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * POST /api/esign/:token/decline (issue 17): the client says no, with a reason the contractor
@@ -67,6 +68,7 @@ export async function declineAsClient(
       contractId: contract.id,
       ...mail,
     });
+    await queueWebhookEvent(trx, { type: 'contract.declined', contractId: contract.id, at });
     return { status: 'declined' as const, closed_at: at };
   });
 }

@@ -2,6 +2,7 @@ import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { EsignDeps, resolveSigningLink, SigningClient } from './esign.service.js';
 import { linkFacts } from './signing-links.js';
 import { queueViewedAlert } from './viewed-alert.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * A reload from the same device within this window, with no other device in between, is the same
@@ -15,7 +16,7 @@ type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
 /**
  * Records an opening unless it repeats the last one (same device, within the window). The
  * contract's first opening while awaiting signature alerts the contractor by email, once: the
- * alert's key is unique in the outbox.
+ * alert's key is unique in the outbox. It is also the `contract.viewed` webhook, keyed the same way.
  */
 export async function recordView(
   deps: EsignDeps,
@@ -53,6 +54,15 @@ export async function recordView(
       .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed_at: at }))
       .where('id', '=', contract.id)
       .execute();
-    if (!last && contract.status === 'sent') await queueViewedAlert(trx, deps, contract, now);
+    if (!last && contract.status === 'sent') {
+      await queueViewedAlert(trx, deps, contract, now);
+      // Keyed per endpoint, like the alert: two first openings at once report one.
+      await queueWebhookEvent(trx, {
+        type: 'contract.viewed',
+        contractId: contract.id,
+        at,
+        dedupeKey: `contract.viewed:${contract.id}`,
+      });
+    }
   });
 }

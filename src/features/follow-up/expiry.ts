@@ -1,5 +1,6 @@
 import type { DB } from '../../db/kysely.js';
 import { transition } from '../contracts/contract-transition.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * Moves sent contracts whose newest link has run out to `expired` (issue 17). The sweeper calls
@@ -25,8 +26,8 @@ export async function expireOverdue(
   let expired = 0;
   for (const { id, expires_at: expiresAt } of due) {
     if (!expiresAt) continue;
-    const moved = await db.transaction().execute((trx) =>
-      transition(trx, {
+    const moved = await db.transaction().execute(async (trx) => {
+      const done = await transition(trx, {
         contractId: id,
         from: ['sent'],
         to: 'expired',
@@ -35,8 +36,12 @@ export async function expireOverdue(
         set: { next_reminder_at: null },
         // The record says when the link ran out, not when the sweeper noticed.
         event: { type: 'expired', at: expiresAt, details: { expires_at: expiresAt } },
-      }),
-    );
+      });
+      if (done) {
+        await queueWebhookEvent(trx, { type: 'contract.expired', contractId: id, at: expiresAt });
+      }
+      return done;
+    });
     if (moved) expired += 1;
   }
   return expired;

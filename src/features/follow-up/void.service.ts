@@ -8,6 +8,7 @@ import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /** The reason recorded when a sent contract is withdrawn because a revision replaces it. */
 export const REPLACED_BY_REVISION = 'Replaced by a revised contract';
@@ -57,6 +58,8 @@ export async function withdrawInTransaction(
     contractId: row.id,
     ...mail,
   });
+  // A revision's withdrawal too: the integrator sees the old contract close either way.
+  await queueWebhookEvent(trx, { type: 'contract.voided', contractId: row.id, at });
   return true;
 }
 
