@@ -6,6 +6,7 @@ import type { DB } from './db/kysely.js';
 import { COMPRESS_FROM_BYTES, ON_THE_FLY_BROTLI } from './lib/compression.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { registerOpenApi } from './rest/openapi.js';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { httpServerOptions, capConnections } from './lib/http-limits.js';
 import { registerJsonBodyParser } from './lib/json-body.js';
 import { trackRoutes } from './lib/route-registry.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerContractRoutes(app, deps);
   registerFollowUpRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);

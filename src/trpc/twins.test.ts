@@ -43,6 +43,12 @@ const TWINS: Record<string, string> = {
   'GET /api/keys': 'apiKeys.list',
   'POST /api/keys': 'apiKeys.create',
   'DELETE /api/keys/:id': 'apiKeys.revoke',
+  'GET /api/webhooks': 'webhooks.list',
+  'POST /api/webhooks': 'webhooks.create',
+  'DELETE /api/webhooks/:id': 'webhooks.delete',
+  'POST /api/webhooks/:id/rotate-secret': 'webhooks.rotateSecret',
+  'GET /api/webhooks/:id/deliveries': 'webhooks.deliveries',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': 'webhooks.redeliver',
 };
 
 const ONE_SIDED: Record<string, string> = {

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +8,7 @@ import {
   type CreatedApiKey,
 } from '@domain/api-keys.schemas';
 import { formatLongDate, formatUtcDateTime } from '@domain/dates';
+import { ShownOnceSecret, settingsRowStyle } from '../../components/shown-once-secret';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -113,33 +104,15 @@ export function ApiKeysPanel() {
 
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   return (
-    <Alert color="green" title={`Your new key “${created.name}”`} role="status">
-      <Stack gap="xs">
-        <Text size="sm">
-          Copy it now: this is the only time it is shown. Send it as{' '}
-          <Code>Authorization: Bearer &lt;key&gt;</Code>.
-        </Text>
-        <Code
-          block
-          style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
-          aria-label="New API key"
-        >
-          {created.key}
-        </Code>
-        <Group>
-          <CopyButton value={created.key}>
-            {({ copied, copy }) => (
-              <Button size="compact-md" onClick={copy} variant={copied ? 'light' : 'filled'}>
-                {copied ? 'Copied' : 'Copy key'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button size="compact-md" variant="default" onClick={onDone}>
-            I have stored it
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <ShownOnceSecret
+      title={`Your new key “${created.name}”`}
+      value={created.key}
+      label="New API key"
+      copyLabel="Copy key"
+      onDone={onDone}
+    >
+      Send it as <Code>Authorization: Bearer &lt;key&gt;</Code>.
+    </ShownOnceSecret>
   );
 }
 
@@ -147,13 +120,7 @@ function KeyRow(props: { apiKey: ApiKeySummary; revoking: boolean; onRevoke: () 
   const { apiKey } = props;
   const [confirming, setConfirming] = useState(false);
   return (
-    <Group
-      justify="space-between"
-      wrap="wrap"
-      gap="xs"
-      p="sm"
-      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
-    >
+    <Group justify="space-between" wrap="wrap" gap="xs" p="sm" style={settingsRowStyle}>
       <Stack gap={2}>
         <Text fw={600}>{apiKey.name}</Text>
         <Text size="sm" c="dimmed">

@@ -1,0 +1,12 @@
+import type { WebhookEventType } from '@domain/webhooks.schemas';
+
+/** What each event means, in the contractor's words, for the checkboxes and the delivery list. */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'contract.sent': 'Sent to the client',
+  'contract.viewed': 'Opened by the client',
+  'contract.signed': 'Signed by the client',
+  'contract.completed': 'Sealed PDF ready',
+  'contract.declined': 'Declined by the client',
+  'contract.voided': 'Voided by you',
+  'contract.expired': 'Signing link expired',
+};
