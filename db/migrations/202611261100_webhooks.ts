@@ -27,6 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('disabled_at', 'text')
     .addColumn('disabled_reason', 'text')
+    // The API key that registered it (an integration subscribing itself); revoking the key stops
+    // the endpoint, so a leaked key leaves nothing behind once revoked. Null: made in Settings.
+    .addColumn('created_by_api_key', 'text')
     .execute();
   await db.schema
     .createIndex('webhook_endpoints_user')

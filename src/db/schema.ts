@@ -253,6 +253,8 @@ export interface WebhookEndpointsTable {
   /** Set when the receiver answered 410 Gone: nothing more is sent to it. */
   disabled_at: string | null;
   disabled_reason: string | null;
+  /** api_keys.id of the key that registered it; null when made by a signed-in person. */
+  created_by_api_key: string | null;
 }
 
 export type WebhookDeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';

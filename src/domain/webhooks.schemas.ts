@@ -71,6 +71,8 @@ export const webhookEndpointSummarySchema = z.object({
   /** Set when the receiver answered 410 Gone; nothing more is sent to it. */
   disabled_at: z.string().nullable(),
   disabled_reason: z.string().nullable(),
+  /** The name of the API key that registered it, if one did: revoking that key stops it. */
+  created_by_key: z.string().nullable(),
 });
 
 /** The answer to creating an endpoint: the only time its secret is shown. */

@@ -25,7 +25,7 @@ describe('the API reference page', () => {
       });
       await page.goto('/api/docs');
       await page.getByRole('heading', { name: /TradeSign API/ }).waitFor();
-      for (const group of ['Contracts', 'API keys', 'Signing (public)']) {
+      for (const group of ['Contracts', 'API keys', 'Webhooks', 'Signing (public)']) {
         await page.locator(`[data-tag="${group}"]`).first().waitFor();
       }
       await page.getByText('/api/contracts/{id}/send').first().waitFor();

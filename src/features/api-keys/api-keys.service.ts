@@ -1,7 +1,8 @@
-import type { DbOrTrx } from '../../db/kysely.js';
+import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { ApiKeySummary, CreatedApiKey } from '../../domain/api-keys.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ValidatedSession } from '../sessions/sessions.service.js';
+import { stopEndpointsOfKey } from '../webhooks/endpoints-of-keys.js';
 import {
   apiKeyPrefix,
   apiKeySecretMatches,
@@ -74,16 +75,21 @@ export async function createApiKey(
   return { ...summary({ ...row, last_used_at: null }), key: token.value };
 }
 
-/** Revokes one of the account's keys at once; another account's key is a 404. */
-export async function revokeApiKey(db: DbOrTrx, userId: number, id: string, now: Date) {
-  const result = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw new AppError('NOT_FOUND', 'Key not found');
+/** Revokes one of the account's keys at once, with the webhooks it registered; another account's key is a 404. */
+export async function revokeApiKey(db: DB, userId: number, id: string, now: Date) {
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw new AppError('NOT_FOUND', 'Key not found');
+    // The webhooks the key registered stop with it.
+    await stopEndpointsOfKey(trx, userId, id, at);
+  });
 }
 
 /**
@@ -125,6 +131,7 @@ export async function validateApiKey(
     expiresAtMs: FAR_FUTURE_MS,
     renewed: false,
     via: 'api_key',
+    apiKeyId: token.id,
   };
 }
 

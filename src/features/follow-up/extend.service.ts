@@ -9,6 +9,7 @@ import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
+import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * POST /api/contracts/:id/extend: a fresh link that works `days` from now, emailed to the
@@ -87,6 +88,11 @@ async function extendOnce(
           : await recordWhileIn(trx, { ...move, from: ['sent'] });
       // Rolls the link back with the rest.
       if (!done) throw new ExtendRaced();
+      // An expired contract reopened is awaiting signature again, with a new link: for an
+      // integration that is a send (docs/decisions/025).
+      if (row.status === 'expired') {
+        await queueWebhookEvent(trx, { type: 'contract.sent', contractId: row.id, at });
+      }
       await queueSigningLinkMail(trx, deps, {
         contract: linkMailContract(row, prefs.logo_path),
         token: link.token,

@@ -36,6 +36,8 @@ export interface ValidatedSession {
   renewed: boolean;
   /** A person's session cookie, or an integration's API key (issue 19). */
   via: 'cookie' | 'api_key';
+  /** The key's id (never its secret) when `via` is 'api_key'. */
+  apiKeyId?: string;
 }
 
 export async function createSession(db: DbOrTrx, userId: number, nowMs = Date.now()) {

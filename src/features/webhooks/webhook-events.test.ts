@@ -219,6 +219,28 @@ describe('webhooks of a contract signed without Chromium', () => {
       timestamp: expiresAt,
       data: { contract: { status: 'expired', expires_at: expiresAt } },
     });
+
+    // Reopened with a new link, it awaits signature again: sent, once more.
+    const reopenedFrom = h.receiver.received.length;
+    const extended = await jsonPost(
+      h.t.app,
+      `/api/contracts/${id}/extend`,
+      { days: 7 },
+      { cookie: h.owner },
+    );
+    expect(extended.statusCode).toBe(200);
+    const reopened = await received(h, reopenedFrom);
+    expect(typesOf(reopened)).toEqual(['contract.sent']);
+    expect(reopened[0]).toMatchObject({
+      timestamp: h.clock.now().toISOString(),
+      data: {
+        contract: {
+          id,
+          status: 'sent',
+          expires_at: new Date(h.clock.now().getTime() + 7 * DAY_MS).toISOString(),
+        },
+      },
+    });
   });
 });
 

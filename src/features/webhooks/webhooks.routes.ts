@@ -54,14 +54,20 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         ...webhookRoute,
         summary: 'Register a webhook endpoint',
         description:
-          'An https:// URL on a public address and the events to send. The answer holds the signing secret (whsec_…): the only time it is shown. Each delivery is signed as the Standard Webhooks spec says (webhook-id, webhook-timestamp, webhook-signature).',
+          'An https:// URL on a public address and the events to send. The answer holds the signing secret (whsec_…): the only time it is shown. Each delivery is signed as the Standard Webhooks spec says (webhook-id, webhook-timestamp, webhook-signature). An endpoint registered with an API key is stopped when that key is revoked.',
         body: createWebhookInputSchema,
         success: { 201: createdWebhookSchema },
         errors: [409],
       }),
     },
     async (request, reply) => {
-      const created = await createWebhookEndpoint(deps, owner(request), request.body);
+      const session = contractorOf(request);
+      const created = await createWebhookEndpoint(
+        deps,
+        session.user.id,
+        request.body,
+        session.apiKeyId ?? null,
+      );
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );

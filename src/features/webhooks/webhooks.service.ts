@@ -11,7 +11,6 @@ import {
 } from '../../domain/webhooks.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MailSealer } from '../mail/body-seal.js';
-import type { ValidatedSession } from '../sessions/sessions.service.js';
 import { checkWebhookUrl, WebhookAddressRefused, type HostResolver } from './ssrf-guard.js';
 import { generateWebhookSecret } from './webhook-secret.js';
 
@@ -29,19 +28,6 @@ export interface WebhookDeps {
   resolve?: HostResolver;
 }
 
-/**
- * Webhooks are managed by a person signed in, never with an API key: a leaked key must not be
- * able to point the account's events (client names, totals, PDF links) at its own receiver.
- */
-export function requireSignedInPersonForWebhooks(session: ValidatedSession): void {
-  if (session.via === 'api_key') {
-    throw new AppError(
-      'FORBIDDEN',
-      'Webhooks are managed in Settings → API by a signed-in person, not with an API key',
-    );
-  }
-}
-
 /** After a rotation, the previous secret keeps signing this long, so receivers can switch. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
@@ -57,6 +43,7 @@ interface EndpointRow {
   created_at: string;
   disabled_at: string | null;
   disabled_reason: string | null;
+  created_by_key: string | null;
 }
 
 const summary = (row: EndpointRow): WebhookEndpointSummary => ({
@@ -66,6 +53,7 @@ const summary = (row: EndpointRow): WebhookEndpointSummary => ({
   created_at: row.created_at,
   disabled_at: row.disabled_at,
   disabled_reason: row.disabled_reason,
+  created_by_key: row.created_by_key,
 });
 
 /** The account's endpoints, newest first: never their secrets. */
@@ -74,23 +62,34 @@ export async function listWebhookEndpoints(
   userId: number,
 ): Promise<WebhookEndpointSummary[]> {
   const rows = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'url', 'events', 'created_at', 'disabled_at', 'disabled_reason'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('webhook_endpoints as e')
+    .leftJoin('api_keys as k', 'k.id', 'e.created_by_api_key')
+    .select([
+      'e.id',
+      'e.url',
+      'e.events',
+      'e.created_at',
+      'e.disabled_at',
+      'e.disabled_reason',
+      'k.name as created_by_key',
+    ])
+    .where('e.user_id', '=', userId)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
     .execute();
   return rows.map(summary);
 }
 
 /**
  * A new endpoint, once its URL passes the address guard; the answer is the only place its secret
- * ever appears. The guard's reason is the contractor's 400.
+ * ever appears. The guard's reason is the contractor's 400. An integration may register itself
+ * with its API key (`createdByApiKey`): the endpoint then lives as long as the key does.
  */
 export async function createWebhookEndpoint(
   deps: WebhookDeps,
   userId: number,
   input: CreateWebhookInput,
+  createdByApiKey: string | null = null,
 ): Promise<CreatedWebhook> {
   const { db } = deps;
   const count = await db
@@ -114,6 +113,7 @@ export async function createWebhookEndpoint(
       events: JSON.stringify(input.events),
       secret: deps.mailSealer.seal(secret),
       created_at: deps.clock().toISOString(),
+      created_by_api_key: createdByApiKey,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

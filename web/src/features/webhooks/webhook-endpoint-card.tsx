@@ -32,6 +32,9 @@ export function WebhookEndpointCard(props: {
       </Group>
       <Text size="sm" c="dimmed">
         Added {formatLongDate(endpoint.created_at)}
+        {endpoint.created_by_key
+          ? ` by the key “${endpoint.created_by_key}”: revoking the key stops it`
+          : ''}
       </Text>
       {endpoint.disabled_at && (
         <Alert color="red" title="Stopped" p="xs">

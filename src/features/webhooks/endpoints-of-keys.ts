@@ -1,0 +1,26 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import { failWaitingDeliveries } from './deliveries.repo.js';
+
+export const KEY_REVOKED_REASON = 'The API key that registered it was revoked';
+
+/**
+ * An integration's endpoints end with its key (docs/decisions/025): revoking a leaked key must not
+ * leave its receiver listening to the account's events. Called in the revocation's transaction.
+ */
+export async function stopEndpointsOfKey(
+  trx: DbOrTrx,
+  userId: number,
+  apiKeyId: string,
+  at: string,
+): Promise<number> {
+  const stopped = await trx
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: at, disabled_reason: KEY_REVOKED_REASON })
+    .where('user_id', '=', userId)
+    .where('created_by_api_key', '=', apiKeyId)
+    .where('disabled_at', 'is', null)
+    .returning('id')
+    .execute();
+  for (const { id } of stopped) await failWaitingDeliveries(trx, id, 'The endpoint was stopped');
+  return stopped.length;
+}
