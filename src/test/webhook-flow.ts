@@ -3,10 +3,11 @@ import { Webhook } from 'standardwebhooks';
 import type { DB } from '../db/kysely.js';
 import { createDb } from '../db/kysely.js';
 import { createPostgresDb } from '../db/postgres.js';
-import type {
-  CreatedWebhook,
-  WebhookEventType,
-  WebhookPayload,
+import {
+  WEBHOOK_EVENT_TYPES,
+  type CreatedWebhook,
+  type WebhookEventType,
+  type WebhookPayload,
 } from '../domain/webhooks.schemas.js';
 import { mailSealerForDataDir } from '../features/mail/body-seal.js';
 import {
@@ -19,15 +20,7 @@ import { trpcMutation, type TestApp } from './test-app.js';
 
 /** Helpers of the webhook tests (issue 19, docs/decisions/025). */
 
-export const ALL_WEBHOOK_EVENTS: WebhookEventType[] = [
-  'contract.sent',
-  'contract.viewed',
-  'contract.signed',
-  'contract.completed',
-  'contract.declined',
-  'contract.voided',
-  'contract.expired',
-];
+export const ALL_WEBHOOK_EVENTS: WebhookEventType[] = [...WEBHOOK_EVENT_TYPES];
 
 /** Registers an endpoint through the settings screen's tRPC call; throws on anything but 200. */
 export async function createWebhook(
