@@ -76,9 +76,11 @@ export function WebhookEndpointCard(props: {
           >
             {showDeliveries ? 'Hide deliveries' : 'Deliveries'}
           </Button>
-          <Button size="compact-md" variant="default" onClick={() => setConfirming('rotate')}>
-            Rotate secret
-          </Button>
+          {!endpoint.disabled_at && (
+            <Button size="compact-md" variant="default" onClick={() => setConfirming('rotate')}>
+              Rotate secret
+            </Button>
+          )}
           <Button
             size="compact-md"
             color="red"

@@ -1,6 +1,7 @@
 import { Code, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatUtcDateTime } from '@domain/dates';
 import { ShownOnceSecret } from '../../components/shown-once-secret';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
@@ -11,6 +12,7 @@ import { WebhookForm } from './webhook-form';
 interface ShownSecret {
   title: string;
   secret: string;
+  note: string;
 }
 
 const failed = (title: string) => (error: unknown) =>
@@ -32,7 +34,11 @@ export function WebhooksPanel() {
   const rotate = useMutation(
     trpc.webhooks.rotateSecret.mutationOptions({
       onSuccess: (rotated) => {
-        setShown({ title: 'New signing secret', secret: rotated.secret });
+        setShown({
+          title: 'New signing secret',
+          secret: rotated.secret,
+          note: `Requests carry signatures by both the new and the previous secret until ${formatUtcDateTime(rotated.previous_secret_expires_at)}; switch your receiver before then.`,
+        });
       },
       onError: failed('Secret not rotated'),
     }),
@@ -66,7 +72,11 @@ export function WebhooksPanel() {
         onSave={(input, done) =>
           create.mutate(input, {
             onSuccess: (created) => {
-              setShown({ title: `Signing secret for ${created.url}`, secret: created.secret });
+              setShown({
+                title: `Signing secret for ${created.url}`,
+                secret: created.secret,
+                note: 'Your receiver verifies each request with it.',
+              });
               done();
               void refresh();
             },
@@ -81,7 +91,7 @@ export function WebhooksPanel() {
           copyLabel="Copy secret"
           onDone={() => setShown(null)}
         >
-          Your receiver verifies each request with it.
+          {shown.note}
         </ShownOnceSecret>
       )}
       <Stack gap="xs">
