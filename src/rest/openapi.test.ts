@@ -118,6 +118,27 @@ describe('the OpenAPI document', () => {
     expect(operationOf('GET', '/api/esign/:token')?.security).toEqual([]);
   });
 
+  it('describes every webhook a receiver may get, with its signed headers and body', () => {
+    const events = document.webhooks ?? {};
+    expect(Object.keys(events)).toEqual([
+      'contract.sent',
+      'contract.viewed',
+      'contract.signed',
+      'contract.completed',
+      'contract.declined',
+      'contract.voided',
+      'contract.expired',
+    ]);
+    const signed = events['contract.signed'] as OpenAPIV3_1.PathItemObject;
+    const names = (signed.post?.parameters ?? []).map(
+      (parameter) => (parameter as OpenAPIV3_1.ParameterObject).name,
+    );
+    expect(names).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const body = signed.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    const payload = body.content['application/json']?.schema as OpenAPIV3_1.SchemaObject;
+    expect(payload.required).toEqual(['type', 'timestamp', 'data']);
+  });
+
   it('shows what a call takes, with the rules the server applies', () => {
     const body = operationOf('POST', '/api/keys')?.requestBody as OpenAPIV3_1.RequestBodyObject;
     const schema = body.content['application/json']?.schema as OpenAPIV3_1.SchemaObject;

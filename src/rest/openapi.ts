@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import { describeValidationError } from '../domain/validation-messages.js';
 import { AppError } from '../lib/app-error.js';
 import { sessionCookieName } from '../features/sessions/session-cookie.js';
+import { webhooksDocument } from './openapi-webhooks.js';
 
 /** The logo upload's form, for the document only (the route reads the file as a stream). */
 export const logoFormSchema = z.object({
@@ -76,6 +77,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       },
       servers: [{ url: config.PUBLIC_URL }],
       tags,
+      webhooks: webhooksDocument(),
       components: {
         securitySchemes: {
           apiKey: {

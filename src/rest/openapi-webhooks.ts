@@ -1,0 +1,68 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { z } from 'zod';
+import {
+  WEBHOOK_EVENT_TYPES,
+  webhookPayloadSchema,
+  type WebhookEventType,
+} from '../domain/webhooks.schemas.js';
+
+/** What each event tells a receiver, for the reference page. */
+const eventMeaning: Record<WebhookEventType, string> = {
+  'contract.sent': 'The contract was sent to the client (or reopened with a new signing link).',
+  'contract.viewed': 'The client opened the contract for the first time.',
+  'contract.signed': 'The client signed.',
+  'contract.completed': 'Both signed and the sealed PDF exists: `executed_pdf_url` fetches it.',
+  'contract.declined': 'The client declined to sign.',
+  'contract.voided': 'The contractor withdrew the contract (voided, or replaced by a revision).',
+  'contract.expired': 'The signing link ran out before the client signed.',
+};
+
+const header = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+
+const signatureHeaders = [
+  header('webhook-id', 'The event id (msg_…): the same on every retry and redelivery.'),
+  header('webhook-timestamp', 'Seconds since 1970 when this try was signed.'),
+  header(
+    'webhook-signature',
+    '`v1,<base64 HMAC-SHA256 of id.timestamp.body>` with the endpoint secret; during a rotation, two space-separated.',
+  ),
+];
+
+/**
+ * The `webhooks` section of /api/openapi.json (OpenAPI 3.1): each event a receiver may get, its
+ * signed headers and its body, generated from the payload schema the server builds it with.
+ */
+export function webhooksDocument(): Record<string, OpenAPIV3_1.PathItemObject> {
+  const { $schema: _ignored, ...payload } = z.toJSONSchema(webhookPayloadSchema, {
+    target: 'draft-2020-12',
+    io: 'output',
+  });
+  // Checked as OpenAPI by src/rest/openapi.test.ts; openapi-types' 3.0/3.1 unions do not meet.
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          tags: ['Webhooks'],
+          summary: type,
+          description: `${eventMeaning[type]} Signed as the Standard Webhooks spec says; verify before trusting it.`,
+          parameters: signatureHeaders,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: payload } },
+          },
+          responses: {
+            '200': { description: 'Any 2xx: received. Anything else is retried for about 3 days.' },
+            '410': { description: 'Gone: stop sending to this endpoint.' },
+          },
+        },
+      },
+    ]),
+  ) as unknown as Record<string, OpenAPIV3_1.PathItemObject>;
+}
