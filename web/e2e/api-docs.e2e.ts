@@ -21,7 +21,8 @@ describe('the API reference page', () => {
       });
       const blocked: string[] = [];
       page.on('console', (message) => {
-        if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
+        if (/Content Security Policy|Refused to/i.test(message.text()))
+          blocked.push(message.text());
       });
       await page.goto('/api/docs');
       await page.getByRole('heading', { name: /TradeSign API/ }).waitFor();

@@ -155,6 +155,11 @@ export async function sendToClient(
       variant: 'request',
     });
     await queueWebhookEvent(trx, { type: 'contract.sent', contractId, at: sentAt });
-    return { id: contractId, status: 'sent' as const, sent_at: sentAt, link_expires_at: link.expiresAt };
+    return {
+      id: contractId,
+      status: 'sent' as const,
+      sent_at: sentAt,
+      link_expires_at: link.expiresAt,
+    };
   });
 }
