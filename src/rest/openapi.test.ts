@@ -20,8 +20,16 @@ import { API_DOCS_PREFIX, OPENAPI_PATH } from './openapi.js';
 let t: TestApp;
 let document: OpenAPIV3_1.Document;
 
+/** Warnings the process printed while the app was built (Fastify's FSTWRN... among them). */
+const warnings: string[] = [];
+
 beforeAll(async () => {
+  const collect = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+  process.on('warning', collect);
   t = await createTestApp();
+  // Warnings are emitted on the next tick.
+  await new Promise((resolve) => setImmediate(resolve));
+  process.off('warning', collect);
   const answer = await get(t.app, OPENAPI_PATH);
   expect(answer.statusCode).toBe(200);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -65,6 +73,10 @@ describe('the OpenAPI document', () => {
       .filter(({ method, url }) => !operationOf(method, url))
       .map(({ method, url }) => `${method} ${url}`);
     expect(missing).toEqual([]);
+  });
+
+  it('is built without a warning, so a server starts with a clean log', () => {
+    expect(warnings).toEqual([]);
   });
 
   it('documents only the REST facade: no tRPC, web app or logo-file paths', () => {
