@@ -66,7 +66,7 @@ export function SignedView({ view, token }: { view: EsignView; token: string }) 
         <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {view.company_name ? `${view.company_name} · ` : ''}Contract #{view.id}
         </Title>
-        <ContractFrame html={view.template_html} title="Contract" height="70vh" />
+        <ContractFrame html={view.template_html} title="Contract" height="70vh" fitContent />
       </Stack>
     </Stack>
   );

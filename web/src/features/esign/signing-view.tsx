@@ -102,7 +102,7 @@ export function SigningView({
           <Title order={2} size="h4" id={reviewHeadingId}>
             Review your contract
           </Title>
-          <ContractFrame html={view.template_html} title="Contract" height="70vh" />
+          <ContractFrame html={view.template_html} title="Contract" height="70vh" fitContent />
         </Stack>
         <ConsentSection
           checked={consented}
