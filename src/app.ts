@@ -14,6 +14,7 @@ import { createScopeCleaner, type ScopeCleaner } from './features/scope/scope.se
 import { loggerOptions } from './lib/logger.js';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
 import { registerWebApp } from './lib/web-app.js';
+import { noScriptSigningPage } from './features/esign/no-script/no-script-page.js';
 import { registerAcceptanceRoutes } from './features/acceptances/acceptances.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerContractRoutes } from './features/contracts/contracts.routes.js';
@@ -120,6 +121,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);
-  await registerWebApp(app, options.webDistDir);
+  await registerWebApp(app, options.webDistDir, noScriptSigningPage(deps));
   return app;
 }

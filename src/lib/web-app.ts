@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.js';
 
 export const webDistDir = path.resolve(
@@ -23,10 +24,21 @@ function cachingOf(url: string, filePath: string): string {
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
 /**
+ * Markup a feature puts into the app's page for one request (before `</body>`), or null for the
+ * page as built: the signing page's copy for browsers without JavaScript.
+ */
+export type PageAddition = (request: FastifyRequest) => Promise<string | null>;
+
+/**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
  * SPA fallback so a reload on /wizard works. Without a build, API-only (tests of the API).
  */
-export async function registerWebApp(app: FastifyInstance, distDir = webDistDir) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir = webDistDir,
+  addition?: PageAddition,
+) {
+  let page: string | undefined;
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -44,8 +56,16 @@ export async function registerWebApp(app: FastifyInstance, distDir = webDistDir)
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && !isApiPath(request.url)) {
-      // sendFile's setHeaders above picks the caching (no-store for a signing link).
-      return reply.sendFile('index.html');
+      const extra = addition ? await addition(request) : null;
+      if (extra === null) {
+        // sendFile's setHeaders above picks the caching (no-store for a signing link).
+        return reply.sendFile('index.html');
+      }
+      page ??= await readFile(path.join(distDir, 'index.html'), 'utf8');
+      return reply
+        .header('cache-control', cachingOf(request.url, 'index.html'))
+        .type('text/html; charset=utf-8')
+        .send(page.replace('</body>', () => `${extra}</body>`));
     }
     // As every error answer: an API client asking for JSON gets {error} here too.
     return sendError(request, reply, 404, 'Not found');

@@ -65,4 +65,43 @@ describe('the contract on the signing page', () => {
     await page.getByRole('button', { name: 'Sign Contract' }).scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Sign Contract' }).waitFor();
   });
+
+  it('can be read whole with JavaScript off, and says signing needs it', async () => {
+    const base = running.app().url;
+    const contractor = await signedInPage(running, { company: 'Scriptless Stoneworks' });
+    const client = { name: 'Noel Plain', email: 'noel.plain@example.com' };
+    await sendContractByApi(contractor, base, client);
+    const mail = await smtp!.waitFor((message) => message.to.includes(client.email), 15_000);
+
+    const context = await running.browser().newContext({
+      baseURL: base,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(signingLinkIn(mail.text));
+    await page.getByRole('heading', { name: 'Secure Contract Signature' }).waitFor();
+    // Playwright's text search passes over <noscript>; the page's own text is read instead.
+    const shown = (await page.locator('main').textContent()) ?? '';
+    expect(shown).toContain('Scriptless Stoneworks · Contract #');
+    expect(shown).toContain('Prepared for Noel Plain');
+    expect(shown).toContain('Total: $5,000.00');
+    expect(shown).toContain('Signing needs JavaScript.');
+    const contract = page.frameLocator('iframe[title="Contract"]');
+    await contract.getByText('Noel Plain').first().waitFor();
+    // The whole document is there, to its last section.
+    await contract.getByText('By signing below, each party agrees to the terms').waitFor();
+    await page.locator('summary').click();
+    await expect
+      .poll(() => page.locator('details').evaluate((details: HTMLDetailsElement) => details.open))
+      .toBe(true);
+    expect(await page.locator('details').textContent()).toContain(
+      'Paper copies. You have the right to receive this contract',
+    );
+    await page.screenshot({ path: '/tmp/signing-no-script.png', fullPage: true });
+    expect(requests.every((url) => url.startsWith(base))).toBe(true);
+    await context.close();
+  });
 });

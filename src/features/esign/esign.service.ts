@@ -121,6 +121,32 @@ export async function viewSigningPage(
   await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
   const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
   await recordView(deps, contract, link, client, now);
+  return describeForClient(db, contract, link);
+}
+
+/**
+ * The same answer without recording an opening: for the page's no-script copy, which every
+ * browser receives but only one without JavaScript shows (the script's own call records it).
+ */
+export async function readSigningPage(
+  deps: EsignDeps,
+  token: string,
+  client: SigningClient,
+  now = deps.clock(),
+): Promise<EsignAnswer> {
+  const { db } = deps;
+  await enforceRateLimits(db, [{ key: `esign-page:ip:${client.ip}`, rule: esignRateLimits.view }]);
+  const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
+  return describeForClient(db, contract, link);
+}
+
+type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
+
+async function describeForClient(
+  db: DbOrTrx,
+  contract: ResolvedLink['contract'],
+  link: ResolvedLink['link'],
+): Promise<EsignAnswer> {
   const status = contract.status;
   if (isClosedViewStatus(status)) {
     return {
