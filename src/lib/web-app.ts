@@ -23,6 +23,9 @@ function cachingOf(url: string, filePath: string): string {
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');
 
+/** The built page's own line for browsers without JavaScript (web/index.html). */
+const GENERIC_NO_SCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
+
 /**
  * Markup a feature puts into the app's page for one request (before `</body>`), or null for the
  * page as built: the signing page's copy for browsers without JavaScript.
@@ -62,10 +65,13 @@ export async function registerWebApp(
         return reply.sendFile('index.html');
       }
       page ??= await readFile(path.join(distDir, 'index.html'), 'utf8');
-      return reply
-        .header('cache-control', cachingOf(request.url, 'index.html'))
-        .type('text/html; charset=utf-8')
-        .send(page.replace('</body>', () => `${extra}</body>`));
+      return (
+        reply
+          .header('cache-control', cachingOf(request.url, 'index.html'))
+          .type('text/html; charset=utf-8')
+          // The addition stands in for the page's generic "needs JavaScript" line.
+          .send(page.replace(GENERIC_NO_SCRIPT, '').replace('</body>', () => `${extra}</body>`))
+      );
     }
     // As every error answer: an API client asking for JSON gets {error} here too.
     return sendError(request, reply, 404, 'Not found');

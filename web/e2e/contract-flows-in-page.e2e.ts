@@ -89,6 +89,8 @@ describe('the contract on the signing page', () => {
     expect(shown).toContain('Prepared for Noel Plain');
     expect(shown).toContain('Total: $5,000.00');
     expect(shown).toContain('Signing needs JavaScript.');
+    // Said once: the app's generic line gives way to the page's own.
+    expect(await page.content()).not.toContain('TradeSign needs JavaScript to run.');
     const contract = page.frameLocator('iframe[title="Contract"]');
     await contract.getByText('Noel Plain').first().waitFor();
     // The whole document is there, to its last section.
