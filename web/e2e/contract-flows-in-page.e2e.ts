@@ -30,16 +30,22 @@ const frameFit = (page: Page) =>
       (frame.contentDocument?.scrollingElement?.clientHeight ?? 0),
   }));
 
+/** A contract sent to this client by a new contractor; the link from the client's mail. */
+async function linkSentTo(company: string, client: { name: string; email: string }) {
+  const contractor = await signedInPage(running, { company });
+  await sendContractByApi(contractor, running.app().url, client);
+  const mail = await smtp!.waitFor((message) => message.to.includes(client.email), 15_000);
+  return signingLinkIn(mail.text);
+}
+
 describe('the contract on the signing page', () => {
   it('takes its full height, so the page scrolls and the frame does not', async () => {
-    const base = running.app().url;
-    const contractor = await signedInPage(running, { company: 'Tall Order Remodeling' });
-    const client = { name: 'Avery Long', email: 'avery.long@example.com' };
-    await sendContractByApi(contractor, base, client);
-    const mail = await smtp!.waitFor((message) => message.to.includes(client.email), 15_000);
-
-    const { page } = await newPage(running.browser(), base, PHONE);
-    await page.goto(signingLinkIn(mail.text));
+    const link = await linkSentTo('Tall Order Remodeling', {
+      name: 'Avery Long',
+      email: 'avery.long@example.com',
+    });
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await page.goto(link);
     await page.frameLocator('iframe[title="Contract"]').getByText('Avery Long').first().waitFor();
     await expect
       .poll(async () => (await frameFit(page)).box, { timeout: 10_000 })
@@ -68,10 +74,10 @@ describe('the contract on the signing page', () => {
 
   it('can be read whole with JavaScript off, and says signing needs it', async () => {
     const base = running.app().url;
-    const contractor = await signedInPage(running, { company: 'Scriptless Stoneworks' });
-    const client = { name: 'Noel Plain', email: 'noel.plain@example.com' };
-    await sendContractByApi(contractor, base, client);
-    const mail = await smtp!.waitFor((message) => message.to.includes(client.email), 15_000);
+    const link = await linkSentTo('Scriptless Stoneworks', {
+      name: 'Noel Plain',
+      email: 'noel.plain@example.com',
+    });
 
     const context = await running.browser().newContext({
       baseURL: base,
@@ -81,7 +87,7 @@ describe('the contract on the signing page', () => {
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    await page.goto(signingLinkIn(mail.text));
+    await page.goto(link);
     await page.getByRole('heading', { name: 'Secure Contract Signature' }).waitFor();
     // Playwright's text search passes over <noscript>; the page's own text is read instead.
     const shown = (await page.locator('main').textContent()) ?? '';

@@ -111,32 +111,41 @@ export const esignRateLimits = {
  * came through. The first opening of a contract awaiting signature emails the contractor,
  * unless their account turned that off.
  */
-export async function viewSigningPage(
+export function viewSigningPage(
   deps: EsignDeps,
   token: string,
   client: SigningClient,
   now = deps.clock(),
 ): Promise<EsignAnswer> {
-  const { db } = deps;
-  await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
-  const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
-  await recordView(deps, contract, link, client, now);
-  return describeForClient(db, contract, link);
+  return answerSigningLink(deps, token, client, now, { recordOpening: true });
 }
 
 /**
  * The same answer without recording an opening: for the page's no-script copy, which every
  * browser receives but only one without JavaScript shows (the script's own call records it).
  */
-export async function readSigningPage(
+export function readSigningPage(
   deps: EsignDeps,
   token: string,
   client: SigningClient,
   now = deps.clock(),
 ): Promise<EsignAnswer> {
+  return answerSigningLink(deps, token, client, now, { recordOpening: false });
+}
+
+async function answerSigningLink(
+  deps: EsignDeps,
+  token: string,
+  client: SigningClient,
+  now: Date,
+  options: { recordOpening: boolean },
+): Promise<EsignAnswer> {
   const { db } = deps;
-  await enforceRateLimits(db, [{ key: `esign-page:ip:${client.ip}`, rule: esignRateLimits.view }]);
+  // The page and the app's call count apart: one opening is one of each.
+  const limitKey = `${options.recordOpening ? 'esign-view' : 'esign-page'}:ip:${client.ip}`;
+  await enforceRateLimits(db, [{ key: limitKey, rule: esignRateLimits.view }]);
   const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
+  if (options.recordOpening) await recordView(deps, contract, link, client, now);
   return describeForClient(db, contract, link);
 }
 
