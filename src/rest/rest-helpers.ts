@@ -7,7 +7,7 @@ import type { AppDeps } from '../trpc/context.js';
  * The signed-in contractor of a REST call, with their device and the actor their changes are
  * recorded under: the same request context the tRPC procedures get.
  */
-export async function requireUser(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
+async function requireUser(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
   const { session, client } = await readRequestContext(request, reply, deps);
   if (!session) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return { ...session, client, actor: actorOf(session.user, client) };
