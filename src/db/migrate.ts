@@ -9,6 +9,7 @@ import * as followThrough from '../../db/migrations/202611251000_follow_through.
 import * as severalInstances from '../../db/migrations/202611260900_several_instances.js';
 import * as apiKeys from '../../db/migrations/202611261000_api_keys.js';
 import * as webhooks from '../../db/migrations/202611261100_webhooks.js';
+import * as contractLanguage from '../../db/migrations/202611271000_contract_language.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '202611260900_several_instances': severalInstances,
   '202611261000_api_keys': apiKeys,
   '202611261100_webhooks': webhooks,
+  '202611271000_contract_language': contractLanguage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ContractStatus } from '../domain/contract-lifecycle.js';
+import type { Language } from '../domain/i18n/languages.js';
 
 /**
  * The database as Kysely sees it. Times are ISO-8601 UTC strings (they sort as text);
@@ -93,6 +94,11 @@ export interface ContractsTable {
   client_email: string | null;
   client_phone: string | null;
   client_address: string | null;
+  /**
+   * The client's language: their mails, signing page and certificate headings, and the
+   * template twin the contract is frozen with (docs/decisions/029). 'en' unless chosen.
+   */
+  language: Generated<Language>;
   /** JSON: string[] */
   scope_raw: Generated<string>;
   /** JSON: {paragraph, bullets} */

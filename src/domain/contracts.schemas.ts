@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES } from './contract-lifecycle.js';
+import { LANGUAGES } from './i18n/languages.js';
 import { cleanedScopeSchema, scopeSnippetsSchema } from './scope.schemas.js';
 
 /** Contract calls (issue 5). A draft may be partial but never malformed. */
@@ -56,6 +57,14 @@ export const signaturePngSchema = z
   .max(MAX_SIGNATURE_DATA_URL_CHARS, 'The signature image is too large')
   .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, 'The signature must be a PNG image');
 
+/**
+ * The client's language: their mails, signing page and certificate headings, and the template
+ * twin the contract is frozen with (docs/decisions/029).
+ */
+export const contractLanguageSchema = z.enum(LANGUAGES, {
+  error: 'The client language must be en or es',
+});
+
 /** POST /api/contracts and PUT /api/contracts/:id. */
 export const contractDraftInputSchema = z.object({
   client_id: z.null({ error: 'client_id is always null' }).optional(),
@@ -63,6 +72,10 @@ export const contractDraftInputSchema = z.object({
   client_email: optionalEmail,
   client_phone: optionalText(40, 'Phone is at most 40 characters'),
   client_address: optionalText(500, 'Address is at most 500 characters'),
+  // No zod default: a save that leaves it out keeps the draft's language; a new draft is 'en'.
+  language: contractLanguageSchema
+    .optional()
+    .meta({ description: "The client's language; English when a new draft leaves it out." }),
   scope_raw: scopeSnippetsSchema.optional(),
   scope_clean: cleanedScopeSchema
     .extend({
@@ -123,6 +136,7 @@ export const contractSchema = z.object({
   client_email: z.string().nullable(),
   client_phone: z.string().nullable(),
   client_address: z.string().nullable(),
+  language: contractLanguageSchema,
   payment_plan_json: z.array(paymentStageSchema).nullable(),
   my_signature_png: z.string().nullable(),
   my_signed_at: z.string().nullable(),

@@ -37,6 +37,7 @@ export function toContract(
     client_email: row.client_email,
     client_phone: row.client_phone,
     client_address: row.client_address,
+    language: row.language,
     payment_plan_json: parseJson<Contract['payment_plan_json']>(row.payment_plan_json, null),
     my_signature_png: row.my_signature_png,
     my_signed_at: row.my_signed_at,
@@ -69,6 +70,7 @@ type ContentColumns = Pick<
   | 'client_email'
   | 'client_phone'
   | 'client_address'
+  | 'language'
   | 'scope_raw'
   | 'scope_clean'
   | 'total_price_cents'
@@ -86,6 +88,8 @@ export function draftColumns(input: ContractDraftInput, current?: Contract): Con
   if (input.client_email !== undefined) columns.client_email = input.client_email;
   if (input.client_phone !== undefined) columns.client_phone = input.client_phone;
   if (input.client_address !== undefined) columns.client_address = input.client_address;
+  // The language picks the template twin and the month names: it changes what the contract says.
+  if (input.language !== undefined) columns.language = input.language;
   if (input.scope_raw !== undefined) columns.scope_raw = JSON.stringify(input.scope_raw);
   if (input.scope_clean !== undefined) {
     columns.scope_clean = input.scope_clean === null ? null : JSON.stringify(input.scope_clean);

@@ -51,6 +51,7 @@ export async function reviseContract(
         client_email: row.client_email,
         client_phone: row.client_phone,
         client_address: row.client_address,
+        language: row.language,
         scope_raw: row.scope_raw,
         scope_clean: row.scope_clean,
         total_price_cents: row.total_price_cents,
