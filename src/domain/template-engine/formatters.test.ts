@@ -61,6 +61,14 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-21T00:00:00.123456')).toBe('November 21, 2026');
   });
 
+  it('names the month in Spanish for a Spanish contract, keeping the US order', () => {
+    expect(formatDate('2026-11-25', 'es')).toBe('noviembre 25, 2026');
+    expect(formatDate('2026-01-01T00:30:00Z', 'es')).toBe('enero 1, 2026');
+    expect(formatDate(Date.UTC(2026, 8, 16), 'es')).toBe('septiembre 16, 2026');
+    expect(formatDate('tomorrow', 'es')).toBe('');
+    expect(formatDate('2026-11-25', 'en')).toBe('November 25, 2026');
+  });
+
   it('formats epoch milliseconds in UTC', () => {
     expect(formatDate(Date.UTC(2026, 10, 21, 23, 59))).toBe('November 21, 2026');
     expect(formatDate(0)).toBe('January 1, 1970');

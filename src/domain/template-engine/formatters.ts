@@ -1,8 +1,11 @@
+import { messagesFor } from '../i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.js';
 import type { FormatterName } from './ast.js';
 
 /**
  * The four formatters (docs/decisions/006). Each accepts any value and never throws; dates are read and
- * printed in UTC so the browser preview and the server snapshot always agree.
+ * printed in UTC so the browser preview and the server snapshot always agree. The contract's
+ * language changes only the month names: money and dates keep the US order (docs/decisions/029).
  */
 
 export const FORMATTER_NAMES: readonly FormatterName[] = ['money', 'date', 'percent', 'phone'];
@@ -46,21 +49,6 @@ export function formatMoney(value: unknown): string {
   return `${value < 0 ? '-' : ''}$${dollars}.${digits.slice(-2)}`;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP =
   /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -71,8 +59,8 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-function longDate(year: number, month: number, day: number): string {
-  return `${MONTHS[month - 1] ?? ''} ${day}, ${year}`;
+function longDate(year: number, month: number, day: number, language: Language): string {
+  return `${messagesFor(language).dates.months[month - 1] ?? ''} ${day}, ${year}`;
 }
 
 /** Validated parts of YYYY-MM-DD, or null. */
@@ -84,23 +72,24 @@ function parseDateOnly(text: string): [number, number, number] | null {
   return [year, month, day];
 }
 
-function fromEpoch(ms: number): string {
+function fromEpoch(ms: number, language: Language): string {
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return '';
-  return longDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+  return longDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), language);
 }
 
 /**
- * A long US date (November 21, 2026) from YYYY-MM-DD, an ISO timestamp (a missing zone means
- * UTC, so no reader's local zone leaks in) or epoch milliseconds; anything else -> ''.
+ * A long US date (November 21, 2026; in Spanish noviembre 21, 2026) from YYYY-MM-DD, an ISO
+ * timestamp (a missing zone means UTC, so no reader's local zone leaks in) or epoch
+ * milliseconds; anything else -> ''.
  */
-export function formatDate(value: unknown): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value) : '';
+export function formatDate(value: unknown, language: Language = DEFAULT_LANGUAGE): string {
+  if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value, language) : '';
   if (typeof value !== 'string') return '';
   const text = value.trim();
   if (text.length > MAX_DATE_TEXT) return '';
   const dateOnly = parseDateOnly(text);
-  if (dateOnly) return longDate(...dateOnly);
+  if (dateOnly) return longDate(...dateOnly, language);
   const match = TIMESTAMP.exec(text);
   if (!match) return '';
   const [, datePart = '', hours = '', minutes = '', seconds = '00', fraction = '', zone = 'Z'] =
@@ -111,7 +100,7 @@ export function formatDate(value: unknown): string {
   const millis = fraction.slice(0, 3).padEnd(3, '0');
   const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
   const ms = Date.parse(`${datePart}T${hours}:${minutes}:${seconds}.${millis}${offset}`);
-  return Number.isNaN(ms) ? '' : fromEpoch(ms);
+  return Number.isNaN(ms) ? '' : fromEpoch(ms, language);
 }
 
 /** A number as a percentage with at most two decimals (33 -> 33%, 33.5 -> 33.5%); else ''. */
@@ -134,13 +123,17 @@ export function formatPhone(value: unknown): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-const FORMATTERS: Record<FormatterName, (value: unknown) => string> = {
+const FORMATTERS: Record<FormatterName, (value: unknown, language: Language) => string> = {
   money: formatMoney,
   date: formatDate,
   percent: formatPercent,
   phone: formatPhone,
 };
 
-export function applyFormatter(name: FormatterName | null, value: unknown): string {
-  return name === null ? plainText(value) : FORMATTERS[name](value);
+export function applyFormatter(
+  name: FormatterName | null,
+  value: unknown,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  return name === null ? plainText(value) : FORMATTERS[name](value, language);
 }

@@ -4,6 +4,7 @@
  * snapshot run this same code. It never evaluates code, reads only own properties of plain data,
  * never calls functions found in data, and bounds nesting, output size and work.
  */
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.js';
 import type { CompiledTemplate, TemplateProblem } from './ast.js';
 import { parseTemplate } from './parser.js';
 import { renderNodes, TEMPLATE_MAX_OUTPUT_CHARS, type RenderResult } from './render.js';
@@ -21,6 +22,11 @@ export type CompileResult =
 export interface RenderOptions {
   /** Stop with a problem past this many characters of output (default 2,000,000). */
   maxOutputChars?: number;
+  /**
+   * The contract's language: `{{date ...}}` prints its month names (default English). The
+   * wizard preview and the frozen copy both pass the contract's, so they stay identical.
+   */
+  language?: Language;
 }
 
 /** Checks a template and prepares it for rendering; problems carry 1-based line numbers. */
@@ -42,7 +48,7 @@ export function renderCompiled(
     typeof requested === 'number' && requested >= 0 && !Number.isNaN(requested)
       ? requested
       : TEMPLATE_MAX_OUTPUT_CHARS;
-  return renderNodes(template, data, maxOutputChars);
+  return renderNodes(template, data, maxOutputChars, options?.language ?? DEFAULT_LANGUAGE);
 }
 
 /** compileTemplate then renderCompiled: compile problems come back the same way as render ones. */

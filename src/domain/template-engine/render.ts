@@ -1,6 +1,7 @@
 import type { CompiledTemplate, TemplateNode, TemplatePath, TemplateProblem } from './ast.js';
 import { asPlainData, isPlainArray, isTruthy, readItem, readOwn, readPath } from './data-access.js';
 import { escapeHtml } from './escape.js';
+import type { Language } from '../i18n/languages.js';
 import { applyFormatter } from './formatters.js';
 
 /**
@@ -39,6 +40,7 @@ export function renderNodes(
   template: CompiledTemplate,
   data: unknown,
   maxOutputChars: number,
+  language: Language,
 ): RenderResult {
   let html = '';
   let steps = 0;
@@ -91,7 +93,10 @@ export function renderNodes(
           write(node.text, blame);
           break;
         case 'value':
-          write(escapeHtml(applyFormatter(node.formatter, resolve(node.path, scope))), blame);
+          write(
+            escapeHtml(applyFormatter(node.formatter, resolve(node.path, scope), language)),
+            blame,
+          );
           break;
         case 'if':
           renderList(

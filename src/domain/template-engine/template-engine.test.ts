@@ -139,6 +139,14 @@ describe('formatters in templates', () => {
     ).toBe('1. 33% $1,650.00;2. 67% $3,350.00;');
   });
 
+  it("names months in the contract's language, money and phone staying US", () => {
+    const source = '{{date today}} · {{money contract.total_cents}} · {{phone client.phone}}';
+    const spanish = renderTemplate(source, data, { language: 'es' });
+    expect(spanish).toEqual({ ok: true, html: 'noviembre 21, 2026 · $5,000.00 · (555) 123-4567' });
+    expect(renderTemplate(source, data, { language: 'en' })).toEqual(renderTemplate(source, data));
+    expect(render(source, data)).toBe('November 21, 2026 · $5,000.00 · (555) 123-4567');
+  });
+
   it('reads a lone {{percent}} in the payments loop as the stage percent', () => {
     expect(render('{{#each payments}}{{label}} {{percent}};{{/each}}', data)).toBe(
       'Stage 1 33%;Stage 2 67%;',

@@ -1,0 +1,5 @@
+import { dates } from './dates.js';
+import { signing } from './signing.js';
+
+/** English: the shape every other catalogue follows (../catalogue.ts). */
+export const en = { signing, dates };

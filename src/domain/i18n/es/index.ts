@@ -1,0 +1,6 @@
+import type { Messages } from '../catalogue.js';
+import { dates } from './dates.js';
+import { signing } from './signing.js';
+
+/** Español. */
+export const es: Messages = { signing, dates };
