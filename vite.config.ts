@@ -22,17 +22,7 @@ export default defineConfig({
     }),
     react(),
     mantineStylesInUse(),
-    preloadFirstScreen({
-      // The signing page's contract, requested with the page's code, and the schema that reads
-      // it (features/esign/esign-api.ts).
-      data: [
-        {
-          path: /^\/esign\/([^/]+)\/?$/,
-          url: '/api/esign/$1',
-          modules: ['src/domain/esign.schemas.ts'],
-        },
-      ],
-    }),
+    preloadFirstScreen(),
     chunkContents(),
     precompress(),
   ],
@@ -53,10 +43,17 @@ export default defineConfig({
     // screens lives in the entry's modules or a lazily imported module of its own (lib/trpc).
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
+      // The app, and the signing page's island (web/signing.html, issue 20), which shares only
+      // React with it.
+      input: {
+        main: path.join(webRoot, 'index.html'),
+        signing: path.join(webRoot, 'signing.html'),
+      },
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // entriesAware: the island does not load the app's first chunk, only what it shares.
+          groups: [{ name: 'app', tags: ['$initial'], entriesAware: true }],
           experimentalInlineCommonChunks: { maxSize: 100 * 1024 },
         },
       },

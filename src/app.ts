@@ -14,7 +14,7 @@ import { createScopeCleaner, type ScopeCleaner } from './features/scope/scope.se
 import { loggerOptions } from './lib/logger.js';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
 import { registerWebApp } from './lib/web-app.js';
-import { noScriptSigningPage } from './features/esign/no-script/no-script-page.js';
+import { registerSigningPage } from './features/esign/signing-page/signing-page.routes.js';
 import { registerAcceptanceRoutes } from './features/acceptances/acceptances.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerContractRoutes } from './features/contracts/contracts.routes.js';
@@ -121,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);
-  await registerWebApp(app, options.webDistDir, noScriptSigningPage(deps));
+  await registerSigningPage(app, deps, options.webDistDir);
+  await registerWebApp(app, options.webDistDir);
   return app;
 }

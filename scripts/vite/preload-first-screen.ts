@@ -49,7 +49,9 @@ export function preloadFirstScreen(options: { data?: FirstScreenData[] } = {}): 
         start.forEach(visit);
         return seen;
       };
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      // The app's entry, not the signing page's island (web/signing.html).
+      const appPage = path.join(webRoot, 'index.html');
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === appPage);
       const html = bundle['index.html'];
       if (!entry || html?.type !== 'asset') return;
       const loadedByEntry = closure([entry.fileName]);

@@ -35,6 +35,11 @@ function shortUtcDate(iso: string): string {
   return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/** A language as a record names it, in English; null for anything else. */
+function languageName(value: unknown): string | null {
+  return value === 'en' ? 'English' : value === 'es' ? 'Spanish' : null;
+}
+
 /** Which emailed link a signature, a decline or an opening came through. */
 function linkWords(details: Record<string, unknown>): string | null {
   const link = details.link;
@@ -82,6 +87,16 @@ export function describeEvent(event: DescribableEvent, side: 'contractor' | 'rec
     case 'created': {
       const of = whole(details.revision_of);
       return of ? `${words} as a revision of Contract #${of}` : words;
+    }
+    case 'language_changed': {
+      const [from, to] = [languageName(details.from), languageName(details.to)];
+      return from && to ? `${words} from ${from} to ${to}` : words;
+    }
+    case 'consented': {
+      // Which disclosure, in which language, the client agreed to (issue 20).
+      const version = text(details.disclosure_version);
+      const language = languageName(details.disclosure_language) ?? 'English';
+      return version ? `${words} (disclosure in ${language}, version ${version})` : words;
     }
     case 'signed_by_client':
     case 'viewed': {

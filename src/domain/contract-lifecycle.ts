@@ -130,6 +130,7 @@ export const CONTRACT_EVENT_TYPES = [
   'declined',
   'voided',
   'revised',
+  'language_changed',
 ] as const;
 export type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];
 
@@ -170,6 +171,10 @@ export const EVENT_WORDS = {
   declined: { contractor: 'Client declined', record: 'Declined by the client' },
   voided: { contractor: 'You withdrew the contract', record: 'Withdrawn by the contractor' },
   revised: { contractor: 'Revised', record: 'Replaced by a revision' },
+  language_changed: {
+    contractor: "Client switched the signing page's language",
+    record: 'Signing page language switched by the client',
+  },
 } as const satisfies Record<ContractEventType, { contractor: string; record: string }>;
 
 export function isContractEventType(type: string): type is ContractEventType {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CLOSED_VIEW_STATUSES, SIGNABLE_VIEW_STATUSES } from './contract-lifecycle.js';
 import { signaturePngSchema } from './contracts.schemas.js';
+import { LANGUAGES } from './i18n/languages.js';
+
+/** The language the homeowner reads the page and the mails in (issue 20). */
+const readingLanguage = z
+  .enum(LANGUAGES)
+  .meta({ description: "The client's language: en (English) or es (Spanish)." });
 
 /** The homeowner's calls, by signing link: what they see and how they sign. */
 
@@ -25,6 +31,7 @@ export const esignViewSchema = z.object({
   consent_version: z.string(),
   /** True once the sealed PDF exists: the client may download it through the link. */
   executed_pdf: z.boolean(),
+  language: readingLanguage,
 });
 export type EsignView = z.infer<typeof esignViewSchema>;
 
@@ -42,6 +49,7 @@ export const esignClosedViewSchema = z.object({
   closed_at: z.string().nullable(),
   /** The contractor's reason for withdrawing (a decline's reason is the client's own). */
   closed_reason: z.string().nullable(),
+  language: readingLanguage,
 });
 export type EsignClosedView = z.infer<typeof esignClosedViewSchema>;
 
@@ -57,6 +65,8 @@ export const esignSignInputSchema = z.object({
     .pipe(signaturePngSchema),
   consent: z.literal(true, { error: 'Consent to sign electronically is required' }),
   consent_version: z.string().max(40).optional(),
+  /** The language the disclosure was shown in; English when absent. */
+  consent_language: z.enum(LANGUAGES).optional(),
   /** The signer's IANA time zone as the browser reports it, for the certificate. */
   time_zone: z
     .string()

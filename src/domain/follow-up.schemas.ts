@@ -14,8 +14,11 @@ export const voidInputSchema = z.object({ reason: reason(3, 500, 'withdrawing th
 export const VOID_REASON_MAX = 500;
 
 /** POST /api/esign/:token/decline: the reason the contractor is emailed. */
-export const declineInputSchema = z.object({ reason: reason(3, 1000, 'declining') });
+export const DECLINE_REASON_MIN = 3;
 export const DECLINE_REASON_MAX = 1000;
+export const declineInputSchema = z.object({
+  reason: reason(DECLINE_REASON_MIN, DECLINE_REASON_MAX, 'declining'),
+});
 
 /** POST /api/contracts/:id/extend: a fresh link that works this many more days. */
 export const extendInputSchema = z.object({

@@ -16,7 +16,6 @@ import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
-import { Route as EsignTokenRouteImport } from './routes/esign/$token'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
 import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings/api'
 import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/settings/branding'
@@ -58,11 +57,6 @@ const AuthedWizardRoute = AuthedWizardRouteImport.update({
   id: '/wizard',
   path: '/wizard',
   getParentRoute: () => AuthedRoute,
-} as any)
-const EsignTokenRoute = EsignTokenRouteImport.update({
-  id: '/esign/$token',
-  path: '/esign/$token',
-  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedContractsIdRoute = AuthedContractsIdRouteImport.update({
   id: '/contracts/$id',
@@ -107,7 +101,6 @@ export interface FileRoutesByFullPath {
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
-  '/esign/$token': typeof EsignTokenRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
@@ -122,7 +115,6 @@ export interface FileRoutesByTo {
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
-  '/esign/$token': typeof EsignTokenRoute
   '/': typeof AuthedIndexRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
@@ -140,7 +132,6 @@ export interface FileRoutesById {
   '/verify': typeof VerifyRoute
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_authed/wizard': typeof AuthedWizardRoute
-  '/esign/$token': typeof EsignTokenRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/contracts/$id': typeof AuthedContractsIdRoute
   '/_authed/settings/api': typeof AuthedSettingsApiRoute
@@ -159,7 +150,6 @@ export interface FileRouteTypes {
     | '/verify'
     | '/onboarding'
     | '/wizard'
-    | '/esign/$token'
     | '/contracts/$id'
     | '/settings/api'
     | '/settings/branding'
@@ -174,7 +164,6 @@ export interface FileRouteTypes {
     | '/verify'
     | '/onboarding'
     | '/wizard'
-    | '/esign/$token'
     | '/'
     | '/contracts/$id'
     | '/settings/api'
@@ -191,7 +180,6 @@ export interface FileRouteTypes {
     | '/verify'
     | '/_authed/onboarding'
     | '/_authed/wizard'
-    | '/esign/$token'
     | '/_authed/'
     | '/_authed/contracts/$id'
     | '/_authed/settings/api'
@@ -207,7 +195,6 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
   VerifyRoute: typeof VerifyRoute
-  EsignTokenRoute: typeof EsignTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -260,13 +247,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/wizard'
       preLoaderRoute: typeof AuthedWizardRouteImport
       parentRoute: typeof AuthedRoute
-    }
-    '/esign/$token': {
-      id: '/esign/$token'
-      path: '/esign/$token'
-      fullPath: '/esign/$token'
-      preLoaderRoute: typeof EsignTokenRouteImport
-      parentRoute: typeof rootRouteImport
     }
     '/_authed/contracts/$id': {
       id: '/_authed/contracts/$id'
@@ -354,7 +334,6 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
   VerifyRoute: VerifyRoute,
-  EsignTokenRoute: EsignTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

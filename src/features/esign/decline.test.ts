@@ -105,6 +105,7 @@ describe('declining through the signing link', () => {
       company_email: null,
       closed_at: now.toISOString(),
       closed_reason: null,
+      language: 'en',
     });
 
     const signature = await device.sign(t, token);

@@ -69,6 +69,7 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
         {
           signature: input.signature,
           consentVersion: input.consent_version ?? ESIGN_CONSENT_VERSION,
+          consentLanguage: input.consent_language,
           timeZone: input.time_zone ?? null,
         },
         requestClient(request),

@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
+import { DEFAULT_LANGUAGE, languageOr, type Language } from '../../domain/i18n/languages.js';
 import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract-lifecycle.js';
 import type {
   EsignAnswer,
@@ -79,6 +80,7 @@ function findLinkedContract(db: DB, contractId: number) {
       'expires_at',
       'closed_at',
       'closed_reason',
+      'language',
     ])
     .where('id', '=', contractId)
     .executeTakeFirst();
@@ -121,19 +123,10 @@ export function viewSigningPage(
 }
 
 /**
- * The same answer without recording an opening: for the page's no-script copy, which every
- * browser receives but only one without JavaScript shows (the script's own call records it).
+ * The answer with or without recording an opening: the signing page records one only for a
+ * person's browser opening it (signing-page.routes.ts), not for a mail scanner fetching links.
  */
-export function readSigningPage(
-  deps: EsignDeps,
-  token: string,
-  client: SigningClient,
-  now = deps.clock(),
-): Promise<EsignAnswer> {
-  return answerSigningLink(deps, token, client, now, { recordOpening: false });
-}
-
-async function answerSigningLink(
+export async function answerSigningLink(
   deps: EsignDeps,
   token: string,
   client: SigningClient,
@@ -141,9 +134,7 @@ async function answerSigningLink(
   options: { recordOpening: boolean },
 ): Promise<EsignAnswer> {
   const { db } = deps;
-  // The page and the app's call count apart: one opening is one of each.
-  const limitKey = `${options.recordOpening ? 'esign-view' : 'esign-page'}:ip:${client.ip}`;
-  await enforceRateLimits(db, [{ key: limitKey, rule: esignRateLimits.view }]);
+  await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
   const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
   if (options.recordOpening) await recordView(deps, contract, link, client, now);
   return describeForClient(db, contract, link);
@@ -166,6 +157,7 @@ async function describeForClient(
       company_email: contract.company_email,
       closed_at: status === 'expired' ? contract.expires_at : contract.closed_at,
       closed_reason: status === 'voided' ? contract.closed_reason : null,
+      language: languageOr(contract.language),
     };
   }
   // The spec's Contract field names; nothing of the account or the link itself.
@@ -192,6 +184,7 @@ async function describeForClient(
         .where('contract_id', '=', contract.id)
         .executeTakeFirst(),
     ),
+    language: languageOr(contract.language),
   };
 }
 
@@ -207,7 +200,12 @@ export async function signAsClient(
   db: DB,
   config: Config,
   token: string,
-  input: { signature: string; consentVersion: string; timeZone?: string | null },
+  input: {
+    signature: string;
+    consentVersion: string;
+    consentLanguage?: Language;
+    timeZone?: string | null;
+  },
   client: SigningClient,
   options: { sealedPdf: boolean; mailSealer: MailSealer; clock: () => Date },
 ): Promise<EsignSignResult> {
@@ -225,7 +223,10 @@ export async function signAsClient(
       type: 'consented',
       at: signedAt,
       ...who,
-      details: { disclosure_version: input.consentVersion },
+      details: {
+        disclosure_version: input.consentVersion,
+        disclosure_language: input.consentLanguage ?? DEFAULT_LANGUAGE,
+      },
     });
     const claimed = await transition(trx, {
       contractId: contract.id,

@@ -41,7 +41,7 @@ const SIGNING_PAGE_FIELDS = [
   'my_signed_at',
 ];
 /** What the signing page needs beyond the contract. */
-const SIGNING_PAGE_EXTRAS = ['expires_at', 'consent_version', 'executed_pdf'];
+const SIGNING_PAGE_EXTRAS = ['expires_at', 'consent_version', 'executed_pdf', 'language'];
 
 let t: TestApp;
 let cookie: string;

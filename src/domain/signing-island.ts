@@ -1,0 +1,58 @@
+import type { Language } from './i18n/languages.js';
+
+/**
+ * What the signing page's server-rendered HTML hands its script (issue 20): the island that holds
+ * the consent box, the signature pad, Sign Contract, Decline and the done state. It rides in the
+ * page as JSON (`<script type="application/json" id="signing-data">`), so the island needs no
+ * request of its own and no catalogue: every word is already in the page's language, and the
+ * few with values carry `{placeholders}` the island fills in.
+ */
+export interface SigningIslandData {
+  language: Language;
+  /** The disclosure version the page showed; the signature records it with the language. */
+  consentVersion: string;
+  decline: { least: number; most: number };
+  words: SigningIslandWords;
+}
+
+export interface SigningIslandWords {
+  agree: string;
+  consentMissing: string;
+  padLabel: string;
+  padHint: string;
+  padClear: string;
+  padEmpty: string;
+  padSigned: string;
+  signatureMissing: string;
+  signButton: string;
+  signingButton: string;
+  toastSignedTitle: string;
+  toastSignedMessage: string;
+  toastErrorTitle: string;
+  toastErrorMessage: string;
+  toastDismiss: string;
+  doneTitle: string;
+  doneMessage: string;
+  declineButton: string;
+  declineTitle: string;
+  declineIntro: string;
+  declineReasonLabel: string;
+  /** "{count} / {most} characters" */
+  declineCounter: string;
+  declineTooShort: string;
+  declineTooLong: string;
+  declineKeepReviewing: string;
+  declineConfirm: string;
+  declining: string;
+  declineFailed: string;
+  declineBusy: string;
+}
+
+/** The id of the page element whose JSON text is the island's SigningIslandData. */
+export const SIGNING_DATA_ELEMENT_ID = 'signing-data';
+/** Where the island renders (its server-rendered content is the no-script notice). */
+export const SIGNING_ISLAND_ELEMENT_ID = 'signing-island';
+/** Where the done state goes once signed: the top of the page. */
+export const SIGNING_STATUS_ELEMENT_ID = 'signing-status';
+/** The consent text, hidden once signed. */
+export const SIGNING_CONSENT_ELEMENT_ID = 'signing-consent';

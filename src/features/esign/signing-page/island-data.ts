@@ -1,0 +1,48 @@
+import { ESIGN_CONSENT_VERSION } from '../../../domain/esign-consent.js';
+import type { EsignView } from '../../../domain/esign.schemas.js';
+import { DECLINE_REASON_MAX, DECLINE_REASON_MIN } from '../../../domain/follow-up.schemas.js';
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import type { Language } from '../../../domain/i18n/languages.js';
+import type { SigningIslandData } from '../../../domain/signing-island.js';
+
+/** The island's words and rules for this page, in its language (src/domain/signing-island.ts). */
+export function islandDataFor(view: EsignView, language: Language): SigningIslandData {
+  const words = messagesFor(language).signing;
+  const most = DECLINE_REASON_MAX.toLocaleString('en-US');
+  return {
+    language,
+    consentVersion: ESIGN_CONSENT_VERSION,
+    decline: { least: DECLINE_REASON_MIN, most: DECLINE_REASON_MAX },
+    words: {
+      agree: words.consent.agree,
+      consentMissing: words.consentMissing,
+      padLabel: words.pad.label,
+      padHint: words.pad.hint,
+      padClear: words.pad.clear,
+      padEmpty: words.pad.empty,
+      padSigned: words.pad.signed,
+      signatureMissing: words.signatureMissing,
+      signButton: words.signButton,
+      signingButton: words.signingButton,
+      toastSignedTitle: words.toast.signedTitle,
+      toastSignedMessage: words.toast.signedMessage,
+      toastErrorTitle: words.toast.errorTitle,
+      toastErrorMessage: words.toast.errorMessage,
+      toastDismiss: words.toast.dismiss,
+      doneTitle: words.done.title,
+      doneMessage: words.done.message,
+      declineButton: words.decline.button,
+      declineTitle: words.decline.title,
+      declineIntro: words.decline.intro(view.company_name ?? words.decline.theSender),
+      declineReasonLabel: words.decline.reasonLabel,
+      declineCounter: words.decline.counter('{count}', '{most}'),
+      declineTooShort: words.decline.reasonTooShort(DECLINE_REASON_MIN),
+      declineTooLong: words.decline.reasonTooLong(most),
+      declineKeepReviewing: words.decline.keepReviewing,
+      declineConfirm: words.decline.confirm,
+      declining: words.decline.declining,
+      declineFailed: words.decline.failed,
+      declineBusy: words.decline.busy,
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isLanguage, languageOr, type Language } from '../../../domain/i18n/languages.js';
+import { AppError } from '../../../lib/app-error.js';
+import { webDistDir } from '../../../lib/web-app.js';
+import type { AppDeps } from '../../../trpc/context.js';
+import { requestClient } from '../../sessions/request-context.js';
+import { answerSigningLink } from '../esign.service.js';
+import { switchReadingLanguage } from '../reading-language.js';
+import { readSigningPageAssets, type SigningPageAssets } from './page-assets.js';
+import { renderSigningPage, type SigningPageState } from './signing-page.js';
+
+/** A signing token as links carry it; anything else is a link that leads nowhere. */
+const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * /esign/:token, the homeowner's page, rendered here whole (issue 20, docs/decisions/028), and
+ * its language switch, a plain form post that works without script too.
+ */
+export async function registerSigningPage(
+  app: FastifyInstance,
+  deps: AppDeps,
+  distDir = webDistDir,
+): Promise<void> {
+  let assets: SigningPageAssets | undefined;
+  const pageAssets = () => (assets ??= readSigningPageAssets(distDir));
+
+  await app.register((scope, _options, done) => {
+    // The switch is an HTML form: its body is urlencoded, which only these routes accept.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    scope.get<{ Params: { token: string } }>('/esign/:token', async (request, reply) => {
+      const { token } = request.params;
+      const { state, language } = await pageStateOf(deps, request, token);
+      return sendPage(
+        reply,
+        state,
+        200,
+        renderSigningPage({ state, language, token, assets: pageAssets() }),
+      );
+    });
+
+    scope.post<{ Params: { token: string }; Body: unknown }>(
+      '/esign/:token/language',
+      async (request, reply) => {
+        const { token } = request.params;
+        const wanted = (request.body as Record<string, unknown> | null)?.language;
+        if (TOKEN.test(token) && isLanguage(wanted)) {
+          try {
+            await switchReadingLanguage(deps, token, wanted, requestClient(request));
+          } catch (error) {
+            // The page the browser lands on says what is wrong with the link.
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+        // Post/redirect/get: a reload does not post again, and the page answers in its language.
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/esign/${encodeURIComponent(token)}`, 303);
+      },
+    );
+    done();
+  });
+}
+
+async function pageStateOf(
+  deps: AppDeps,
+  request: FastifyRequest,
+  token: string,
+): Promise<{ state: SigningPageState; language: Language }> {
+  if (!TOKEN.test(token)) return { state: { kind: 'invalid' }, language: languageOr(null) };
+  try {
+    const answer = await answerSigningLink(deps, token, requestClient(request), deps.clock(), {
+      recordOpening: isPersonOpening(request),
+    });
+    const language = languageOr(answer.language);
+    if (!('template_html' in answer)) return { state: { kind: 'closed', view: answer }, language };
+    return {
+      state: { kind: answer.status === 'sent' ? 'signable' : 'signed', view: answer },
+      language,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND')
+      return { state: { kind: 'invalid' }, language: languageOr(null) };
+    if (!(error instanceof AppError)) request.log.error({ err: error }, 'signing page failed');
+    return { state: { kind: 'unavailable' }, language: languageOr(null) };
+  }
+}
+
+/**
+ * A person's browser opening the page, rather than a mail scanner or a link preview fetching
+ * it: browsers mark a top-level navigation `Sec-Fetch-Mode: navigate` and a speculative one
+ * `Sec-Purpose: prefetch`. Only such an opening is recorded and alerts the contractor.
+ */
+function isPersonOpening(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    request.headers['sec-fetch-mode'] === 'navigate' &&
+    request.headers['sec-purpose'] === undefined
+  );
+}
+
+function sendPage(reply: FastifyReply, state: SigningPageState, ok: number, html: string) {
+  const status = state.kind === 'invalid' ? 404 : state.kind === 'unavailable' ? 503 : ok;
+  return (
+    reply
+      .code(status)
+      // The link is a secret: no cache may keep what it shows, no page it leads to learns it.
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  );
+}

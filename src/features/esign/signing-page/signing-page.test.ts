@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractorReadyToSend, sendContract } from '../../../test/contract-flow.js';
+import { eventsOf, newDevice } from '../../../test/follow-up-flow.js';
+import { createTestApp, jsonPost, type TestApp } from '../../../test/test-app.js';
+
+/** Issue 20: /esign/:token is rendered on the server, whole, in the client's language. */
+let t: TestApp;
+let owner: string;
+let device = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await contractorReadyToSend(t, 'pages@example.com', 'Rock & Roll <Pavers>');
+});
+afterAll(() => t.close());
+
+/** A phone of its own (per-address limits stay out of the way), as a browser navigates. */
+function openPage(token: string, headers: Record<string, string> = {}) {
+  device += 1;
+  return t.app.inject({
+    method: 'GET',
+    url: `/esign/${token}`,
+    remoteAddress: `198.19.0.${device}`,
+    headers: { 'user-agent': 'HomeownerPhone/2.0', ...headers },
+  });
+}
+const navigation = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+
+const viewCount = (id: number) =>
+  t.sql.value<number>('SELECT view_count FROM contracts WHERE id = ?', id);
+
+function switchLanguage(token: string, body: string, origin: string | null = t.origin) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/esign/${token}/language`,
+    remoteAddress: '198.19.1.1',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(origin ? { origin } : {}),
+    },
+    payload: body,
+  });
+}
+
+describe('the signing page', () => {
+  it('holds the banner, the contract, the consent and the island data, escaped, never cached', async () => {
+    const { token } = await sendContract(t, owner);
+    const page = await openPage(token, navigation);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const html = page.body;
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Sign your contract · Rock &amp; Roll &lt;Pavers&gt;</title>');
+    expect(html).toContain('Secure Contract Signature');
+    expect(html).toContain('Rock &amp; Roll &lt;Pavers&gt; · Contract #');
+    expect(html).toContain('Review your contract');
+    expect(html).toContain('Electronic records and signatures');
+    expect(html).toContain('Read the full disclosure');
+    expect(html).toContain('Signing needs JavaScript.');
+    // The document rides escaped in srcdoc, in a frame that runs nothing.
+    const frame = /<iframe [^>]*srcdoc="([^"]*)"><\/iframe>/.exec(html);
+    expect(frame?.[0]).toContain('sandbox="allow-same-origin"');
+    expect(frame?.[1]).toContain('&lt;html');
+    // The island's words, as JSON that cannot close its <script> element.
+    const json = /<script type="application\/json" id="signing-data">([^<]*)<\/script>/.exec(html);
+    const data = JSON.parse(json?.[1] ?? 'null') as { words: { declineIntro: string } };
+    expect(data.words.declineIntro).toContain('Tell Rock & Roll <Pavers> why');
+    expect(json?.[1]).not.toContain(token);
+  });
+
+  it('records an opening for a browser navigating to it, not for a scanner fetching it', async () => {
+    const { id, token } = await sendContract(t, owner);
+    await openPage(token, { 'user-agent': 'LinkScanner/1.0' });
+    await openPage(token, { ...navigation, 'sec-purpose': 'prefetch' });
+    expect(await viewCount(id)).toBe(0);
+    await openPage(token, navigation);
+    expect(await viewCount(id)).toBe(1);
+    expect(await eventsOf(t, id, 'viewed')).toHaveLength(1);
+  });
+
+  it("says a link that leads nowhere is one, in the spec's words, with 404", async () => {
+    for (const token of ['A'.repeat(43), 'not%20a%20token']) {
+      const page = await openPage(token, navigation);
+      expect(page.statusCode).toBe(404);
+      expect(page.body).toContain('Invalid or Expired Link');
+      expect(page.body).toContain(
+        'This signature link is no longer valid. Please contact the sender for a new link.',
+      );
+      expect(page.body).not.toContain('<iframe');
+    }
+  });
+
+  it('shows the signed state with the done words after signing, and no consent to give again', async () => {
+    const { token } = await sendContract(t, owner);
+    expect((await newDevice().sign(t, token)).statusCode).toBe(200);
+    const page = await openPage(token, navigation);
+    expect(page.body).toContain('Contract Signed!');
+    expect(page.body).toContain(
+      'Thank you for signing the contract. You will receive a copy via email shortly.',
+    );
+    expect(page.body).toContain('Signed on ');
+    expect(page.body).not.toContain('signing-data');
+    expect(page.body).not.toContain('Read the full disclosure');
+  });
+
+  it('names a withdrawal and its reason, escaped', async () => {
+    const { id, token } = await sendContract(t, owner);
+    const withdrawn = await jsonPost(
+      t.app,
+      `/api/contracts/${id}/void`,
+      { reason: 'Price <changed>' },
+      { cookie: owner },
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const page = await openPage(token, navigation);
+    expect(page.body).toContain('Contract Withdrawn');
+    expect(page.body).toContain('Reason: Price &lt;changed&gt;');
+  });
+});
+
+describe('switching the language', () => {
+  it('answers in Spanish after the switch, and records who switched from what to what', async () => {
+    const { id, token } = await sendContract(t, owner);
+    const switched = await switchLanguage(token, 'language=es');
+    expect(switched.statusCode).toBe(303);
+    expect(switched.headers.location).toBe(`/esign/${token}`);
+    const page = await openPage(token, navigation);
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('Firma segura del contrato');
+    expect(page.body).toContain('Registros y firmas electrónicos');
+    expect(page.body).toContain('Para firmar se necesita JavaScript.');
+    expect(page.body).toContain('"language":"es"');
+    const events = await eventsOf(t, id, 'language_changed');
+    expect(events).toEqual([
+      expect.objectContaining({ actor: 'client', details: { from: 'en', to: 'es' } }),
+    ]);
+    // The language shown already: nothing changes, nothing is recorded.
+    await switchLanguage(token, 'language=es');
+    expect(await eventsOf(t, id, 'language_changed')).toHaveLength(1);
+    await switchLanguage(token, 'language=en');
+    expect((await openPage(token, navigation)).body).toContain('<html lang="en">');
+    expect(await eventsOf(t, id, 'language_changed')).toHaveLength(2);
+  });
+
+  it('refuses a switch posted from another site, and ignores a language it does not know', async () => {
+    const { id, token } = await sendContract(t, owner);
+    expect((await switchLanguage(token, 'language=es', 'https://evil.example')).statusCode).toBe(
+      403,
+    );
+    expect((await switchLanguage(token, 'language=fr')).statusCode).toBe(303);
+    expect(await eventsOf(t, id, 'language_changed')).toEqual([]);
+  });
+});

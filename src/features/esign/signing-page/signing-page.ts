@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Eta } from 'eta';
+import { formatLongDate } from '../../../domain/dates.js';
+import type { EsignClosedView, EsignView } from '../../../domain/esign.schemas.js';
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../../domain/i18n/languages.js';
+import { formatUsd } from '../../../domain/money.js';
+import {
+  SIGNING_CONSENT_ELEMENT_ID,
+  SIGNING_DATA_ELEMENT_ID,
+  SIGNING_ISLAND_ELEMENT_ID,
+  SIGNING_STATUS_ELEMENT_ID,
+} from '../../../domain/signing-island.js';
+import { formatPhone } from '../../../domain/template-engine/formatters.js';
+import { islandDataFor } from './island-data.js';
+import type { SigningPageAssets } from './page-assets.js';
+
+/** Our own template only; `<%= %>` escapes every value, the contract's HTML included (srcdoc). */
+const eta = new Eta({
+  views: path.dirname(fileURLToPath(import.meta.url)),
+  autoEscape: true,
+  autoTrim: false,
+  cache: true,
+});
+
+/** What a signing link leads to, as the page shows it. */
+export type SigningPageState =
+  | { kind: 'signable' | 'signed'; view: EsignView }
+  | { kind: 'closed'; view: EsignClosedView }
+  /** Unknown, revoked or long-expired link. */
+  | { kind: 'invalid' }
+  /** Too many openings from this address, or the server failing: the link may well be fine. */
+  | { kind: 'unavailable' };
+
+/**
+ * The whole signing page, /esign/:token (issue 20): everything to read is HTML from here, so the
+ * contract shows before any script runs, and without script at all. The island (web/src/signing)
+ * adds the consent box, the pad and the buttons to a contract awaiting signature.
+ */
+export function renderSigningPage(input: {
+  state: SigningPageState;
+  language: Language;
+  token: string;
+  assets: SigningPageAssets;
+}): string {
+  const { state, language, token } = input;
+  const words = messagesFor(language).signing;
+  const company = 'view' in state ? state.view.company_name : null;
+  return eta.render('./signing-page.html.eta', {
+    lang: language,
+    words,
+    title:
+      state.kind === 'signable' || state.kind === 'signed'
+        ? words.pageTitle(company ?? 'TradeSign')
+        : 'TradeSign',
+    css: input.assets.css,
+    scriptTags: input.assets.scriptTags,
+    ids: {
+      island: SIGNING_ISLAND_ELEMENT_ID,
+      status: SIGNING_STATUS_ELEMENT_ID,
+      consent: SIGNING_CONSENT_ELEMENT_ID,
+      data: SIGNING_DATA_ELEMENT_ID,
+    },
+    languages: LANGUAGES.map((code) => ({
+      code,
+      name: LANGUAGE_NAMES[code],
+      current: code === language,
+    })),
+    // The switch posts to the page itself; only a page with a contract has one.
+    switchAction: state.kind === 'invalid' ? null : `/esign/${encodeURIComponent(token)}/language`,
+    body: bodyOf(state, language, token),
+  });
+}
+
+function bodyOf(state: SigningPageState, language: Language, token: string) {
+  const words = messagesFor(language).signing;
+  switch (state.kind) {
+    case 'invalid':
+      return notice('red', '!', words.closed.invalidTitle, [words.closed.invalidMessage]);
+    case 'unavailable':
+      return {
+        ...notice('yellow', '!', words.unavailable.title, [words.unavailable.message]),
+        retry: { label: words.unavailable.retry, href: `/esign/${encodeURIComponent(token)}` },
+      };
+    case 'closed':
+      return closedNotice(state.view, language);
+    case 'signable':
+    case 'signed':
+      return contractBody(state.kind, state.view, language, token);
+  }
+}
+
+function notice(tone: 'red' | 'yellow' | 'gray', icon: string, title: string, lines: string[]) {
+  return { kind: 'notice' as const, tone, icon, title, lines, contact: null, retry: null };
+}
+
+function closedNotice(view: EsignClosedView, language: Language) {
+  const words = messagesFor(language).signing.closed;
+  const contact = contactOf(view, words.contact(view.company_name ?? words.theSenderCapital));
+  switch (view.status) {
+    case 'expired':
+      return { ...notice('red', '!', words.invalidTitle, [words.invalidMessage]), contact };
+    case 'declined': {
+      const on = view.closed_at ? formatLongDate(view.closed_at, language) : null;
+      const company = view.company_name ?? words.theSenderCapital;
+      return notice('gray', '×', words.declinedTitle, [words.declinedMessage(on, company)]);
+    }
+    case 'voided': {
+      const lines = [words.withdrawnMessage(view.company_name ?? words.theSenderCapital)];
+      if (view.closed_reason) lines.push(words.reason(view.closed_reason));
+      return { ...notice('yellow', '!', words.withdrawnTitle, lines), contact };
+    }
+  }
+}
+
+type CompanyContacts = Pick<EsignView, 'company_phone' | 'company_email'>;
+
+/** "Contact <company>: <phone> · <email>", as links, with only what the company gave. */
+function contactOf(view: CompanyContacts, lead: string) {
+  const phone = view.company_phone?.trim() || null;
+  const email = view.company_email?.trim() || null;
+  if (!phone && !email) return null;
+  return {
+    lead,
+    phone: phone ? { text: formatPhone(phone), href: `tel:${phone.replace(/[^\d+]/g, '')}` } : null,
+    email: email ? { text: email, href: `mailto:${email}` } : null,
+  };
+}
+
+function contractBody(
+  kind: 'signable' | 'signed',
+  view: EsignView,
+  language: Language,
+  token: string,
+) {
+  const words = messagesFor(language).signing;
+  const company = view.company_name ?? words.banner.yourContractor;
+  return {
+    kind,
+    banner: {
+      contractLine: words.banner.contractLine(company, view.id),
+      preparedFor: view.client_name ? words.banner.preparedFor(view.client_name) : null,
+      total: view.total_price_cents === null ? null : formatUsd(view.total_price_cents),
+      contact: contactOf(view, words.banner.questions),
+    },
+    signedOn:
+      kind === 'signed' && view.client_signed_at
+        ? {
+            iso: view.client_signed_at,
+            text: words.done.signedOn(formatLongDate(view.client_signed_at, language)),
+          }
+        : null,
+    pdfUrl: view.executed_pdf ? `/api/esign/${encodeURIComponent(token)}/executed.pdf` : null,
+    documentHtml: view.template_html,
+    consent: words.consent,
+    // `<` escaped so the JSON can never close its <script> element.
+    islandJson:
+      kind === 'signable'
+        ? JSON.stringify(islandDataFor(view, language)).replace(/</g, '\\u003c')
+        : null,
+  };
+}

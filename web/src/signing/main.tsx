@@ -1,0 +1,79 @@
+import './signing-page.css';
+import { StrictMode, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import {
+  SIGNING_CONSENT_ELEMENT_ID,
+  SIGNING_DATA_ELEMENT_ID,
+  SIGNING_ISLAND_ELEMENT_ID,
+  SIGNING_STATUS_ELEMENT_ID,
+  type SigningIslandData,
+} from '@domain/signing-island';
+import { fitContractFrames } from './fit-frame';
+import { SigningForm } from './signing-form';
+import { signingUrlOf } from './signing-api';
+import { Toast, useToast } from './toast';
+
+/*
+ * The signing page's script (issue 20). The server sends the whole page as HTML, readable
+ * without script; this sizes the contract's frame and, on a contract awaiting signature, renders
+ * the one interactive part into its place. No Mantine, router, tRPC or zod: see
+ * src/features/esign/signing-page and docs/decisions/028.
+ */
+fitContractFrames();
+
+const island = document.getElementById(SIGNING_ISLAND_ELEMENT_ID);
+const dataElement = document.getElementById(SIGNING_DATA_ELEMENT_ID);
+const status = document.getElementById(SIGNING_STATUS_ELEMENT_ID);
+if (island && dataElement && status) {
+  const data = JSON.parse(dataElement.textContent ?? '{}') as SigningIslandData;
+  createRoot(island).render(
+    <StrictMode>
+      <SigningIsland data={data} status={status} />
+    </StrictMode>,
+  );
+}
+
+function SigningIsland({ data, status }: { data: SigningIslandData; status: HTMLElement }) {
+  const { toast, show, dismiss } = useToast();
+  const [signed, setSigned] = useState(false);
+  const url = signingUrlOf(location.pathname);
+
+  return (
+    <>
+      {signed ? (
+        createPortal(<DonePanel data={data} />, status)
+      ) : (
+        <SigningForm
+          data={data}
+          url={url}
+          showToast={show}
+          onSigned={() => setSigned(true)}
+          // The server's page says what happened: declined, signed elsewhere, withdrawn...
+          onSettled={() => location.reload()}
+        />
+      )}
+      <Toast toast={toast} onDismiss={dismiss} dismissLabel={data.words.toastDismiss} />
+    </>
+  );
+}
+
+/** 'Contract Signed!' at the top of the page; the consent text, no longer asked, goes away. */
+function DonePanel({ data }: { data: SigningIslandData }) {
+  useEffect(() => {
+    document.getElementById(SIGNING_CONSENT_ELEMENT_ID)?.setAttribute('hidden', '');
+    scrollTo({ top: 0 });
+    document.getElementById('signed-title')?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <section className="done" aria-labelledby="signed-title">
+      <span className="done-icon" aria-hidden="true">
+        ✓
+      </span>
+      <h1 id="signed-title" tabIndex={-1}>
+        {data.words.doneTitle}
+      </h1>
+      <p>{data.words.doneMessage}</p>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+/*
+ * The island's two calls, with plain fetch and hand-written checks of the answers: the signing
+ * page carries no zod and no tRPC (issue 20's budget). The server validates every input with
+ * the same zod schemas as before (src/domain/esign.schemas.ts).
+ */
+
+export type SignOutcome =
+  | { kind: 'signed'; clientSignedAt: string }
+  /** 409 (signed first elsewhere, declined, withdrawn, expired), or a 200 we cannot read. */
+  | { kind: 'conflict' }
+  /** 404: the link is gone. */
+  | { kind: 'invalid' }
+  /** No network, 400, 429 or 5xx: nothing was recorded, so the client may try again. */
+  | { kind: 'failed' };
+
+export type DeclineOutcome =
+  | { kind: 'declined' }
+  | { kind: 'conflict' }
+  | { kind: 'invalid' }
+  /** 400: the server's sentence about the reason. */
+  | { kind: 'bad-input'; message: string }
+  /** No network, 429 or 5xx; `busy` for 429. */
+  | { kind: 'failed'; busy: boolean };
+
+/** The token is the page's own address: /esign/:token. */
+export function signingUrlOf(pathname: string): string {
+  return `/api/esign/${pathname.split('/')[2] ?? ''}`;
+}
+
+export async function submitSignature(
+  url: string,
+  input: { signature: string; consentVersion: string; language: string },
+): Promise<SignOutcome> {
+  const response = await postJson(url, {
+    signature: input.signature,
+    consent: true,
+    consent_version: input.consentVersion,
+    consent_language: input.language,
+    time_zone: browserTimeZone(),
+  });
+  if (response?.status === 409) return { kind: 'conflict' };
+  if (response?.status === 404) return { kind: 'invalid' };
+  if (!response?.ok) return { kind: 'failed' };
+  const body = (await response.json().catch(() => null)) as { client_signed_at?: unknown } | null;
+  return typeof body?.client_signed_at === 'string'
+    ? { kind: 'signed', clientSignedAt: body.client_signed_at }
+    : { kind: 'conflict' };
+}
+
+export async function submitDecline(url: string, reason: string): Promise<DeclineOutcome> {
+  const response = await postJson(`${url}/decline`, { reason });
+  if (response?.status === 409) return { kind: 'conflict' };
+  if (response?.status === 404) return { kind: 'invalid' };
+  if (response?.status === 400) {
+    const text = await response.text().catch(() => '');
+    // The REST facade names the field first ("reason: ..."): the dialog shows the sentence.
+    return { kind: 'bad-input', message: text.replace(/^reason: /, '') };
+  }
+  if (!response?.ok) return { kind: 'failed', busy: response?.status === 429 };
+  return { kind: 'declined' };
+}
+
+/** A JSON POST; null when no answer came (no network on a job site). */
+async function postJson(url: string, body: unknown): Promise<Response | null> {
+  try {
+    return await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      // Errors as plain text (src/lib/error-handler.ts): their sentences are meant for people.
+      headers: { 'content-type': 'application/json', accept: 'text/plain, application/json;q=0.9' },
+      cache: 'no-store',
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The signer's time zone for the certificate of completion; absent when the browser hides it. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
