@@ -68,6 +68,7 @@ describe('npm run seed:templates', () => {
     const result = seed();
     expect(result.code).toBe(0);
     expect(result.out).toContain('first@example.com  Standard Contract: unchanged');
+    expect(result.out).toContain('Contrato estándar: unchanged');
     expect(result.out).toContain('Done: 2 account(s).');
     expect(await templatesOf('first@example.com')).toEqual(before);
   });
@@ -78,9 +79,25 @@ describe('npm run seed:templates', () => {
     );
     const result = seed('--email', 'FIRST@example.com');
     expect(result.out).toContain('Standard Contract: installed');
+    expect(result.out).toContain('Contrato estándar: installed');
     expect(result.out).not.toContain('second@example.com');
     expect(await templatesOf('first@example.com')).toMatchObject([
       { name: 'Standard Contract', is_preset: 1, version: 1 },
+      { name: 'Contrato estándar', is_preset: 0, version: 1 },
+    ]);
+  });
+
+  it('gives an account from before Contrato estándar its Spanish twin, keeping its default', async () => {
+    await t.sql.run(
+      "DELETE FROM templates WHERE preset_key = 'contrato-estandar' AND user_id = (SELECT id FROM users WHERE email = 'second@example.com')",
+    );
+    const result = seed('--email', 'second@example.com');
+    expect(result.out).toContain(
+      'second@example.com  Standard Contract: unchanged, Contrato estándar: installed',
+    );
+    expect(await templatesOf('second@example.com')).toMatchObject([
+      { name: 'Standard Contract', is_preset: 1 },
+      { name: 'Contrato estándar', is_preset: 0, version: 1 },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages.js';
 
 /** Template calls. */
 
@@ -32,6 +33,17 @@ export const templateIdSchema = z.coerce
   .number({ error: 'Template id must be a number' })
   .int('Template id must be a whole number')
   .positive('Template id must be a whole number');
+
+/**
+ * GET /api/templates/default: with a contract's language, the template such a contract is sent
+ * with, which the wizard previews (docs/decisions/029); without, the default itself.
+ */
+export const defaultTemplateInputSchema = z.object({
+  language: z.enum(LANGUAGES, { error: 'The language must be en or es' }).optional().meta({
+    description:
+      "A contract's language: answers the default's shipped twin in that language when the account has it.",
+  }),
+});
 
 /** The shipped Standard Contract's key: an account with no template of that key can add it back. */
 export const STANDARD_CONTRACT_KEY = 'standard-contract';

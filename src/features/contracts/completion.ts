@@ -24,21 +24,25 @@ export async function finishClientSigning(
 ): Promise<void> {
   const contract = await trx
     .selectFrom('contracts')
-    .select(['template_source', 'template_data', 'client_name'])
+    .select(['template_source', 'template_data', 'client_name', 'language'])
     .where('id', '=', contractId)
     .executeTakeFirstOrThrow();
   if (!contract.template_source || !contract.template_data) {
     throw new AppError('INTERNAL', 'The sent contract is missing its snapshot');
   }
   const data = JSON.parse(contract.template_data) as ContractTemplateData;
-  const signedHtml = renderContractDocument(contract.template_source, {
-    ...data,
-    client_signature: {
-      typed_name: contract.client_name,
-      timestamp: signedAt,
-      png: clientSignaturePng,
+  const signedHtml = renderContractDocument(
+    contract.template_source,
+    {
+      ...data,
+      client_signature: {
+        typed_name: contract.client_name,
+        timestamp: signedAt,
+        png: clientSignaturePng,
+      },
     },
-  });
+    contract.language,
+  );
   await trx
     .updateTable('contracts')
     .set({ signed_html: signedHtml })

@@ -13,7 +13,7 @@ import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
 import { logoDataUrl, renderContractDocument, sha256Hex } from './snapshot.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { getPrefs } from '../prefs/prefs.service.js';
-import { getDefaultTemplate } from '../templates/templates.service.js';
+import { getTemplateForLanguage } from '../templates/templates.service.js';
 import { toContract } from './contract-mapping.js';
 import { findContractRow } from './contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
@@ -80,7 +80,8 @@ export async function sendToClient(
     );
   }
 
-  const template = await getDefaultTemplate(db, userId);
+  // A Spanish contract goes out on the Spanish twin of a shipped default (docs/decisions/029).
+  const template = await getTemplateForLanguage(db, userId, contract.language);
   const prefs = await getPrefs(db, userId);
   const logo = await logoDataUrl(db, prefs.logo_path);
   const now = deps.clock();
@@ -91,7 +92,7 @@ export async function sendToClient(
     logo,
     today: now.toISOString().slice(0, 10),
   });
-  const documentHtml = renderContractDocument(template.html, templateData);
+  const documentHtml = renderContractDocument(template.html, templateData, contract.language);
   await assertPrintableLength(deps.renderer, documentHtml, 'contract');
 
   return db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
+import type { Language } from '../../domain/i18n/languages.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
 import { renderTemplate } from '../../domain/template-engine/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -12,11 +13,16 @@ export function sha256Hex(text: string): string {
 
 /**
  * Renders a contract document and freezes it under the document policy: the result is what the
- * client is shown, what the hash covers and what the printer prints (docs/decisions/016). A
+ * client is shown, what the hash covers and what the printer prints (docs/decisions/016). Dates
+ * are printed in the contract's language, as the wizard previewed them (docs/decisions/029). A
  * template that cannot render is the contractor's to fix.
  */
-export function renderContractDocument(source: string, data: ContractTemplateData): string {
-  const rendered = renderTemplate(source, data);
+export function renderContractDocument(
+  source: string,
+  data: ContractTemplateData,
+  language: Language,
+): string {
+  const rendered = renderTemplate(source, data, { language });
   if (!rendered.ok) {
     const problem = rendered.problems[0];
     throw new AppError(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   createTemplateInputSchema,
+  defaultTemplateInputSchema,
   templateIdSchema,
   templateInputSchema,
 } from '../../domain/templates.schemas.js';
@@ -11,6 +12,7 @@ import {
   deleteTemplate,
   getDefaultTemplate,
   getTemplate,
+  getTemplateForLanguage,
   listTemplates,
   setDefaultTemplate,
   updateTemplate,
@@ -20,7 +22,13 @@ const byId = z.object({ id: templateIdSchema });
 
 export const templatesRouter = router({
   list: authedProcedure.query(({ ctx }) => listTemplates(ctx.db, ctx.user.id)),
-  default: authedProcedure.query(({ ctx }) => getDefaultTemplate(ctx.db, ctx.user.id)),
+  default: authedProcedure
+    .input(defaultTemplateInputSchema.optional())
+    .query(({ ctx, input }) =>
+      input?.language
+        ? getTemplateForLanguage(ctx.db, ctx.user.id, input.language)
+        : getDefaultTemplate(ctx.db, ctx.user.id),
+    ),
   get: authedProcedure
     .input(byId)
     .query(({ ctx, input }) => getTemplate(ctx.db, ctx.user.id, input.id)),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createTemplateInputSchema,
+  defaultTemplateInputSchema,
   templateIdSchema,
   templateInputSchema,
   templateSchema,
@@ -13,6 +14,7 @@ import {
   deleteTemplate,
   getDefaultTemplate,
   getTemplate,
+  getTemplateForLanguage,
   listTemplates,
   setDefaultTemplate,
   updateTemplate,
@@ -52,11 +54,17 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
       schema: describeRoute({
         ...templateRoute,
         summary: 'The default template',
+        description:
+          "With `language`, the template a contract in that language is sent with: the default's shipped twin in that language when the account has it, else the default.",
+        querystring: defaultTemplateInputSchema,
         success: { 200: templateSchema },
         errors: [404],
       }),
     },
-    async (request) => getDefaultTemplate(deps.db, owner(request)),
+    async (request) =>
+      request.query.language
+        ? getTemplateForLanguage(deps.db, owner(request), request.query.language)
+        : getDefaultTemplate(deps.db, owner(request)),
   );
 
   api.get(

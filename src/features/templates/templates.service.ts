@@ -17,7 +17,8 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { assertPrintableLength } from '../documents/page-limit.js';
 import type { PdfRenderer } from '../documents/pdf-renderer.js';
-import { presetTemplates } from '../../../db/seeds/preset-templates.js';
+import { presetTemplates, presetTwinKey } from '../../../db/seeds/preset-templates.js';
+import type { Language } from '../../domain/i18n/languages.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import { installPreset } from './preset-install.js';
 import {
@@ -115,6 +116,24 @@ export async function getDefaultTemplate(db: DbOrTrx, userId: number): Promise<T
     throw new AppError('NOT_FOUND', 'No default template. Choose one on the Templates page.');
   }
   return { ...toSummary(row), html: row.html };
+}
+
+/**
+ * The template a contract in this language is sent with (docs/decisions/029): the default, or,
+ * when the default is a shipped preset, the account's copy of that preset's twin in the
+ * contract's language if it has one ("Contrato estándar" for the Standard Contract). A template
+ * the contractor wrote is used as it is, whatever the language.
+ */
+export async function getTemplateForLanguage(
+  db: DbOrTrx,
+  userId: number,
+  language: Language,
+): Promise<Template> {
+  const template = await getDefaultTemplate(db, userId);
+  const twinKey = presetTwinKey(template.preset_key, language);
+  if (twinKey === null || twinKey === template.preset_key) return template;
+  const twin = await findPresetRow(db, userId, twinKey);
+  return twin ? getTemplate(db, userId, twin.id) : template;
 }
 
 /** The account's first template, or one created with is_preset true, becomes the default. */

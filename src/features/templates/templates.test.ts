@@ -53,10 +53,12 @@ async function create(cookie: string, body: Record<string, unknown>) {
 }
 
 describe('a new account', () => {
-  it('starts with the standard contract as its default, version 1', async () => {
+  it('starts with the standard contract as its default, and its Spanish twin, version 1', async () => {
     const templates = await list(owner);
-    expect(templates).toHaveLength(1);
-    expect(templates[0]).toMatchObject({ name: 'Standard Contract', is_preset: true, version: 1 });
+    expect(templates).toMatchObject([
+      { name: 'Standard Contract', is_preset: true, version: 1 },
+      { name: 'Contrato estándar', is_preset: false, version: 1 },
+    ]);
     const fallback = await get(t.app, '/api/templates/default', { cookie: owner });
     expect(fallback.statusCode).toBe(200);
     expect(fallback.json<TemplateAnswer>().html).toBe(presetTemplates[0]?.html);
@@ -183,7 +185,10 @@ describe('the default template', () => {
     const other = (await create(cookie, { name: 'Mine', html: '<p>m</p>' })).json<TemplateAnswer>();
     await bodylessRequest(t.app, 'POST', `/api/templates/${other.id}/set-default`, { cookie });
     await bodylessRequest(t.app, 'DELETE', `/api/templates/${standard?.id ?? 0}`, { cookie });
-    expect((await list(cookie)).map((template) => template.name)).toEqual(['Mine']);
+    expect((await list(cookie)).map((template) => template.name)).toEqual([
+      'Mine',
+      'Contrato estándar',
+    ]);
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/templates/standard',

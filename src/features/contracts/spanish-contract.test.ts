@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Contract } from '../../domain/contracts.schemas.js';
+import { contractorReadyToSend, TEST_CLIENT } from '../../test/contract-flow.js';
+import { sendableDraft, TEST_SIGNATURE_PNG } from '../../test/factories.js';
+import { createTestApp, jsonPost, type TestApp } from '../../test/test-app.js';
+
+/**
+ * A contract sent in Spanish (issue 20, docs/decisions/029): frozen with the Spanish twin of the
+ * Standard Contract, its dates with Spanish month names, the rest as for any contract.
+ */
+
+const NOW = new Date('2026-11-25T15:00:00.000Z');
+
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock: () => NOW });
+  cookie = await contractorReadyToSend(t, 'pavers@example.com', 'Rock & Roll Pavers');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Creates, signs and sends a draft in this language; its id. */
+async function send(language: 'en' | 'es', owner = cookie): Promise<number> {
+  const origin = { cookie: owner, origin: t.origin };
+  const created = await jsonPost(
+    t.app,
+    '/api/contracts',
+    { ...sendableDraft(TEST_CLIENT), language },
+    origin,
+  );
+  const { id } = created.json<Contract>();
+  await jsonPost(
+    t.app,
+    `/api/contracts/${id}/sign-mine`,
+    { signature: TEST_SIGNATURE_PNG },
+    origin,
+  );
+  const sent = await jsonPost(
+    t.app,
+    `/api/contracts/${id}/send`,
+    { client_data: TEST_CLIENT },
+    origin,
+  );
+  expect(sent.statusCode, sent.body).toBe(200);
+  return id;
+}
+
+async function frozen(id: number) {
+  const row = await t.sql.get<{ template_html: string; template_source: string }>(
+    'SELECT template_html, template_source FROM contracts WHERE id = ?',
+    id,
+  );
+  if (!row) throw new Error(`no contract ${id}`);
+  return row;
+}
+
+async function sentEventTemplateId(id: number) {
+  const details = await t.sql.value<string>(
+    "SELECT details FROM contract_events WHERE contract_id = ? AND type = 'sent'",
+    id,
+  );
+  return (JSON.parse(details) as { template_id: number }).template_id;
+}
+
+describe('sending a Spanish contract', () => {
+  it('freezes it with Contrato estándar, dated in Spanish', async () => {
+    const id = await send('es');
+    const { template_html: html } = await frozen(id);
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('Contrato de mejoras para el hogar');
+    expect(html).toContain('Fecha del contrato: noviembre 25, 2026');
+    expect(html).toContain('$5,000.00');
+    expect(html).not.toContain('Home Improvement Contract');
+    const template = await t.sql.get<{ name: string }>(
+      'SELECT name FROM templates WHERE id = ?',
+      await sentEventTemplateId(id),
+    );
+    expect(template?.name).toBe('Contrato estándar');
+  });
+
+  it('leaves an English contract as it was: the Standard Contract, dated in English', async () => {
+    const id = await send('en');
+    const { template_html: html } = await frozen(id);
+    expect(html).toContain('Home Improvement Contract');
+    expect(html).toContain('Contract date: November 25, 2026');
+  });
+
+  it('uses a default template the contractor wrote as it is', async () => {
+    const owner = await contractorReadyToSend(t, 'own-words@example.com', 'Own Words Co');
+    const mine = await jsonPost(
+      t.app,
+      '/api/templates',
+      { name: 'Mine', html: '<p>{{client.name}}, {{date today}}</p>', is_preset: true },
+      { cookie: owner, origin: t.origin },
+    );
+    expect(mine.statusCode, mine.body).toBe(201);
+    const { template_html: html } = await frozen(await send('es', owner));
+    // The contractor's words, with the month in the client's language all the same.
+    expect(html).toContain('Jordan Rivera, noviembre 25, 2026');
+  });
+});
