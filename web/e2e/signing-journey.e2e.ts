@@ -163,22 +163,6 @@ describe('the whole signing journey', () => {
       .waitFor();
   });
 
-  it('asks for the contract once on opening, and afresh on Try again', async () => {
-    const { page } = await newPage(running.browser(), running.app().url, PHONE);
-    let asked = 0;
-    // The first answer is a busy server; the page's early request must not be reused after it.
-    await page.route('**/api/esign/**', (route) => {
-      asked += 1;
-      return asked === 1 ? route.fulfill({ status: 503, body: 'busy' }) : route.continue();
-    });
-    await page.goto(`/esign/${'B'.repeat(43)}`);
-    await page.getByRole('heading', { name: 'Could Not Load the Contract' }).waitFor();
-    expect(asked).toBe(1);
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByRole('heading', { name: 'Invalid or Expired Link' }).waitFor();
-    expect(asked).toBe(2);
-  });
-
   it('runs no script from a hostile template on the signing page', async () => {
     const contractor = await signedInPage(running, { company: 'Hostile Builders' });
     await acceptLegal(contractor, 'Hostile Person');

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { TOAST_SELECTOR } from './flows';
 
 /**
  * What the toast on screen lies over: every link, button, field, label and heading a person can
@@ -6,8 +7,8 @@ import type { Page } from 'playwright-core';
  * empty list means the toast hides nothing they might read or tap.
  */
 export function controlsCoveredByToast(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const toasts = document.querySelectorAll('.mantine-Notification-root');
+  return page.evaluate((toastSelector) => {
+    const toasts = document.querySelectorAll(toastSelector);
     const toast = toasts[toasts.length - 1];
     if (!toast) throw new Error('no toast on screen');
     // What can be seen of the toast: a toast sliding in or out is clipped by its strip.
@@ -68,5 +69,5 @@ export function controlsCoveredByToast(page: Page): Promise<string[]> {
       }
     }
     return covered;
-  });
+  }, TOAST_SELECTOR);
 }

@@ -31,8 +31,9 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The toast on screen (at most one). */
-export const toast = (page: Page) => page.locator('.mantine-Notification-root');
+/** The toast on screen (at most one): the app's (Mantine) or the signing page's own. */
+export const TOAST_SELECTOR = '.mantine-Notification-root, [data-toast]';
+export const toast = (page: Page) => page.locator(TOAST_SELECTOR);
 
 /**
  * The text of the toasts in the page: the one on screen, and for a moment the one it replaced,

@@ -10,6 +10,7 @@ export async function sendContractByApi(
   page: Page,
   base: string,
   client: { name: string; email: string },
+  options: { language?: 'en' | 'es' } = {},
 ): Promise<number> {
   const post = async (url: string, data: unknown) => {
     const answer = await page.request.post(`${base}${url}`, { data, headers: { origin: base } });
@@ -17,7 +18,11 @@ export async function sendContractByApi(
     return answer.json() as Promise<Record<string, unknown>>;
   };
   await post('/api/acceptances', { type: 'legal_disclaimer', typed_name: 'Casey Green' });
-  const { id } = (await post('/api/contracts', sendableDraft(client))) as { id: number };
+  const draft = {
+    ...sendableDraft(client),
+    ...(options.language ? { language: options.language } : {}),
+  };
+  const { id } = (await post('/api/contracts', draft)) as { id: number };
   await post(`/api/contracts/${id}/sign-mine`, { signature: TEST_SIGNATURE_PNG });
   await post(`/api/contracts/${id}/send`, { client_data: client });
   return id;

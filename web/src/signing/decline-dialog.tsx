@@ -38,8 +38,6 @@ export function DeclineDialog(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The dialog sits inside the signing form: its submit must not reach that form.
-    event.stopPropagation();
     if (pending) return;
     if (length < decline.least) return refuse(words.declineTooShort);
     if (length > decline.most) return refuse(words.declineTooLong);

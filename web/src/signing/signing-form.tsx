@@ -66,58 +66,61 @@ export function SigningForm(props: {
     }
   };
 
+  // Two siblings, not one form: the decline dialog has a form of its own, and forms do not nest.
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="stack">
-      <div className="field">
-        <label className="checkbox">
-          <input
-            ref={checkboxRef}
-            type="checkbox"
-            checked={consented}
+    <div className="stack">
+      <form onSubmit={(event) => void submit(event)} noValidate className="stack">
+        <div className="field">
+          <label className="checkbox">
+            <input
+              ref={checkboxRef}
+              type="checkbox"
+              checked={consented}
+              disabled={pending}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? consentErrorId : undefined}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setConsented(checked);
+                if (checked) setErrors((current) => ({ ...current, consent: undefined }));
+              }}
+            />
+            <span>{words.agree}</span>
+          </label>
+          {errors.consent ? (
+            <p id={consentErrorId} className="error" role="alert">
+              {errors.consent}
+            </p>
+          ) : null}
+        </div>
+        <div ref={padRef}>
+          <SignaturePadField
+            words={{
+              label: words.padLabel,
+              hint: words.padHint,
+              clear: words.padClear,
+              empty: words.padEmpty,
+              signed: words.padSigned,
+            }}
             disabled={pending}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={errors.consent ? consentErrorId : undefined}
-            onChange={(event) => {
-              const checked = event.currentTarget.checked;
-              setConsented(checked);
-              if (checked) setErrors((current) => ({ ...current, consent: undefined }));
+            error={errors.signature ?? null}
+            onChange={(value) => {
+              setSignature(value);
+              if (value) setErrors((current) => ({ ...current, signature: undefined }));
             }}
           />
-          <span>{words.agree}</span>
-        </label>
-        {errors.consent ? (
-          <p id={consentErrorId} className="error" role="alert">
-            {errors.consent}
-          </p>
-        ) : null}
-      </div>
-      <div ref={padRef}>
-        <SignaturePadField
-          words={{
-            label: words.padLabel,
-            hint: words.padHint,
-            clear: words.padClear,
-            empty: words.padEmpty,
-            signed: words.padSigned,
-          }}
-          disabled={pending}
-          error={errors.signature ?? null}
-          onChange={(value) => {
-            setSignature(value);
-            if (value) setErrors((current) => ({ ...current, signature: undefined }));
-          }}
-        />
-      </div>
-      <button type="submit" className="button button-primary button-large" disabled={pending}>
-        {pending ? <span className="spinner" aria-hidden="true" /> : null}
-        {pending ? words.signingButton : words.signButton}
-      </button>
+        </div>
+        <button type="submit" className="button button-primary button-large" disabled={pending}>
+          {pending ? <span className="spinner" aria-hidden="true" /> : null}
+          {pending ? words.signingButton : words.signButton}
+        </button>
+      </form>
       <DeclineDialog
         data={props.data}
         url={props.url}
         disabled={pending}
         onSettled={props.onSettled}
       />
-    </form>
+    </div>
   );
 }

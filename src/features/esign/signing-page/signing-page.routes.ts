@@ -86,7 +86,8 @@ async function pageStateOf(
     if (error instanceof AppError && error.code === 'NOT_FOUND')
       return { state: { kind: 'invalid' }, language: languageOr(null) };
     if (!(error instanceof AppError)) request.log.error({ err: error }, 'signing page failed');
-    return { state: { kind: 'unavailable' }, language: languageOr(null) };
+    const busy = error instanceof AppError && error.code === 'TOO_MANY_REQUESTS';
+    return { state: { kind: 'unavailable', busy }, language: languageOr(null) };
   }
 }
 
@@ -104,7 +105,8 @@ function isPersonOpening(request: FastifyRequest): boolean {
 }
 
 function sendPage(reply: FastifyReply, state: SigningPageState, ok: number, html: string) {
-  const status = state.kind === 'invalid' ? 404 : state.kind === 'unavailable' ? 503 : ok;
+  const status =
+    state.kind === 'invalid' ? 404 : state.kind === 'unavailable' ? (state.busy ? 429 : 503) : ok;
   return (
     reply
       .code(status)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorReadyToSend, sendContract } from '../../../test/contract-flow.js';
 import { eventsOf, newDevice } from '../../../test/follow-up-flow.js';
 import { createTestApp, jsonPost, type TestApp } from '../../../test/test-app.js';
+import { esignRateLimits } from '../esign.service.js';
 
 /** Issue 20: /esign/:token is rendered on the server, whole, in the client's language. */
 let t: TestApp;
@@ -90,6 +91,20 @@ describe('the signing page', () => {
       );
       expect(page.body).not.toContain('<iframe');
     }
+  });
+
+  it('says a busy server could not load the contract, and offers to try again', async () => {
+    const { token } = await sendContract(t, owner);
+    const busy = async () =>
+      t.app.inject({ method: 'GET', url: `/esign/${token}`, remoteAddress: '198.19.2.1' });
+    for (let opening = 0; opening < esignRateLimits.view.limit; opening += 1)
+      expect((await busy()).statusCode).toBe(200);
+    const page = await busy();
+    expect(page.statusCode).toBe(429);
+    expect(page.body).toContain('Could Not Load the Contract');
+    expect(page.body).toContain(
+      `<a class="button button-default" href="/esign/${token}">Try again</a>`,
+    );
   });
 
   it('shows the signed state with the done words after signing, and no consent to give again', async () => {

@@ -30,8 +30,8 @@ export type SigningPageState =
   | { kind: 'closed'; view: EsignClosedView }
   /** Unknown, revoked or long-expired link. */
   | { kind: 'invalid' }
-  /** Too many openings from this address, or the server failing: the link may well be fine. */
-  | { kind: 'unavailable' };
+  /** Too many openings from this address (busy), or the server failing: the link may be fine. */
+  | { kind: 'unavailable'; busy: boolean };
 
 /**
  * The whole signing page, /esign/:token (issue 20): everything to read is HTML from here, so the
