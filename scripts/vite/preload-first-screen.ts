@@ -4,32 +4,15 @@ import type { Plugin, Rollup } from 'vite';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const webRoot = path.join(repoRoot, 'web');
 
-/** A GET a page needs first, started with its code; web/src/lib/first-screen-data.ts takes it. */
-export interface FirstScreenData {
-  /** The page's address; its capture groups fill `url`. */
-  path: RegExp;
-  /** The API address, with $1, $2... for the captures (String.prototype.replace). */
-  url: string;
-  /**
-   * Modules the page imports lazily but needs to read that answer (from the repository root),
-   * fetched with it rather than after the page's code has run.
-   */
-  modules?: string[];
-}
-
 /**
  * A route's code is fetched only once the app's entry has downloaded and run: two round trips in
  * a row on a phone's network. In a build, index.html gets a tiny async script that looks at the
  * address and starts fetching that screen's chunks (and styles) alongside the entry. It is a
  * file, not inline, because the Content-Security-Policy allows no inline script.
- *
- * The same goes for a page's data: the app would ask for it only after its code has run. For the
- * pages in `data` the script starts that GET too, with the app's options (same-origin credentials,
- * JSON, no-store), and leaves the promise on `window.__firstScreenData` for the app to take once.
- * Should the app's code run first (it never has), the app marks the property and the script
- * leaves the request to the app.
+ * (The signing page, which also had its data fetched this way, is now the server's own HTML:
+ * docs/decisions/028.)
  */
-export function preloadFirstScreen(options: { data?: FirstScreenData[] } = {}): Plugin {
+export function preloadFirstScreen(): Plugin {
   return {
     name: 'preload-first-screen',
     apply: 'build',
@@ -85,21 +68,10 @@ export function preloadFirstScreen(options: { data?: FirstScreenData[] } = {}): 
         ];
       });
 
-      const data = (options.data ?? []).map((entry) => {
-        const starts = (entry.modules ?? []).map((module) => {
-          const file = path.resolve(repoRoot, module);
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId === file);
-          if (!chunk) throw new Error(`preloadFirstScreen: no chunk starts with ${module}`);
-          return chunk.fileName;
-        });
-        const files = [...closure(starts)].filter((name) => !loadedByEntry.has(name));
-        return [entry.path.source, entry.url, files.map((name) => `/${name}`)];
-      });
-
       const script = this.emitFile({
         type: 'asset',
         name: 'preload-first-screen.js',
-        source: `(function(){var t=${JSON.stringify(table)},d=${JSON.stringify(data)},p=location.pathname;for(var j=0;j<d.length&&!('__firstScreenData' in window);j++){var r=new RegExp(d[j][0]);if(!r.test(p))continue;var u=p.replace(r,d[j][1]);window.__firstScreenData={url:u,response:fetch(u,{credentials:'same-origin',headers:{accept:'application/json'},cache:'no-store'}).then(null,function(){return null})};d[j][2].forEach(function(h){add('modulepreload',h)});break}for(var i=0;i<t.length;i++){if(!new RegExp(t[i][0]).test(p))continue;t[i][1].forEach(function(h){add('modulepreload',h)});t[i][2].forEach(function(h){add('preload',h,'style')});return}function add(r,h,a){var l=document.createElement('link');l.rel=r;l.href=h;l.crossOrigin='';if(a)l.as=a;document.head.appendChild(l)}})();\n`,
+        source: `(function(){var t=${JSON.stringify(table)},p=location.pathname;for(var i=0;i<t.length;i++){if(!new RegExp(t[i][0]).test(p))continue;t[i][1].forEach(function(h){add('modulepreload',h)});t[i][2].forEach(function(h){add('preload',h,'style')});return}function add(r,h,a){var l=document.createElement('link');l.rel=r;l.href=h;l.crossOrigin='';if(a)l.as=a;document.head.appendChild(l)}})();\n`,
       });
       html.source = String(html.source).replace(
         /<script type="module"/,

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { takeFirstScreenResponse } from './first-screen-data';
 
 export type PublicAnswer<T> =
   | { kind: 'ok'; data: T }
@@ -21,25 +20,20 @@ export async function getPublicJson<S extends z.ZodType>(
 }
 
 /**
- * The GET of getPublicJson without the check, for a page that loads the call's schema while the
- * request is on its way (then parsePublicAnswer). On the page's first load the answer may already
- * be on its way: index.html's first-screen script asks for some pages' data (first-screen-data.ts).
+ * The GET of getPublicJson, before its answer is checked.
  */
-export async function fetchPublicJson(
+async function fetchPublicJson(
   url: string,
   signal?: AbortSignal,
 ): Promise<PublicAnswer<unknown>> {
-  const early = await takeFirstScreenResponse(url);
   let response: Response;
   try {
-    response =
-      early ??
-      (await fetch(url, {
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-        cache: 'no-store',
-        signal,
-      }));
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      cache: 'no-store',
+      signal,
+    });
   } catch {
     return { kind: 'unavailable' };
   }
@@ -49,7 +43,7 @@ export async function fetchPublicJson(
 }
 
 /** An answer of the wrong shape is 'unavailable', like a failed request. */
-export function parsePublicAnswer<S extends z.ZodType>(
+function parsePublicAnswer<S extends z.ZodType>(
   answer: PublicAnswer<unknown>,
   schema: S,
 ): PublicAnswer<z.output<S>> {
