@@ -160,6 +160,7 @@ async function loadForCompletion(trx: DbOrTrx, contractId: number) {
       'contracts.total_price_cents',
       'contracts.my_signed_at',
       'contracts.client_signed_at',
+      'contracts.language',
       'users.email as contractor_email',
     ])
     .where('contracts.id', '=', contractId)
@@ -214,6 +215,8 @@ async function mailBothParties(
       contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,
       clientSignedAt: contract.client_signed_at,
       copy,
+      // The client reads their copy in the contract's language; the contractor's stays English.
+      language: recipient === 'client' ? contract.language : 'en',
     });
     await enqueueMail(trx, mailSealer, {
       kind: `signed_copy_${recipient}`,

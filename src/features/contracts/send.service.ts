@@ -138,19 +138,22 @@ export async function sendToClient(
       },
     });
     if (!sent) throw new AppError('CONFLICT', 'This contract was already sent');
-    await queueSigningLinkMail(trx, deps, {
-      contract: {
-        id: contractId,
-        client: { name: client.name, email: client.email, address: client.address ?? null },
-        totalCents: total,
-        stageCount: contract.payment_plan_json?.length ?? 0,
-        company: {
-          name: prefs.company_name,
-          phone: prefs.company_phone,
-          email: prefs.company_email,
-        },
-        logoPath: prefs.logo_path,
+    const linkContract = {
+      id: contractId,
+      client: { name: client.name, email: client.email, address: client.address ?? null },
+      totalCents: total,
+      stageCount: contract.payment_plan_json?.length ?? 0,
+      company: {
+        name: prefs.company_name,
+        phone: prefs.company_phone,
+        email: prefs.company_email,
       },
+      logoPath: prefs.logo_path,
+      // The words of the client's mail (docs/decisions/029).
+      language: contract.language,
+    };
+    await queueSigningLinkMail(trx, deps, {
+      contract: linkContract,
       token: link.token,
       expiresAt,
       variant: 'request',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../domain/contracts.schemas.js';
-import { contractorReadyToSend, TEST_CLIENT } from '../../test/contract-flow.js';
+import { clientSigns, contractorReadyToSend, TEST_CLIENT } from '../../test/contract-flow.js';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../test/factories.js';
+import { newestToken, queuedMails } from '../../test/follow-up-flow.js';
 import { createTestApp, jsonPost, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -100,5 +101,59 @@ describe('sending a Spanish contract', () => {
     const { template_html: html } = await frozen(await send('es', owner));
     // The contractor's words, with the month in the client's language all the same.
     expect(html).toContain('Jordan Rivera, noviembre 25, 2026');
+  });
+});
+
+describe("a Spanish contract's mails after sending", () => {
+  it("sends the client's signed copy in Spanish and the contractor's in English", async () => {
+    const id = await send('es');
+    const signed = await clientSigns(t, await newestToken(t, id, 'signing_request'));
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [client] = await queuedMails(t, id, 'signed_copy_client');
+    expect(client?.subject).toBe(`Firmado: contrato n.º ${id} con Rock & Roll Pavers`);
+    expect(client?.text).toContain('Su contrato con Rock & Roll Pavers ya está firmado');
+    expect(client?.html).toContain('Le adjuntamos la copia firmada');
+    const [contractor] = await queuedMails(t, id, 'signed_copy_contractor');
+    expect(contractor?.subject).toBe(`Signed: Contract #${id} with Jordan Rivera`);
+    expect(contractor?.text).toContain(`Jordan Rivera has signed contract #${id}.`);
+  });
+
+  it("dates the client's signature on the signed contract in Spanish", async () => {
+    const id = await send('es');
+    await clientSigns(t, await newestToken(t, id, 'signing_request'));
+    const html = await t.sql.value<string>('SELECT signed_html FROM contracts WHERE id = ?', id);
+    expect(html.match(/noviembre 25, 2026/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(html).not.toContain('November');
+  });
+
+  it('tells the client in Spanish that it was withdrawn', async () => {
+    const id = await send('es');
+    const voided = await jsonPost(
+      t.app,
+      `/api/contracts/${id}/void`,
+      { reason: 'Precio equivocado' },
+      { cookie, origin: t.origin },
+    );
+    expect(voided.statusCode, voided.body).toBe(200);
+    const [notice] = await queuedMails(t, id, 'withdrawn_notice');
+    expect(notice?.subject).toBe(`Rock & Roll Pavers retiró el contrato n.º ${id}`);
+    expect(notice?.text).toContain('Motivo indicado:');
+    expect(notice?.html).toContain('<html lang="es">');
+  });
+
+  it("keeps an English contract's signed copy and withdrawn notice in English", async () => {
+    const signedId = await send('en');
+    await clientSigns(t, await newestToken(t, signedId, 'signing_request'));
+    const [copy] = await queuedMails(t, signedId, 'signed_copy_client');
+    expect(copy?.subject).toBe(`Signed: Contract #${signedId} with Rock & Roll Pavers`);
+    const voidedId = await send('en');
+    await jsonPost(
+      t.app,
+      `/api/contracts/${voidedId}/void`,
+      { reason: 'Wrong price' },
+      { cookie, origin: t.origin },
+    );
+    const [notice] = await queuedMails(t, voidedId, 'withdrawn_notice');
+    expect(notice?.subject).toBe(`Rock & Roll Pavers withdrew contract #${voidedId}`);
   });
 });

@@ -51,6 +51,7 @@ export async function withdrawInTransaction(
     contractId: row.id,
     reason,
     withdrawnAt: at,
+    language: row.language,
   });
   await enqueueMail(trx, deps.mailSealer, {
     kind: 'withdrawn_notice',

@@ -1,5 +1,6 @@
 import { dates } from './dates.js';
+import { mail } from './mail.js';
 import { signing } from './signing.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
-export const en = { signing, dates };
+export const en = { signing, dates, mail };

@@ -1,6 +1,7 @@
 import type { Messages } from '../catalogue.js';
 import { dates } from './dates.js';
+import { mail } from './mail.js';
 import { signing } from './signing.js';
 
 /** Español. */
-export const es: Messages = { signing, dates };
+export const es: Messages = { signing, dates, mail };

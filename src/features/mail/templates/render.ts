@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
 import { formatLongDate, formatUtcDateTime } from '../../../domain/dates.js';
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 
 /**
  * Our own email templates, the only place eta is used (docs/decisions/006: it compiles
@@ -17,18 +19,27 @@ const eta = new Eta({
   cache: true,
 });
 
-/** Renders `<name>.html.eta` and `<name>.txt.eta` with the same data. */
-export function renderParts(name: string, data: object): { html: string; text: string } {
+/**
+ * Renders `<name>.html.eta` and `<name>.txt.eta` with the same data, in the reader's language:
+ * the templates find it as `it.lang` and the shared words (layout, contacts) as `it.t`. Mails to
+ * the contractor leave it out and are English (docs/decisions/029).
+ */
+export function renderParts(
+  name: string,
+  data: object,
+  language: Language = DEFAULT_LANGUAGE,
+): { html: string; text: string } {
+  const view = { ...data, lang: language, t: messagesFor(language).mail };
   return {
-    html: eta.render(`./${name}.html.eta`, data),
-    text: eta.render(`./${name}.txt.eta`, data).trim() + '\n',
+    html: eta.render(`./${name}.html.eta`, view),
+    text: eta.render(`./${name}.txt.eta`, view).trim() + '\n',
   };
 }
 
-/** `November 21, 2026` (UTC); the input itself when it is not a date. */
+/** `November 21, 2026` (UTC; `noviembre 21, 2026` in Spanish); the input itself when it is not a date. */
 export const longDate = formatLongDate;
 
-/** `November 21, 2026 at 3:04 PM UTC`. */
+/** `November 21, 2026 at 3:04 PM UTC` (`noviembre 21, 2026 a las 3:04 PM UTC` in Spanish). */
 export const longDateTime = formatUtcDateTime;
 
 /** A multi-line value (an address) as one line, for summaries. */

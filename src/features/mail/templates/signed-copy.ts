@@ -1,3 +1,5 @@
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
 import { toHeaderText } from '../mail-header.js';
 import type { MailAttachment } from '../outbox.js';
@@ -25,47 +27,64 @@ export interface SignedCopyMailInput {
   companyEmail?: string | null;
   /** Absolute http(s) URL of the company logo. */
   logoUrl?: string | null;
+  /** The reader's language: the contract's for the client, English for the contractor. */
+  language?: Language;
 }
 
 /** The executed copy, mailed to each party once the client has signed. */
 export function renderSignedCopyMail(
   input: SignedCopyMailInput,
 ): RenderedMail & { attachments: MailAttachment[] } {
-  const brand = brandView({
-    name: input.companyName,
-    phone: input.companyPhone ?? null,
-    email: input.companyEmail ?? null,
-    logoUrl: input.logoUrl ?? null,
-  });
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const words = messagesFor(language).mail;
+  const brand = brandView(
+    {
+      name: input.companyName,
+      phone: input.companyPhone ?? null,
+      email: input.companyEmail ?? null,
+      logoUrl: input.logoUrl ?? null,
+    },
+    language,
+  );
   const { contractId, recipient } = input;
   const clientName = input.clientName.trim();
   const address = oneLine(input.projectAddress);
   const { filename } = input.copy;
   const summary = [
-    { label: 'Contract', value: `#${contractId}` },
-    ...(address ? [{ label: 'Project address', value: address }] : []),
-    { label: 'Total', value: formatUsd(input.totalCents) },
-    { label: `Signed by ${brand.name}`, value: longDateTime(input.contractorSignedAt) },
-    { label: `Signed by ${clientName || 'the client'}`, value: longDateTime(input.clientSignedAt) },
+    { label: words.summary.contract, value: words.summary.contractNumber(contractId) },
+    ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
+    { label: words.summary.total, value: formatUsd(input.totalCents) },
+    {
+      label: words.summary.signedBy(brand.name),
+      value: longDateTime(input.contractorSignedAt, language),
+    },
+    {
+      label: words.summary.signedBy(clientName || words.summary.theClient),
+      value: longDateTime(input.clientSignedAt, language),
+    },
   ];
   // "with" names the other party: the contractor's own copy is "with" the client.
   const other = recipient === 'client' ? brand.name : clientName;
-  const subject = toHeaderText(`Signed: Contract #${contractId}${other ? ` with ${other}` : ''}`);
+  const subject = toHeaderText(words.signedCopy.subject(contractId, other));
   const lead =
     recipient === 'client'
-      ? `Your contract with ${brand.name} is now signed by both of you.`
-      : `${clientName || 'Your client'} has signed contract #${contractId}. It is now signed by both parties.`;
-  const { html, text } = renderParts('signed-copy', {
-    subject,
-    preheader: `Contract #${contractId} is signed by both parties. The signed copy is attached.`,
-    brand,
-    greeting: greeting(recipient === 'client' ? clientName : null),
-    lead,
-    summary,
-    filename,
-    // The contractor knows their own phone number.
-    showContacts: recipient === 'client',
-  });
+      ? words.signedCopy.leadForClient(brand.name)
+      : words.signedCopy.leadForContractor(clientName, contractId);
+  const { html, text } = renderParts(
+    'signed-copy',
+    {
+      subject,
+      preheader: words.signedCopy.preheader(contractId),
+      brand,
+      greeting: greeting(recipient === 'client' ? clientName : null, language),
+      lead,
+      summary,
+      filename,
+      // The contractor knows their own phone number.
+      showContacts: recipient === 'client',
+    },
+    language,
+  );
   return {
     subject,
     html,

@@ -1,3 +1,5 @@
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
 import { toHeaderText } from '../mail-header.js';
 import { longDate, oneLine, renderParts } from './render.js';
@@ -20,66 +22,52 @@ export interface SigningRequestMailInput {
   expiresAt: string;
   /** 'reminder' nudges about the same link; 'new-link' follows a link that was replaced. */
   variant?: SigningRequestVariant;
+  /** The contract's language (docs/decisions/029); English when left out. */
+  language?: Language;
 }
 
 export type SigningRequestVariant = 'request' | 'reminder' | 'new-link';
 
-/**
- * What changes between the variants. The intro is split around the company name so the
- * templates can escape both halves and bold the name themselves.
- */
-const VARIANTS: Record<
-  SigningRequestVariant,
-  {
-    subject: (company: string) => string;
-    intro: { before: string; after: string };
-    preheader: (contractId: number, expiresOn: string) => string;
-  }
-> = {
-  request: {
-    subject: (company) => `${company} sent you a contract to sign`,
-    intro: { before: '', after: ' has sent you a contract to review and sign.' },
-    preheader: (id, date) => `Review and sign contract #${id} by ${date}.`,
-  },
-  reminder: {
-    subject: (company) => `Reminder: ${company} is waiting for your signature`,
-    intro: {
-      before: 'This is a friendly reminder: ',
-      after: ' sent you a contract that is still waiting for your signature.',
-    },
-    preheader: (id, date) => `Contract #${id} is waiting for your signature until ${date}.`,
-  },
-  'new-link': {
-    subject: (company) => `${company} sent you a new link to sign your contract`,
-    intro: { before: '', after: ' has sent you a new link to review and sign your contract.' },
-    preheader: (id, date) => `Review and sign contract #${id} by ${date}.`,
-  },
-};
+/** Each variant's words in the catalogue (subject, intro around the company's name, preheader). */
+const VARIANT_KEYS = {
+  request: 'request',
+  reminder: 'reminder',
+  'new-link': 'newLink',
+} as const satisfies Record<SigningRequestVariant, string>;
 
-/** The mail that asks the client to review and sign, first or again (reminder, new link). */
+/**
+ * The mail that asks the client to review and sign, first or again (reminder, new link), in the
+ * contract's language.
+ */
 export function renderSigningRequestMail(input: SigningRequestMailInput): RenderedMail {
-  const brand = brandView(input.company);
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const words = messagesFor(language).mail;
+  const brand = brandView(input.company, language);
   const { contract } = input;
   const address = oneLine(contract.projectAddress);
-  const stages = `${contract.stageCount} ${contract.stageCount === 1 ? 'stage' : 'stages'}`;
   const summary = [
-    { label: 'Contract', value: `#${contract.id}` },
-    ...(address ? [{ label: 'Project address', value: address }] : []),
-    { label: 'Total', value: formatUsd(contract.totalCents) },
-    { label: 'Payment plan', value: stages },
+    { label: words.summary.contract, value: words.summary.contractNumber(contract.id) },
+    ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
+    { label: words.summary.total, value: formatUsd(contract.totalCents) },
+    { label: words.summary.paymentPlan, value: words.summary.stages(contract.stageCount) },
   ];
-  const variant = VARIANTS[input.variant ?? 'request'];
+  const variant = words.signingRequest[VARIANT_KEYS[input.variant ?? 'request']];
+  const [before = '', after = ''] = variant.intro.split('{company}');
   const subject = toHeaderText(variant.subject(brand.name));
-  const expiresOn = longDate(input.expiresAt);
-  const { html, text } = renderParts('signing-request', {
-    subject,
-    preheader: variant.preheader(contract.id, expiresOn),
-    brand,
-    intro: variant.intro,
-    greeting: greeting(input.client.name),
-    summary,
-    link: input.link,
-    expiresOn,
-  });
+  const expiresOn = longDate(input.expiresAt, language);
+  const { html, text } = renderParts(
+    'signing-request',
+    {
+      subject,
+      preheader: variant.preheader(contract.id, expiresOn),
+      brand,
+      intro: { before, after },
+      greeting: greeting(input.client.name, language),
+      summary,
+      link: input.link,
+      expiresOn,
+    },
+    language,
+  );
   return { subject, html, text };
 }

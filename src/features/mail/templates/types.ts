@@ -1,3 +1,5 @@
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { safeImageUrl } from './render.js';
 
 /** The contractor's business as the mail shows it (the company fields frozen on the contract). */
@@ -36,10 +38,10 @@ export interface BrandView {
   logoUrl: string | null;
 }
 
-export function brandView(company: MailCompany): BrandView {
+export function brandView(company: MailCompany, language: Language = DEFAULT_LANGUAGE): BrandView {
   const phone = company.phone?.trim() ?? '';
   return {
-    name: company.name.trim() || 'Your contractor',
+    name: company.name.trim() || messagesFor(language).mail.yourContractor,
     phone,
     phoneHref: phone.replace(/[^\d+]/g, ''),
     email: company.email?.trim() ?? '',
@@ -47,10 +49,14 @@ export function brandView(company: MailCompany): BrandView {
   };
 }
 
-/** `Hello Jane,` or `Hello,` when there is no name. */
-export function greeting(name: string | null | undefined): string {
+/** `Hello Jane,` or `Hello,` when there is no name (`Hola, Jane:` or `Hola:` in Spanish). */
+export function greeting(
+  name: string | null | undefined,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const words = messagesFor(language).mail;
   const trimmed = name?.trim();
-  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+  return trimmed ? words.greeting(trimmed) : words.greetingWithoutName;
 }
 
 /** A name the client typed may hold line breaks; the mails print it on one line. */

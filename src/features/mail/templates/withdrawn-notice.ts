@@ -1,3 +1,5 @@
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { toHeaderText } from '../mail-header.js';
 import { longDate, reasonLines, renderParts } from './render.js';
 import {
@@ -16,21 +18,28 @@ export interface WithdrawnNoticeMailInput {
   reason: string;
   /** ISO time of the withdrawal. */
   withdrawnAt: string;
+  /** The contract's language (docs/decisions/029); English when left out. */
+  language?: Language;
 }
 
-/** Tells the client that the contract they were asked to sign is withdrawn, and why. */
+/** Tells the client, in the contract's language, that the contract they were asked to sign is withdrawn, and why. */
 export function renderWithdrawnNoticeMail(input: WithdrawnNoticeMailInput): RenderedMail {
-  const brand = brandView(input.company);
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const words = messagesFor(language).mail.withdrawnNotice;
+  const brand = brandView(input.company, language);
   const { contractId } = input;
-  const subject = toHeaderText(`${brand.name} withdrew contract #${contractId}`);
-  const { html, text } = renderParts('withdrawn-notice', {
-    subject,
-    preheader: `Contract #${contractId} is withdrawn. There is nothing you need to do.`,
-    brand,
-    greeting: greeting(input.client.name),
-    contractId,
-    withdrawnOn: longDate(input.withdrawnAt),
-    reasonLines: reasonLines(input.reason),
-  });
+  const subject = toHeaderText(words.subject(brand.name, contractId));
+  const { html, text } = renderParts(
+    'withdrawn-notice',
+    {
+      subject,
+      preheader: words.preheader(contractId),
+      brand,
+      greeting: greeting(input.client.name, language),
+      withdrawn: words.withdrawn(contractId, longDate(input.withdrawnAt, language)),
+      reasonLines: reasonLines(input.reason),
+    },
+    language,
+  );
   return { subject, html, text };
 }
