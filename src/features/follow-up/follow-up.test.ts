@@ -721,6 +721,7 @@ describe('withdrawing (void)', () => {
         company_email: null,
         closed_at: now.toISOString(),
         closed_reason: reason,
+        language: 'en',
       });
       const signature = await newDevice().sign(h.t, token);
       expect(signature.statusCode).toBe(409);
