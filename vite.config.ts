@@ -9,6 +9,10 @@ import { preloadFirstScreen } from './scripts/vite/preload-first-screen.js';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 
+/** What the signing page's island (web/signing.html) loads besides React. */
+const SIGNING_ISLAND_MODULES =
+  /web[\\/]signing\.html|web[\\/]src[\\/]signing[\\/]|signing-island\.ts|signature_pad|resize-canvas/;
+
 /** The web app lives in web/ and builds to web/dist, which the Fastify process serves. */
 export default defineConfig({
   root: webRoot,
@@ -37,6 +41,9 @@ export default defineConfig({
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports preloads modules itself; the polyfill, a module both pages
+    // would share, would pull the app's first chunk into the signing page.
+    modulePreload: { polyfill: false },
     // Each round trip costs a phone ~150 ms: the code every screen needs is one chunk, and each
     // screen's own code (with what it shares with other screens, copied in) one more. Copies
     // mean a module shared by screens runs once per screen chunk, so state shared between
@@ -52,8 +59,22 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          // entriesAware: the island does not load the app's first chunk, only what it shares.
-          groups: [{ name: 'app', tags: ['$initial'], entriesAware: true }],
+          // React in one chunk of its own, shared by the app and the signing page's island. The
+          // app's first chunk takes every other module the app needs at once, but none that only
+          // the island loads: the island must never pull in the app's chunk (issue 20's budget).
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'app',
+              tags: ['$initial'],
+              test: (id: string) => !SIGNING_ISLAND_MODULES.test(id),
+              priority: 1,
+            },
+          ],
           experimentalInlineCommonChunks: { maxSize: 100 * 1024 },
         },
       },
