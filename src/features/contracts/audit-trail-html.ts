@@ -1,5 +1,7 @@
 import { describeEvent, parseEventDetails } from '../../domain/contract-event-lines.js';
 import { formatUtcDateTime } from '../../domain/dates.js';
+import { messagesFor } from '../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n/languages.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
 
 export interface AuditEvent {
@@ -11,27 +13,33 @@ export interface AuditEvent {
   details?: string | null;
 }
 
-/** The contract's event trail as an HTML section for the signed copy. */
+/**
+ * The contract's event trail as an HTML section for the signed copy, its headings in the
+ * contract's language (the event words stay those of the lifecycle).
+ */
 export function auditTrailSection(
   events: readonly AuditEvent[],
   documentSha256: string | null,
+  language: Language = DEFAULT_LANGUAGE,
 ): string {
+  const words = messagesFor(language).certificate;
+  const column = words.timeline;
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtcDateTime(event.at))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, 'record'))}</td>` +
+        `<tr><td>${escapeHtml(formatUtcDateTime(event.at, language))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, 'record'))}</td>` +
         `<td>${escapeHtml(event.actor ?? 'TradeSign')}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )
     .join('');
   return (
     '<section style="page-break-before:always;margin:32px auto;max-width:800px;font:13px/1.4 system-ui,sans-serif">' +
-    '<h2 style="font-size:18px">Signature audit trail</h2>' +
+    `<h2 style="font-size:18px">${escapeHtml(words.auditTrail)}</h2>` +
     (documentSha256
-      ? `<p>SHA-256 of the contract shown to the client: <code style="word-break:break-all">${escapeHtml(documentSha256)}</code></p>`
+      ? `<p>${escapeHtml(words.integrity.snapshot)} <code style="word-break:break-all">${escapeHtml(documentSha256)}</code></p>`
       : '') +
     '<table style="width:100%;border-collapse:collapse" border="1" cellpadding="4">' +
-    '<thead><tr><th>Time (UTC)</th><th>Event</th><th>By</th><th>IP address</th><th>Device</th></tr></thead>' +
+    `<thead><tr>${[column.time, column.event, column.by, column.ip, column.device].map((name) => `<th>${escapeHtml(name)}</th>`).join('')}</tr></thead>` +
     `<tbody>${rows}</tbody></table></section>`
   );
 }

@@ -79,7 +79,7 @@ export async function completeWithHtmlCopy(
     .execute();
   const html = appendToBody(
     contract.signed_html,
-    auditTrailSection(events, contract.template_sha256),
+    auditTrailSection(events, contract.template_sha256, contract.language),
   );
   await complete(
     trx,

@@ -3,7 +3,7 @@ import type { Contract } from '../../domain/contracts.schemas.js';
 import { clientSigns, contractorReadyToSend, TEST_CLIENT } from '../../test/contract-flow.js';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../test/factories.js';
 import { newestToken, queuedMails } from '../../test/follow-up-flow.js';
-import { createTestApp, jsonPost, type TestApp } from '../../test/test-app.js';
+import { createTestApp, jsonPost, openQueuedBody, type TestApp } from '../../test/test-app.js';
 
 /**
  * A contract sent in Spanish (issue 20, docs/decisions/029): frozen with the Spanish twin of the
@@ -124,6 +124,20 @@ describe("a Spanish contract's mails after sending", () => {
     const html = await t.sql.value<string>('SELECT signed_html FROM contracts WHERE id = ?', id);
     expect(html.match(/noviembre 25, 2026/g)?.length).toBeGreaterThanOrEqual(3);
     expect(html).not.toContain('November');
+  });
+
+  it('heads the audit trail of the HTML copy (no Chromium here) in Spanish', async () => {
+    const id = await send('es');
+    await clientSigns(t, await newestToken(t, id, 'signing_request'));
+    const sealed = await t.sql.value<string>(
+      "SELECT attachments FROM email_outbox WHERE contract_id = ? AND kind = 'signed_copy_client'",
+      id,
+    );
+    const [copy] = JSON.parse(openQueuedBody(t, sealed)) as { content: string }[];
+    const html = Buffer.from(copy?.content ?? '', 'base64').toString('utf8');
+    expect(html).toContain('Registro de auditoría de las firmas');
+    expect(html).toContain('<th>Hora (UTC)</th><th>Evento</th>');
+    expect(html).not.toContain('Signature audit trail');
   });
 
   it('tells the client in Spanish that it was withdrawn', async () => {

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { languageOr } from '../../domain/i18n/languages.js';
 import { listContractEvents } from '../contracts/contracts.repo.js';
 import type { CertificateInput, CertificateSigner } from './certificate/index.js';
 
@@ -32,6 +33,7 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
       'contracts.my_signed_at',
       'contracts.client_signed_at',
       'contracts.client_signature_png',
+      'contracts.language',
       'users.email as contractor_email',
     ])
     .where('contracts.id', '=', contractId)
@@ -66,6 +68,8 @@ export async function buildCertificateInput(
     .executeTakeFirst();
   const contractorSigned = lastEvent(events, 'signed_by_contractor');
   const clientSigned = lastEvent(events, 'signed_by_client');
+  const consented = lastEvent(events, 'consented');
+  const disclosureLanguage = detail(consented, 'disclosure_language');
   const signers: CertificateSigner[] = [
     {
       role: 'contractor',
@@ -86,12 +90,14 @@ export async function buildCertificateInput(
       ip: clientSigned?.ip ?? null,
       userAgent: clientSigned?.user_agent ?? null,
       timeZone: detail(clientSigned, 'time_zone'),
-      consent: detail(lastEvent(events, 'consented'), 'disclosure_version'),
+      consent: detail(consented, 'disclosure_version'),
+      consentLanguage: disclosureLanguage === null ? null : languageOr(disclosureLanguage),
       signaturePng: contract.client_signature_png,
     },
   ];
   return {
     contractId: contract.id,
+    language: contract.language,
     title: '',
     companyName: contract.company_name ?? 'Contractor',
     contractorName: acceptance?.typed_name ?? null,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
+import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { renderCertificateHtml } from './certificate/index.js';
 import { buildCertificateInput, loadSignedContract } from './certificate-input.js';
 import { CONTRACT_MAX_PAGES, type PdfRenderer } from './pdf-renderer.js';
@@ -22,10 +23,12 @@ export async function buildSealedExecutedCopy(
   publicUrl: string,
 ): Promise<{ bytes: Buffer; sha256: string; contractPagesSha256: string }> {
   const contract = await loadSignedContract(db, contractId);
+  // The running footers read in the contract's language, like the certificate (docs/decisions/029).
+  const footers = messagesFor(contract.language).certificate.footers;
   // What the client signed, under the document policy: a copy frozen before the policy gets it
   // here, as the signing page showed it (docs/decisions/016).
   const contractPages = await renderer.render(freezeContractDocument(contract.signed_html), {
-    footerLabel: `Contract #${contractId}`,
+    footerLabel: footers.contract(contractId),
     maxPages: CONTRACT_MAX_PAGES,
   });
   const contractPagesSha256 = sha256Hex(contractPages);
@@ -36,7 +39,7 @@ export async function buildSealedExecutedCopy(
     }),
   );
   const certificatePages = await renderer.render(certificateHtml, {
-    footerLabel: `Certificate of completion · Contract #${contractId}`,
+    footerLabel: footers.certificate(contractId),
   });
 
   const merged = await PDFDocument.create();

@@ -18,6 +18,8 @@ export const dates = {
     'November',
     'December',
   ],
+  /** Joins a date and a clock on the signer's own clock: `November 21, 2026 at 9:04:05 AM CST`. */
+  at: (_hour: number) => 'at',
   /** `November 21, 2026 at 3:04 PM UTC`; `hour` is the 12-hour clock's hour (1 to 12). */
   atUtcTime: (date: string, clock: string, _hour: number) => `${date} at ${clock} UTC`,
 };

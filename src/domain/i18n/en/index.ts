@@ -1,6 +1,7 @@
+import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { mail } from './mail.js';
 import { signing } from './signing.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
-export const en = { signing, dates, mail };
+export const en = { signing, dates, mail, certificate };

@@ -21,5 +21,6 @@ export const dates: typeof english = {
     'diciembre',
   ],
   // "a la 1:05 PM", pero "a las 3:04 PM".
-  atUtcTime: (date, clock, hour) => `${date} a ${hour === 1 ? 'la' : 'las'} ${clock} UTC`,
+  at: (hour) => (hour === 1 ? 'a la' : 'a las'),
+  atUtcTime: (date, clock, hour) => `${date} ${hour === 1 ? 'a la' : 'a las'} ${clock} UTC`,
 };

@@ -1,7 +1,8 @@
 import type { Messages } from '../catalogue.js';
+import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { mail } from './mail.js';
 import { signing } from './signing.js';
 
 /** Español. */
-export const es: Messages = { signing, dates, mail };
+export const es: Messages = { signing, dates, mail, certificate };

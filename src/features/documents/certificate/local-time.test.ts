@@ -18,3 +18,18 @@ describe('formatInTimeZone', () => {
     expect(formatInTimeZone('yesterday', 'America/Chicago')).toBe('yesterday');
   });
 });
+
+describe('formatInTimeZone in Spanish', () => {
+  it('keeps the US order with the Spanish month and joining word', () => {
+    expect(formatInTimeZone('2026-11-21T15:04:05Z', 'America/Chicago', 'es')).toMatch(
+      /^noviembre 21, 2026 a las 9:04:05\sAM CST \(America\/Chicago\)$/,
+    );
+    expect(formatInTimeZone('2026-07-04T17:00:00Z', 'America/New_York', 'es')).toMatch(
+      /^julio 4, 2026 a la 1:00:00\sPM EDT \(America\/New_York\)$/,
+    );
+  });
+
+  it('says in Spanish that the zone was not recorded', () => {
+    expect(formatInTimeZone('2026-07-04T18:00:00Z', null, 'es')).toBe('zona horaria no registrada');
+  });
+});

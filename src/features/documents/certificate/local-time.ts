@@ -1,23 +1,48 @@
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
+
 /** What the certificate says when the signer's browser did not give a usable time zone. */
-export const TIME_ZONE_NOT_RECORDED = 'time zone not recorded';
+export const TIME_ZONE_NOT_RECORDED = messagesFor(DEFAULT_LANGUAGE).certificate.timeZoneNotRecorded;
+
+const ENGLISH_MONTHS = messagesFor('en').dates.months;
 
 /**
  * `November 21, 2026 at 9:04:05 AM CST (America/Chicago)`: the signing time as the signer's own
  * clock showed it. Unlike formatUtcDateTime this leans on the runtime's ICU data, which is fine
  * here because the UTC time printed beside it is the authoritative one. The zone comes from the
  * signer's browser, so a missing or unknown one (Intl throws a RangeError) is reported in words
- * rather than failing the whole executed copy.
+ * rather than failing the whole executed copy. Another language keeps the US order and swaps
+ * the month name and the word joining date and time (`noviembre 21, 2026 a las 9:04:05 AM CST`).
  */
-export function formatInTimeZone(iso: string, timeZone: string | null): string {
-  if (!timeZone) return TIME_ZONE_NOT_RECORDED;
+export function formatInTimeZone(
+  iso: string,
+  timeZone: string | null,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const words = messagesFor(language);
+  if (!timeZone) return words.certificate.timeZoneNotRecorded;
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long', timeStyle: 'long' });
   } catch {
-    return TIME_ZONE_NOT_RECORDED;
+    return words.certificate.timeZoneNotRecorded;
   }
   const date = new Date(iso);
   // Same rule as formatUtcDateTime: a value that is not a date is shown as it is.
   if (Number.isNaN(date.getTime())) return iso;
-  return `${format.format(date)} (${format.resolvedOptions().timeZone})`;
+  const zone = format.resolvedOptions().timeZone;
+  if (language === 'en') return `${format.format(date)} (${zone})`;
+  const parts = format.formatToParts(date);
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value);
+  const text = parts
+    .map((part) => {
+      if (part.type === 'month') {
+        return words.dates.months[ENGLISH_MONTHS.indexOf(part.value)] ?? part.value;
+      }
+      // ICU joins the date and the time with " at " (older versions: ", ").
+      if (part.type === 'literal' && part.value.trim() === 'at') return ` ${words.dates.at(hour)} `;
+      return part.value;
+    })
+    .join('');
+  return `${text} (${zone})`;
 }

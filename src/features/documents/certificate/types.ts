@@ -1,3 +1,5 @@
+import type { Language } from '../../../domain/i18n/languages.js';
+
 /** One person's signature on the contract, as recorded when they signed. */
 export interface CertificateSigner {
   role: 'contractor' | 'client';
@@ -14,6 +16,8 @@ export interface CertificateSigner {
    * acknowledgment for the contractor. Null when none was recorded.
    */
   consent: string | null;
+  /** The language of the ESIGN disclosure the client agreed to, when it was recorded. */
+  consentLanguage?: Language | null;
   /** `data:image/png;base64,...` of the drawn signature. */
   signaturePng: string | null;
 }
@@ -31,6 +35,8 @@ export interface CertificateEvent {
 
 export interface CertificateInput {
   contractId: number;
+  /** The contract's language: the headings, labels and dates (docs/decisions/029); English by default. */
+  language?: Language;
   /** The contract's title; blank means "Home Improvement Contract". */
   title: string;
   companyName: string;

@@ -1,4 +1,6 @@
 import { formatUtcDateTime } from '../../../domain/dates.js';
+import { messagesFor, type Messages } from '../../../domain/i18n/catalogue.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
 import { describeEvent, parseEventDetails } from '../../../domain/contract-event-lines.js';
 import { formatInTimeZone } from './local-time.js';
@@ -30,7 +32,12 @@ export interface EventView {
   device: string;
 }
 
+type CertificateWords = Messages['certificate'];
+
 export interface CertificateView {
+  /** The `lang` of the page, and its headings and labels. */
+  lang: Language;
+  t: CertificateWords;
   contractId: number;
   heading: string;
   companyName: string;
@@ -41,7 +48,7 @@ export interface CertificateView {
   signers: SignerView[];
   events: EventView[];
   snapshotSha256: string;
-  /** Null before sealing: the template then prints PAGES_HASH_AT_SEALING in words. */
+  /** Null before sealing: the template then prints `pagesHashAtSealing` in words. */
   contractPagesSha256: string | null;
   pagesHashAtSealing: string;
   verifyUrl: string;
@@ -49,10 +56,6 @@ export interface CertificateView {
   verifyHref: string | null;
   qrSrc: string;
 }
-
-export const DEFAULT_TITLE = 'Home Improvement Contract';
-export const NOT_RECORDED = 'not recorded';
-export const PAGES_HASH_AT_SEALING = 'computed at sealing (the verification page checks it)';
 
 /**
  * Only an inline PNG may become a signature image: escaping keeps a value from breaking out of
@@ -73,27 +76,34 @@ function httpUrl(value: string): string | null {
   }
 }
 
-function consentLine(signer: CertificateSigner): string {
+function consentLine(signer: CertificateSigner, words: CertificateWords): string {
+  const { consent } = words;
   if (signer.role === 'client') {
-    return signer.consent
-      ? `Consent to electronic records and signatures: given (disclosure version ${signer.consent})`
-      : `Consent to electronic records and signatures: ${NOT_RECORDED}`;
+    if (!signer.consent) return consent.notRecorded;
+    // Which language the disclosure was read in, once the signing page records it (issue 20).
+    return signer.consentLanguage
+      ? consent.givenIn(words.languageNames[signer.consentLanguage], signer.consent)
+      : consent.given(signer.consent);
   }
-  return signer.consent
-    ? `Legal acknowledgment accepted (version ${signer.consent})`
-    : `Legal acknowledgment: ${NOT_RECORDED}`;
+  return signer.consent ? consent.acknowledged(signer.consent) : consent.acknowledgmentNotRecorded;
 }
 
-function signerView(signer: CertificateSigner, companyName: string): SignerView {
+function signerView(
+  signer: CertificateSigner,
+  companyName: string,
+  language: Language,
+): SignerView {
+  const words = messagesFor(language).certificate;
   return {
-    heading: signer.role === 'contractor' ? `Contractor (${companyName})` : 'Client',
+    heading:
+      signer.role === 'contractor' ? words.signer.contractor(companyName) : words.signer.client,
     name: signer.name,
     email: signer.email,
-    signedUtc: formatUtcDateTime(signer.signedAt),
-    signedLocal: formatInTimeZone(signer.signedAt, signer.timeZone),
-    ip: signer.ip ?? NOT_RECORDED,
-    device: signer.userAgent ?? NOT_RECORDED,
-    consent: consentLine(signer),
+    signedUtc: formatUtcDateTime(signer.signedAt, language),
+    signedLocal: formatInTimeZone(signer.signedAt, signer.timeZone, language),
+    ip: signer.ip ?? words.notRecorded,
+    device: signer.userAgent ?? words.notRecorded,
+    consent: consentLine(signer, words),
     signatureSrc: pngDataUrl(signer.signaturePng),
   };
 }
@@ -101,25 +111,29 @@ function signerView(signer: CertificateSigner, companyName: string): SignerView 
 const ROLE_ORDER = { contractor: 0, client: 1 } as const;
 
 export function certificateView(input: CertificateInput, qrSrc: string): CertificateView {
-  const title = input.title.trim() || DEFAULT_TITLE;
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const words = messagesFor(language).certificate;
+  const title = input.title.trim() || words.defaultTitle;
   // The contractor signs first, so that order reads as what happened; sort is stable.
   const signers = [...input.signers].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
   return {
+    lang: language,
+    t: words,
     contractId: input.contractId,
-    heading: `Contract #${input.contractId} — ${title}`,
+    heading: words.contractHeading(input.contractId, title),
     companyName: input.companyName,
     total: formatUsd(input.totalCents),
-    completedAt: formatUtcDateTime(input.completedAt),
+    completedAt: formatUtcDateTime(input.completedAt, language),
     contractor: {
       company: input.companyName,
       name: input.contractorName?.trim() || null,
       email: input.contractorEmail,
     },
     client: { name: input.clientName, email: input.clientEmail },
-    signers: signers.map((signer) => signerView(signer, input.companyName)),
+    signers: signers.map((signer) => signerView(signer, input.companyName, language)),
     // Kept in the order given: the table is append-only, so its order is the record.
     events: input.events.map((event) => ({
-      at: formatUtcDateTime(event.at),
+      at: formatUtcDateTime(event.at, language),
       name: describeEvent({ ...event, details: parseEventDetails(event.details) }, 'record'),
       // No person acted (a mail delivered, the contract completed): the system did.
       actor: event.actor ?? 'TradeSign',
@@ -128,7 +142,7 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     })),
     snapshotSha256: input.snapshotSha256,
     contractPagesSha256: input.contractPagesSha256,
-    pagesHashAtSealing: PAGES_HASH_AT_SEALING,
+    pagesHashAtSealing: words.integrity.pagesAtSealing,
     verifyUrl: input.verifyUrl,
     verifyHref: httpUrl(input.verifyUrl),
     qrSrc,

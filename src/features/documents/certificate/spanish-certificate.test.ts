@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { certificateInput } from '../../../test/certificate-fixture.js';
+import { renderCertificateHtml } from './index.js';
+
+/**
+ * The certificate of completion of a Spanish contract (docs/decisions/029): its headings, labels
+ * and dates in Spanish. The words of each event come from the contract lifecycle and stay English.
+ */
+
+const spanish = (overrides: Parameters<typeof certificateInput>[0] = {}) =>
+  certificateInput({ language: 'es', ...overrides });
+
+/** The client's signer, its disclosure read in this language. */
+function withDisclosureIn(language: 'en' | 'es') {
+  const input = certificateInput();
+  return input.signers.map((signer) =>
+    signer.role === 'client' ? { ...signer, consentLanguage: language } : signer,
+  );
+}
+
+describe('the certificate of a Spanish contract', () => {
+  it('has its headings and labels in Spanish', async () => {
+    const html = await renderCertificateHtml(spanish());
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<title>Certificado de finalización — Contrato n.º 12</title>');
+    expect(html).toContain('<h1>Certificado de finalización</h1>');
+    expect(html).toContain('Contrato n.º 12 — Kitchen Remodel Agreement');
+    for (const heading of [
+      'Partes',
+      'Firmas',
+      'Historial de eventos',
+      'Integridad y verificación',
+    ]) {
+      expect(html).toContain(`<h2>${heading}</h2>`);
+    }
+    for (const label of [
+      'Empresa',
+      'Finalizado',
+      'Nombre',
+      'Correo electrónico',
+      'Firmado (UTC)',
+      'Firmado (hora local)',
+      'Dirección IP',
+      'Dispositivo',
+    ]) {
+      expect(html).toContain(`<th>${label}</th>`);
+    }
+    expect(html).toContain('<h3>Contratista (Acme Builders)</h3>');
+    expect(html).toContain('<th class="col-time">Hora (UTC)</th>');
+    expect(html).toContain('SHA-256 del contrato que se le mostró al cliente:');
+    expect(html).toContain('Escanee para verificar');
+    expect(html).toContain('alt="Firma de Jane Doe"');
+    expect(html).toContain('Aviso legal aceptado (versión 2026-10-01)');
+    for (const english of [
+      'Certificate of Completion',
+      'Parties',
+      'Signatures',
+      'Event timeline',
+      'Signed (UTC)',
+      'Scan to verify',
+    ]) {
+      expect(html).not.toContain(english);
+    }
+  });
+
+  it('prints its dates with Spanish month names, in the US order', async () => {
+    const html = await renderCertificateHtml(spanish());
+    expect(html).toContain('noviembre 21, 2026 a las 3:04 PM UTC');
+    expect(html).toMatch(/noviembre 21, 2026 a las 9:04:05\sAM CST \(America\/Chicago\)/);
+    expect(html).toContain('zona horaria no registrada');
+    expect(html).toContain('$12,345.67');
+    expect(html).not.toContain('November');
+  });
+
+  it('falls back to a Spanish title, and keeps the event words of the record', async () => {
+    const html = await renderCertificateHtml(spanish({ title: ' ' }));
+    expect(html).toContain('Contrato n.º 12 — Contrato de mejoras para el hogar');
+    expect(html).toContain('<td>Signed by the client</td>');
+  });
+
+  it('says which language the client read the disclosure in, in either certificate', async () => {
+    const inSpanish = await renderCertificateHtml(spanish({ signers: withDisclosureIn('es') }));
+    expect(inSpanish).toContain(
+      'Consentimiento para usar registros y firmas electrónicos: otorgado (divulgación en español, versión 2026-11-21)',
+    );
+    const inEnglish = await renderCertificateHtml(
+      certificateInput({ signers: withDisclosureIn('es') }),
+    );
+    expect(inEnglish).toContain(
+      'Consent to electronic records and signatures: given (disclosure in Spanish, version 2026-11-21)',
+    );
+  });
+});
