@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -13,6 +14,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's modules import the shared domain as @domain (web/tsconfig.json).
+        resolve: { alias: { '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)) } },
         test: {
           name: 'unit',
           include: [

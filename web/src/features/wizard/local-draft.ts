@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '@domain/i18n/languages';
 import { cleanedScopeSchema } from '@domain/scope.schemas';
 import { emptyWizardState, type WizardState } from './wizard-state';
 
@@ -38,6 +39,7 @@ const localDraftSchema = z
       phone: z.string(),
       address: z.string(),
     }),
+    language: z.enum(LANGUAGES),
     price: z.string(),
     splitMode: z.enum(['equal', 'custom']),
     stages: z

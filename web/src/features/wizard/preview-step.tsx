@@ -13,7 +13,9 @@ import { toDraftPayload, type WizardState } from './wizard-state';
 
 /** Step 4: the default template filled with this contract, as the client will see it. */
 export function PreviewStep({ state }: { state: WizardState }) {
-  const template = useQuery(trpc.templates.default.queryOptions());
+  // The template this contract will be frozen with: for a Spanish contract under the Standard
+  // Contract, its twin "Contrato estándar" (docs/decisions/029).
+  const template = useQuery(trpc.templates.default.queryOptions({ language: state.language }));
   const prefs = useQuery(trpc.prefs.get.queryOptions());
   const acceptance = useQuery(trpc.acceptances.status.queryOptions());
   const logo = useLogoDataUrl(prefs.data?.logo_path);
@@ -38,7 +40,7 @@ export function PreviewStep({ state }: { state: WizardState }) {
       },
     });
     // The same document policy the server freezes the contract with (docs/decisions/016).
-    const result = renderTemplate(template.data.html, data);
+    const result = renderTemplate(template.data.html, data, { language: state.language });
     return result.ok ? { ...result, html: freezeContractDocument(result.html) } : result;
   }, [template.data, prefs.data, acceptance.data, state, logo]);
 

@@ -102,7 +102,12 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
         />
       )}
       {state.step === 2 && (
-        <ClientStep client={state.client} onChange={(client) => update({ client })} />
+        <ClientStep
+          client={state.client}
+          language={state.language}
+          onChange={(client) => update({ client })}
+          onLanguageChange={(language) => update({ language })}
+        />
       )}
       {state.step === 3 && <PaymentStep state={state} onChange={update} />}
       {state.step === 4 && (

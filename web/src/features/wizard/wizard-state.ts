@@ -3,6 +3,7 @@ import {
   type Contract,
   type ContractDraftInput,
 } from '@domain/contracts.schemas';
+import { DEFAULT_LANGUAGE, type Language } from '@domain/i18n/languages';
 import { centsToDollarInput, dollarsToCents } from '@domain/money';
 import {
   computeStageAmounts,
@@ -27,6 +28,8 @@ export interface WizardState {
   engine: 'ollama' | 'rules' | 'fallback' | null;
   /** What was typed, valid or not: nothing typed is lost. */
   client: { name: string; email: string; phone: string; address: string };
+  /** The client's language: their mails, signing page and the template twin (docs/decisions/029). */
+  language: Language;
   /** The price as typed (digits and one decimal point). */
   price: string;
   splitMode: 'equal' | 'custom';
@@ -41,6 +44,7 @@ export function emptyWizardState(): WizardState {
     cleaned: null,
     engine: null,
     client: { name: '', email: '', phone: '', address: '' },
+    language: DEFAULT_LANGUAGE,
     price: '',
     splitMode: 'equal',
     stages: equalSplit(),
@@ -67,6 +71,7 @@ export function wizardStateFromContract(contract: Contract): WizardState {
       phone: contract.client_phone ?? '',
       address: contract.client_address ?? '',
     },
+    language: contract.language,
     price: centsToDollarInput(contract.total_price_cents),
     splitMode: isEqual ? 'equal' : 'custom',
     stages: stages ?? equalSplit(),
@@ -93,6 +98,7 @@ export function toDraftPayload(state: WizardState): ContractDraftInput {
       : '',
     client_phone: state.client.phone,
     client_address: state.client.address,
+    language: state.language,
     scope_raw: state.snippets,
     scope_clean: state.cleaned,
     total_price_cents: total,
