@@ -263,6 +263,18 @@ function benchRoutes(baseUrl: string, targets: BenchTargets): RouteLoad[] {
       p99GoalMs: 20,
     },
     {
+      label: 'GET /esign/:token (the signing page, HTML, brotli)',
+      path: `/esign/${targets.signingToken}`,
+      // A phone's browser opening the page: rendered on the server, compressed on the fly, and
+      // recorded as an opening (docs/decisions/028), from addresses of their own as above.
+      headers: { 'sec-fetch-mode': 'navigate', 'accept-encoding': 'br, gzip' },
+      setupRequest: (request) => {
+        viewCounter += 1;
+        return withClientAddress(request, viewCounter % 5_000);
+      },
+      p99GoalMs: 20,
+    },
+    {
       label: 'POST /api/auth/login (argon2id, by design ~slow)',
       method: 'POST',
       path: '/api/auth/login',
