@@ -1,4 +1,4 @@
-import { messagesFor } from './i18n/catalogue.js';
+import { DATE_WORDS } from './date-words.js';
 import { DEFAULT_LANGUAGE, type Language } from './i18n/languages.js';
 import { formatDate } from './template-engine/formatters.js';
 
@@ -23,5 +23,5 @@ export function formatUtcDateTime(iso: string, language: Language = DEFAULT_LANG
   const hour = hours % 12 || 12;
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
   const clock = `${hour}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  return messagesFor(language).dates.atUtcTime(formatLongDate(iso, language), clock, hour);
+  return DATE_WORDS[language].atUtcTime(formatLongDate(iso, language), clock, hour);
 }

@@ -1,4 +1,4 @@
-import { messagesFor } from '../i18n/catalogue.js';
+import { DATE_WORDS } from '../date-words.js';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.js';
 import type { FormatterName } from './ast.js';
 
@@ -60,7 +60,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 function longDate(year: number, month: number, day: number, language: Language): string {
-  return `${messagesFor(language).dates.months[month - 1] ?? ''} ${day}, ${year}`;
+  return `${DATE_WORDS[language].months[month - 1] ?? ''} ${day}, ${year}`;
 }
 
 /** Validated parts of YYYY-MM-DD, or null. */
