@@ -187,6 +187,25 @@ describe('Origin check (CSRF)', () => {
     expect(response.json()).toEqual({ user: { email: 'samesite@example.com' } });
   });
 
+  it('accepts Origin: null (a form on a no-referrer page) when Sec-Fetch-Site is same-origin', async () => {
+    const response = await jsonPost(
+      t.app,
+      '/api/auth/signup',
+      { email: 'null-origin@example.com', password, company_name: 'Acme' },
+      { origin: 'null', headers: { 'sec-fetch-site': 'same-origin' } },
+    );
+    expect(response.statusCode).toBe(200);
+    for (const site of ['cross-site', 'same-site', 'none', undefined]) {
+      const refused = await jsonPost(
+        t.app,
+        '/api/auth/signup',
+        { email: 'null-elsewhere@example.com', password, company_name: 'Acme' },
+        { origin: 'null', headers: site ? { 'sec-fetch-site': site } : {} },
+      );
+      expect(refused.statusCode, String(site)).toBe(403);
+    }
+  });
+
   it('refuses a request with neither Origin nor a same-origin Sec-Fetch-Site', async () => {
     const before = await userCount(t);
     const none = await jsonPost(

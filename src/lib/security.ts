@@ -55,8 +55,11 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
   const allowedOrigin = new URL(config.PUBLIC_URL).origin;
   app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
+    // A form posted from a page whose Referrer-Policy is no-referrer (the signing page's language
+    // switch) carries `Origin: null`; the browser's own Sec-Fetch-Site still tells where it is from.
+    const unstated = !origin || origin === 'null';
     const sameOrigin =
-      origin === allowedOrigin || (!origin && request.headers['sec-fetch-site'] === 'same-origin');
+      origin === allowedOrigin || (unstated && request.headers['sec-fetch-site'] === 'same-origin');
     const withKey = request.headers.authorization !== undefined;
     if (!unsafeMethods.has(request.method) || sameOrigin || withKey) return done();
     done(

@@ -44,10 +44,14 @@ export async function useDefaultTemplateHtml(t: TestApp, email: string, html: st
 }
 
 /** Creates, signs and sends a draft; the answer of the send and the link's token. */
-export async function sendContract(t: TestApp, cookie: string) {
+export async function sendContract(
+  t: TestApp,
+  cookie: string,
+  draft: { language?: 'en' | 'es' } = {},
+) {
   const origin = { cookie, origin: t.origin };
   const { id } = (
-    await jsonPost(t.app, '/api/contracts', sendableDraft(TEST_CLIENT), origin)
+    await jsonPost(t.app, '/api/contracts', { ...sendableDraft(TEST_CLIENT), ...draft }, origin)
   ).json<Contract>();
   await jsonPost(
     t.app,

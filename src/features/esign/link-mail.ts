@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { Language } from '../../domain/i18n/languages.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, enqueueMailOnce } from '../mail/outbox.js';
 import {
@@ -17,6 +18,8 @@ export interface LinkMailContract {
   company: { name: string | null; phone: string | null; email: string | null };
   /** The account's logo path (served publicly), or null. */
   logoPath: string | null;
+  /** The client's language: the mail's words (docs/decisions/029). */
+  language: Language;
 }
 
 /** The mail kind in the outbox for each variant. */
@@ -54,6 +57,7 @@ export async function queueSigningLinkMail(
     },
     link: `${deps.config.PUBLIC_URL}/esign/${input.token}`,
     expiresAt: input.expiresAt,
+    language: contract.language,
   });
   const queued = {
     kind: KIND[variant],
@@ -90,6 +94,7 @@ export function linkMailContract(
     company_name: string | null;
     company_phone: string | null;
     company_email: string | null;
+    language: Language;
   },
   logoPath: string | null,
 ): LinkMailContract {
@@ -108,5 +113,6 @@ export function linkMailContract(
     stageCount: plan.length,
     company: { name: row.company_name, phone: row.company_phone, email: row.company_email },
     logoPath,
+    language: row.language,
   };
 }
