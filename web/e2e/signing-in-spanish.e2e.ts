@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../src/test/pdf-text';
+import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
+import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
+import { drawSignature, signedInPage, toastText } from './support/flows';
+import { sendContractByApi, signingLinkIn } from './support/send-by-api';
+
+/**
+ * Issue 20: the homeowner reads, agrees and signs in Spanish on a phone, and the signed copy
+ * comes in Spanish; a homeowner sent an English contract switches the page to Spanish.
+ */
+let smtp: SmtpSink | undefined;
+const running = startAppAndBrowserPerFile({
+  serverEnv: async () => {
+    smtp = await startSmtpSink();
+    return {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'TradeSign <contracts@tradesign.test>',
+      OLLAMA_HOST: 'http://127.0.0.1:9',
+    };
+  },
+});
+afterAll(async () => {
+  await smtp?.stop();
+});
+
+describe('signing in Spanish', () => {
+  it('signs a Spanish contract on a phone, and the Spanish signed copy arrives', async () => {
+    const contractor = await signedInPage(running, { company: 'Jardines Ruiz' });
+    const client = { name: 'Lucía Romero', email: 'lucia.romero@example.com' };
+    await sendContractByApi(contractor, running.app().url, client, { language: 'es' });
+    const request = await smtp!.waitFor((mail) => mail.to.includes(client.email), 15_000);
+    expect(request.subject).toBe('Jardines Ruiz le envió un contrato para firmar');
+
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await page.goto(signingLinkIn(request.text));
+    await page.getByRole('heading', { name: 'Firma segura del contrato' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.frameLocator('iframe[title="Contrato"]').getByText(client.name).first().waitFor();
+    await page.getByRole('heading', { name: 'Registros y firmas electrónicos' }).waitFor();
+    await page.getByText('Leer la divulgación completa').click();
+    await page.getByText('Copias en papel. Usted tiene derecho a recibir').waitFor();
+
+    await page.getByRole('button', { name: 'Firmar contrato' }).click();
+    await page.getByText('Por favor, acepte firmar electrónicamente').waitFor();
+    await page.getByText('Por favor, firme arriba').waitFor();
+    await page.getByLabel('Acepto usar registros y firmas electrónicos').check();
+    await drawSignature(page, /Firme abajo para aceptar/);
+    await page.getByRole('img', { name: 'Firme abajo para aceptar: firmado' }).waitFor();
+    await page.getByRole('button', { name: 'Firmar contrato' }).click();
+    await expect.poll(() => toastText(page)).toContain('¡Contrato firmado con éxito!');
+    expect(await toastText(page)).toContain('Recibirá una copia por correo electrónico');
+    await page.getByRole('heading', { name: '¡Contrato firmado!' }).waitFor();
+    await page
+      .getByText(
+        'Gracias por firmar el contrato. En breve recibirá una copia por correo electrónico.',
+      )
+      .waitFor();
+    await page.screenshot({ path: '/tmp/signing-in-spanish.png' });
+
+    const copy = await smtp!.waitFor(
+      (mail) => mail.to.includes(client.email) && mail.subject.startsWith('Firmado:'),
+      30_000,
+    );
+    expect(copy.subject).toMatch(/^Firmado: contrato n\.º \d+ con Jardines Ruiz$/);
+    expect(copy.text).toContain('Su contrato con Jardines Ruiz ya está firmado por ambas partes.');
+    expect(copy.html).toContain('lang="es"');
+    const pdf = copy.attachments.find((file) => file.contentType === 'application/pdf');
+    expect(pdf).toBeDefined();
+    const { text } = await pdfText(pdf?.content ?? Buffer.alloc(0));
+    expect(text).toContain('Certificado de finalización');
+    // The contractor's own copy stays in English.
+    const contractorCopy = await smtp!.waitFor(
+      (mail) => mail.subject.startsWith('Signed:') && !mail.to.includes(client.email),
+      15_000,
+    );
+    expect(contractorCopy.subject).toContain('Lucía Romero');
+  });
+
+  it('lets the homeowner switch an English contract to Spanish, and records the switch', async () => {
+    const contractor = await signedInPage(running, { company: 'Two Tongues Tile' });
+    const client = { name: 'Mateo Cruz', email: 'mateo.cruz@example.com' };
+    const id = await sendContractByApi(contractor, running.app().url, client);
+    const request = await smtp!.waitFor((mail) => mail.to.includes(client.email), 15_000);
+    expect(request.subject).toBe('Two Tongues Tile sent you a contract to sign');
+
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await page.goto(signingLinkIn(request.text));
+    await page.getByRole('heading', { name: 'Secure Contract Signature' }).waitFor();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: 'Firma segura del contrato' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Español' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    // By keyboard, back to English: the switch is two buttons of one form.
+    await page.getByRole('button', { name: 'English' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Secure Contract Signature' }).waitFor();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('button', { name: 'Firmar contrato' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Firma segura del contrato' }).waitFor();
+
+    await contractor.goto(`/contracts/${id}`);
+    await contractor
+      .getByText("Client switched the signing page's language from English to Spanish")
+      .first()
+      .waitFor();
+  });
+});
