@@ -96,9 +96,9 @@ export const signing = {
   decline: {
     button: 'Decline to sign',
     title: 'Decline this contract?',
-    intro: (company: string) =>
-      `Tell ${company} why, so they can change it or follow up. They will be emailed your reason.`,
-    theSender: 'the sender',
+    intro: (company: string | null) =>
+      `Tell ${company ?? 'the sender'} why, so they can change it or follow up. They will be ` +
+      'emailed your reason.',
     reasonLabel: 'Your reason',
     counter: (count: string, most: string) => `${count} / ${most} characters`,
     reasonTooShort: (least: number) => `The reason needs at least ${least} characters`,
@@ -114,13 +114,14 @@ export const signing = {
     invalidMessage:
       'This signature link is no longer valid. Please contact the sender for a new link.',
     declinedTitle: 'Contract Declined',
-    declinedMessage: (on: string | null, company: string) =>
-      `You declined this contract${on ? ` on ${on}` : ''}. ${company} has been notified.`,
-    theSenderCapital: 'The sender',
+    declinedMessage: (on: string | null, company: string | null) =>
+      `You declined this contract${on ? ` on ${on}` : ''}. ${company ?? 'The sender'} has been ` +
+      'notified.',
     withdrawnTitle: 'Contract Withdrawn',
-    withdrawnMessage: (company: string) => `This contract was withdrawn by ${company}.`,
+    withdrawnMessage: (company: string | null) =>
+      `This contract was withdrawn by ${company ?? 'the sender'}.`,
     reason: (reason: string) => `Reason: ${reason}`,
-    contact: (company: string) => `Contact ${company}:`,
+    contact: (company: string | null) => `Contact ${company ?? 'the sender'}:`,
   },
   unavailable: {
     title: 'Could Not Load the Contract',

@@ -15,7 +15,7 @@ export const signing: typeof english = {
     total: 'Total:',
     questions: '¿Tiene preguntas? Comuníquese con el remitente',
     atPhone: 'al teléfono',
-    atEmail: 'al correo',
+    atEmail: 'al correo electrónico',
     or: 'o',
   },
   language: { label: 'Idioma' },
@@ -25,8 +25,8 @@ export const signing: typeof english = {
     heading: 'Registros y firmas electrónicos',
     summary:
       'Al marcar la casilla de abajo, usted acepta recibir este contrato y los avisos ' +
-      'relacionados en forma electrónica, y firmarlo electrónicamente. Su firma electrónica es ' +
-      'legalmente vinculante, igual que una firma manuscrita, y puede pedirle al remitente una ' +
+      'relacionados en forma electrónica, y firmarlo electrónicamente. Su firma electrónica ' +
+      'tiene la misma validez legal que una firma a mano, y puede pedirle al remitente una ' +
       'copia en papel en cualquier momento.',
     readFull: 'Leer la divulgación completa',
     disclosureTitle: 'Consentimiento para el uso de registros y firmas electrónicos',
@@ -34,33 +34,34 @@ export const signing: typeof english = {
     agree: 'Acepto usar registros y firmas electrónicos',
     full: [
       'Esta divulgación explica sus derechos al recibir y firmar documentos en forma ' +
-        'electrónica, conforme a la Ley federal de Firmas Electrónicas en el Comercio Global y ' +
-        'Nacional (Ley ESIGN). Léala antes de dar su consentimiento.',
-      'Alcance de su consentimiento. Si acepta, usted consiente en recibir en forma electrónica ' +
-        'este contrato, los avisos y divulgaciones que lo acompañan y los documentos ' +
-        'relacionados del remitente (el contratista que figura en este contrato), y en firmar ' +
+        'electrónica (registros electrónicos), según lo exige la Ley de Firmas Electrónicas en ' +
+        'el Comercio Global y Nacional (Ley ESIGN), una ley federal. Léala antes de dar su ' +
+        'consentimiento.',
+      'Alcance de su consentimiento. Si acepta, usted da su consentimiento para recibir en forma ' +
+        'electrónica este contrato, los avisos y divulgaciones que lo acompañan y los documentos ' +
+        'relacionados del remitente (el contratista que figura en este contrato), y para firmar ' +
         'este contrato electrónicamente. Su consentimiento se aplica únicamente a este contrato y ' +
         'a los documentos relacionados con él.',
-      'Su firma electrónica. Cuando usted traza su firma y selecciona Firmar contrato, su firma ' +
-        'electrónica tiene el mismo efecto legal que firmar el contrato a mano en papel.',
+      'Su firma electrónica. Cuando usted dibuje su firma y seleccione "Firmar contrato", su ' +
+        'firma electrónica tendrá el mismo efecto legal que firmar el contrato a mano en papel.',
       'Copias en papel. Usted tiene derecho a recibir este contrato y los documentos ' +
         'relacionados en papel. Para pedir una copia en papel, comuníquese directamente con el ' +
         'remitente por los medios de contacto que aparecen en esta página o en el correo ' +
         'electrónico que recibió. TradeSign no cobra ningún cargo por las copias en papel; ' +
-        'pregúntele al remitente si él cobra alguno.',
+        'pregúntele al remitente si cobra algún cargo.',
       'Retiro de su consentimiento. Usted puede retirar su consentimiento para realizar ' +
         'transacciones en forma electrónica en cualquier momento antes de firmar: basta con no ' +
         'firmar aquí y comunicarse con el remitente para firmar en papel. Retirar su ' +
         'consentimiento puede retrasar el inicio de su proyecto mientras se prepara un contrato ' +
-        'en papel. Retirar su consentimiento después de firmar no anula una firma que usted ya ' +
-        'haya otorgado.',
+        'en papel. Retirar su consentimiento después de firmar no anula la firma que usted ya ' +
+        'haya dado.',
       'Actualización de sus datos de contacto. Si cambian su dirección de correo electrónico u ' +
         'otros datos de contacto, infórmeselo directamente al remitente para seguir recibiendo ' +
         'los avisos y documentos de este contrato.',
       'Requisitos de hardware y software. Para consultar y conservar estos documentos usted ' +
         'necesita: un dispositivo con un navegador web actualizado (por ejemplo, una versión ' +
         'reciente de Chrome, Safari, Firefox o Edge), una cuenta de correo electrónico que pueda ' +
-        'recibir mensajes, y la posibilidad de ver e imprimir, o guardar, documentos HTML o PDF. ' +
+        'recibir mensajes, y la capacidad de ver e imprimir (o guardar) documentos HTML o PDF. ' +
         'Al aceptar, usted confirma que puede abrir esta página y leer este contrato, lo que ' +
         'demuestra que puede acceder a los documentos en la forma electrónica que usaremos.',
       'Su copia. Después de firmar, recibirá por correo electrónico una copia del contrato ' +
@@ -78,7 +79,7 @@ export const signing: typeof english = {
     label: 'Firme abajo para aceptar',
     hint: 'Firme aquí',
     clear: 'Borrar',
-    empty: 'vacío',
+    empty: 'sin firma',
     signed: 'firmado',
   },
   signButton: 'Firmar contrato',
@@ -95,7 +96,7 @@ export const signing: typeof english = {
   done: {
     title: '¡Contrato firmado!',
     message: 'Gracias por firmar el contrato. En breve recibirá una copia por correo electrónico.',
-    signedOn: (when) => `Firmado el ${when}`,
+    signedOn: (when) => `Fecha de firma: ${when}`,
     download: 'Descargar su copia firmada (PDF)',
     signedContract: 'Contrato firmado',
   },
@@ -103,15 +104,14 @@ export const signing: typeof english = {
     button: 'Rechazar el contrato',
     title: '¿Rechazar este contrato?',
     intro: (company) =>
-      `Explíquele a ${company} el motivo, para que pueda modificar el contrato o darle ` +
-      'seguimiento. Le enviaremos su motivo por correo electrónico.',
-    theSender: 'el remitente',
+      `Indique por qué rechaza el contrato: ${company ?? 'el remitente'} recibirá su motivo por ` +
+      'correo electrónico y podrá modificar el contrato o darle seguimiento.',
     reasonLabel: 'Su motivo',
     counter: (count, most) => `${count} / ${most} caracteres`,
     reasonTooShort: (least) => `El motivo debe tener al menos ${least} caracteres`,
     reasonTooLong: (most) => `El motivo puede tener como máximo ${most} caracteres`,
     keepReviewing: 'Seguir revisando',
-    confirm: 'Rechazar contrato',
+    confirm: 'Rechazar el contrato',
     declining: 'Rechazando...',
     failed: 'No pudimos enviar su respuesta. Revise su conexión a internet e inténtelo de nuevo.',
     busy: 'Demasiados intentos. Espere un minuto e inténtelo de nuevo.',
@@ -123,12 +123,12 @@ export const signing: typeof english = {
       'nuevo.',
     declinedTitle: 'Contrato rechazado',
     declinedMessage: (on, company) =>
-      `Usted rechazó este contrato${on ? ` el ${on}` : ''}. ${company} ya recibió el aviso.`,
-    theSenderCapital: 'El remitente',
+      `Usted rechazó este contrato${on ? ` (fecha del rechazo: ${on})` : ''}. ` +
+      `${company ?? 'El remitente'} ya recibió el aviso.`,
     withdrawnTitle: 'Contrato retirado',
-    withdrawnMessage: (company) => `Este contrato fue retirado por ${company}.`,
+    withdrawnMessage: (company) => `${company ?? 'El remitente'} retiró este contrato.`,
     reason: (reason) => `Motivo: ${reason}`,
-    contact: (company) => `Comuníquese con ${company}:`,
+    contact: (company) => `Comuníquese con ${company ?? 'el remitente'}:`,
   },
   unavailable: {
     title: 'No se pudo cargar el contrato',

@@ -33,7 +33,7 @@ export function islandDataFor(view: EsignView, language: Language): SigningIslan
       doneMessage: words.done.message,
       declineButton: words.decline.button,
       declineTitle: words.decline.title,
-      declineIntro: words.decline.intro(view.company_name ?? words.decline.theSender),
+      declineIntro: words.decline.intro(view.company_name),
       declineReasonLabel: words.decline.reasonLabel,
       declineCounter: words.decline.counter('{count}', '{most}'),
       declineTooShort: words.decline.reasonTooShort(DECLINE_REASON_MIN),

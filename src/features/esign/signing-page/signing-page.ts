@@ -97,17 +97,18 @@ function notice(tone: 'red' | 'yellow' | 'gray', icon: string, title: string, li
 
 function closedNotice(view: EsignClosedView, language: Language) {
   const words = messagesFor(language).signing.closed;
-  const contact = contactOf(view, words.contact(view.company_name ?? words.theSenderCapital));
+  const contact = contactOf(view, words.contact(view.company_name));
   switch (view.status) {
     case 'expired':
       return { ...notice('red', '!', words.invalidTitle, [words.invalidMessage]), contact };
     case 'declined': {
       const on = view.closed_at ? formatLongDate(view.closed_at, language) : null;
-      const company = view.company_name ?? words.theSenderCapital;
-      return notice('gray', '×', words.declinedTitle, [words.declinedMessage(on, company)]);
+      return notice('gray', '×', words.declinedTitle, [
+        words.declinedMessage(on, view.company_name),
+      ]);
     }
     case 'voided': {
-      const lines = [words.withdrawnMessage(view.company_name ?? words.theSenderCapital)];
+      const lines = [words.withdrawnMessage(view.company_name)];
       if (view.closed_reason) lines.push(words.reason(view.closed_reason));
       return { ...notice('yellow', '!', words.withdrawnTitle, lines), contact };
     }
