@@ -1,16 +1,27 @@
 /**
+ * A sentence that bolds the company's name, in three parts: before it, the name, after it. The
+ * mail escapes each part and bolds the middle one.
+ */
+export type AroundName = readonly [before: string, name: string, after: string];
+
+/**
  * The mails the client reads (the signing request, its reminders and new links, the withdrawn
- * notice, their signed copy) and the parts every mail shares. `{company}` in an intro marks
- * where the company's name goes: the mail splits the sentence there, so the HTML part can escape
- * both halves and bold the name itself.
+ * notice, their signed copy) and the parts every mail shares. A message that names the company
+ * takes its name, or null when it has none on file, and picks the stand-in itself: capitalised
+ * only where it starts a sentence (subject lines capitalise after their colon, running text does
+ * not).
  */
 export const mail = {
   greeting: (name: string) => `Hello ${name},`,
   greetingWithoutName: 'Hello,',
-  /** The company's name when it has none on file. */
+  /** The company's name, standing alone (the mail's heading), when it has none on file. */
   yourContractor: 'Your contractor',
   contacts: {
-    questions: 'Questions? Contact',
+    questions: (company: string | null): AroundName => [
+      'Questions? Contact ',
+      company ?? 'your contractor',
+      '',
+    ],
     phone: 'Phone:',
     email: 'Email:',
   },
@@ -21,25 +32,39 @@ export const mail = {
     total: 'Total',
     paymentPlan: 'Payment plan',
     stages: (count: number) => `${count} ${count === 1 ? 'stage' : 'stages'}`,
-    signedBy: (name: string) => `Signed by ${name}`,
-    theClient: 'the client',
+    signedByContractor: (company: string | null) => `Signed by ${company ?? 'your contractor'}`,
+    signedByClient: (client: string | null) => `Signed by ${client ?? 'the client'}`,
   },
   signingRequest: {
     request: {
-      subject: (company: string) => `${company} sent you a contract to sign`,
-      intro: '{company} has sent you a contract to review and sign.',
+      subject: (company: string | null) =>
+        `${company ?? 'Your contractor'} sent you a contract to sign`,
+      intro: (company: string | null): AroundName => [
+        '',
+        company ?? 'Your contractor',
+        ' has sent you a contract to review and sign.',
+      ],
       preheader: (id: number, date: string) => `Review and sign contract #${id} by ${date}.`,
     },
     reminder: {
-      subject: (company: string) => `Reminder: ${company} is waiting for your signature`,
-      intro:
-        'This is a friendly reminder: {company} sent you a contract that is still waiting for your signature.',
+      subject: (company: string | null) =>
+        `Reminder: ${company ?? 'Your contractor'} is waiting for your signature`,
+      intro: (company: string | null): AroundName => [
+        'This is a friendly reminder: ',
+        company ?? 'your contractor',
+        ' sent you a contract that is still waiting for your signature.',
+      ],
       preheader: (id: number, date: string) =>
         `Contract #${id} is waiting for your signature until ${date}.`,
     },
     newLink: {
-      subject: (company: string) => `${company} sent you a new link to sign your contract`,
-      intro: '{company} has sent you a new link to review and sign your contract.',
+      subject: (company: string | null) =>
+        `${company ?? 'Your contractor'} sent you a new link to sign your contract`,
+      intro: (company: string | null): AroundName => [
+        '',
+        company ?? 'Your contractor',
+        ' has sent you a new link to review and sign your contract.',
+      ],
       preheader: (id: number, date: string) => `Review and sign contract #${id} by ${date}.`,
     },
     button: 'Review and sign the contract',
@@ -52,23 +77,28 @@ export const mail = {
     copyLink: 'If the button does not work, copy this link into your browser:',
   },
   signedCopy: {
-    subject: (id: number, other: string) =>
-      `Signed: Contract #${id}${other ? ` with ${other}` : ''}`,
+    subjectForClient: (id: number, company: string | null) =>
+      `Signed: Contract #${id} with ${company ?? 'your contractor'}`,
+    subjectForContractor: (id: number, client: string) =>
+      `Signed: Contract #${id}${client ? ` with ${client}` : ''}`,
     preheader: (id: number) =>
       `Contract #${id} is signed by both parties. The signed copy is attached.`,
     heading: 'The contract is signed',
-    leadForClient: (company: string) =>
-      `Your contract with ${company} is now signed by both of you.`,
+    leadForClient: (company: string | null) =>
+      `Your contract with ${company ?? 'your contractor'} is now signed by both of you.`,
     leadForContractor: (client: string, id: number) =>
       `${client || 'Your client'} has signed contract #${id}. It is now signed by both parties.`,
     attached: { before: 'The signed copy is attached (', after: '). Keep it for your records.' },
   },
   withdrawnNotice: {
-    subject: (company: string, id: number) => `${company} withdrew contract #${id}`,
+    subject: (company: string | null, id: number) =>
+      `${company ?? 'Your contractor'} withdrew contract #${id}`,
     preheader: (id: number) => `Contract #${id} is withdrawn. There is nothing you need to do.`,
-    /** Follows the company's name. */
-    withdrawn: (id: number, date: string) =>
+    withdrawn: (company: string | null, id: number, date: string): AroundName => [
+      '',
+      company ?? 'Your contractor',
       ` has withdrawn contract #${id}, which they sent you for signature, on ${date}. Its signing link no longer works, and there is nothing you need to do.`,
+    ],
     reason: 'Their reason:',
     questions: 'If you have questions, contact them below.',
   },

@@ -10,7 +10,8 @@ export interface SignedCopyMailInput {
   /** Who receives this copy: the homeowner, or the contractor's own account address. */
   recipient: 'client' | 'contractor';
   contractId: number;
-  companyName: string;
+  /** Null (or blank) when the company has no name on file. */
+  companyName: string | null;
   clientName: string;
   totalCents: number;
   /** ISO times of the two signatures. */
@@ -55,20 +56,23 @@ export function renderSignedCopyMail(
     ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
     { label: words.summary.total, value: formatUsd(input.totalCents) },
     {
-      label: words.summary.signedBy(brand.name),
+      label: words.summary.signedByContractor(brand.company),
       value: longDateTime(input.contractorSignedAt, language),
     },
     {
-      label: words.summary.signedBy(clientName || words.summary.theClient),
+      label: words.summary.signedByClient(clientName || null),
       value: longDateTime(input.clientSignedAt, language),
     },
   ];
   // "with" names the other party: the contractor's own copy is "with" the client.
-  const other = recipient === 'client' ? brand.name : clientName;
-  const subject = toHeaderText(words.signedCopy.subject(contractId, other));
+  const subject = toHeaderText(
+    recipient === 'client'
+      ? words.signedCopy.subjectForClient(contractId, brand.company)
+      : words.signedCopy.subjectForContractor(contractId, clientName),
+  );
   const lead =
     recipient === 'client'
-      ? words.signedCopy.leadForClient(brand.name)
+      ? words.signedCopy.leadForClient(brand.company)
       : words.signedCopy.leadForContractor(clientName, contractId);
   const { html, text } = renderParts(
     'signed-copy',

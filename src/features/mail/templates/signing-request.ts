@@ -52,8 +52,8 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
     { label: words.summary.paymentPlan, value: words.summary.stages(contract.stageCount) },
   ];
   const variant = words.signingRequest[VARIANT_KEYS[input.variant ?? 'request']];
-  const [before = '', after = ''] = variant.intro.split('{company}');
-  const subject = toHeaderText(variant.subject(brand.name));
+  const [before, name, after] = variant.intro(brand.company);
+  const subject = toHeaderText(variant.subject(brand.company));
   const expiresOn = longDate(input.expiresAt, language);
   const { html, text } = renderParts(
     'signing-request',
@@ -61,7 +61,7 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
       subject,
       preheader: variant.preheader(contract.id, expiresOn),
       brand,
-      intro: { before, after },
+      intro: { before, name, after },
       greeting: greeting(input.client.name, language),
       summary,
       link: input.link,

@@ -75,6 +75,7 @@ describe('a Spanish signing request', () => {
       expect(part).toContain('Dirección del proyecto');
       expect(part).toContain('12 Oak St, Springfield');
       expect(part).toContain('$12,345.67');
+      expect(part).toContain('Calendario de pagos');
       expect(part).toContain('3 etapas');
       expect(part).toContain('Este enlace seguro es válido hasta');
       expect(part).toContain('noviembre 25, 2026');
@@ -96,7 +97,9 @@ describe('a Spanish signing request', () => {
     expect(mail.text).toContain(
       'Le recordamos que Rock & Roll Pavers le envió un contrato que todavía está pendiente de su firma.',
     );
-    expect(mail.html).toContain('El contrato n.º 12 espera su firma hasta noviembre 25, 2026.');
+    expect(mail.html).toContain(
+      'El contrato n.º 12 está pendiente de su firma hasta noviembre 25, 2026.',
+    );
     expectSpanish(mail);
   });
 
@@ -175,7 +178,10 @@ describe("a Spanish contract's withdrawn notice", () => {
     });
     expect(mail.subject).toBe('Rock & Roll Pavers retiró el contrato n.º 9');
     expect(mail.text).toContain(
-      'Rock & Roll Pavers retiró el contrato n.º 9 que le había enviado para firmar (fecha de retiro: noviembre 25, 2026).',
+      'Rock & Roll Pavers retiró el contrato n.º 9, que le había enviado para su firma (fecha de retiro: noviembre 25, 2026). El enlace de firma ya no funciona y usted no tiene que hacer nada.',
+    );
+    expect(mail.html).toContain(
+      '<strong>Rock &amp; Roll Pavers</strong> retiró el contrato n.º 9, que le había enviado',
     );
     expect(mail.text).toContain('Motivo indicado:\n\n> Precio equivocado\n');
     expect(mail.html).toContain('Si tiene alguna pregunta, comuníquese con la empresa');

@@ -4,7 +4,8 @@ import { safeImageUrl } from './render.js';
 
 /** The contractor's business as the mail shows it (the company fields frozen on the contract). */
 export interface MailCompany {
-  name: string;
+  /** Null (or blank) when the company has no name on file. */
+  name: string | null;
   phone: string | null;
   email: string | null;
   /** Absolute http(s) URL of the logo; anything else is ignored. */
@@ -31,7 +32,12 @@ export interface RenderedMail {
 
 /** What the layout and the contact lines need, already trimmed. */
 export interface BrandView {
+  /** The name standing alone (the heading, the logo's alt text), a stand-in when there is none. */
   name: string;
+  /** The name for the messages, which pick their own stand-in when it is null. */
+  company: string | null;
+  /** "Questions? Contact <name>": the name is bolded in the HTML part. */
+  contact: { before: string; name: string; after: string };
   phone: string;
   phoneHref: string;
   email: string;
@@ -39,9 +45,14 @@ export interface BrandView {
 }
 
 export function brandView(company: MailCompany, language: Language = DEFAULT_LANGUAGE): BrandView {
+  const words = messagesFor(language).mail;
   const phone = company.phone?.trim() ?? '';
+  const name = company.name?.trim() || null;
+  const [before, inSentence, after] = words.contacts.questions(name);
   return {
-    name: company.name.trim() || messagesFor(language).mail.yourContractor,
+    name: name ?? words.yourContractor,
+    company: name,
+    contact: { before, name: inSentence, after },
     phone,
     phoneHref: phone.replace(/[^\d+]/g, ''),
     email: company.email?.trim() ?? '',

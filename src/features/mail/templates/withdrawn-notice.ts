@@ -28,7 +28,12 @@ export function renderWithdrawnNoticeMail(input: WithdrawnNoticeMailInput): Rend
   const words = messagesFor(language).mail.withdrawnNotice;
   const brand = brandView(input.company, language);
   const { contractId } = input;
-  const subject = toHeaderText(words.subject(brand.name, contractId));
+  const subject = toHeaderText(words.subject(brand.company, contractId));
+  const [before, name, after] = words.withdrawn(
+    brand.company,
+    contractId,
+    longDate(input.withdrawnAt, language),
+  );
   const { html, text } = renderParts(
     'withdrawn-notice',
     {
@@ -36,7 +41,7 @@ export function renderWithdrawnNoticeMail(input: WithdrawnNoticeMailInput): Rend
       preheader: words.preheader(contractId),
       brand,
       greeting: greeting(input.client.name, language),
-      withdrawn: words.withdrawn(contractId, longDate(input.withdrawnAt, language)),
+      withdrawn: { before, name, after },
       reasonLines: reasonLines(input.reason),
     },
     language,
