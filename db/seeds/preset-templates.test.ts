@@ -115,7 +115,7 @@ describe('Contrato estándar, the Standard Contract’s Spanish twin', () => {
       'Contrato de mejoras para el hogar',
       'Alcance de los trabajos',
       'Calendario de pagos',
-      'AVISO DEL DERECHO DE CANCELACIÓN',
+      'AVISO SOBRE SU DERECHO A CANCELAR',
     ]) {
       expect(spanish.html).toContain(heading);
     }

@@ -23,12 +23,12 @@ export const certificate: typeof english = {
   },
   consent: {
     given: (version) =>
-      `Consentimiento para usar registros y firmas electrónicos: otorgado (versión de la divulgación ${version})`,
+      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (versión de la divulgación ${version})`,
     givenIn: (language, version) =>
-      `Consentimiento para usar registros y firmas electrónicos: otorgado (divulgación en ${language}, versión ${version})`,
-    notRecorded: 'Consentimiento para usar registros y firmas electrónicos: no registrado',
-    acknowledged: (version) => `Aviso legal aceptado (versión ${version})`,
-    acknowledgmentNotRecorded: 'Aviso legal: no registrado',
+      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (divulgación en ${language}, versión ${version})`,
+    notRecorded: 'Consentimiento para el uso de registros y firmas electrónicos: no registrado',
+    acknowledged: (version) => `Reconocimiento legal aceptado (versión ${version})`,
+    acknowledgmentNotRecorded: 'Reconocimiento legal: no registrado',
   },
   languageNames: { en: 'inglés', es: 'español' },
   notRecorded: 'no registrado',
@@ -46,10 +46,10 @@ export const certificate: typeof english = {
     heading: 'Integridad y verificación',
     snapshot: 'SHA-256 del contrato que se le mostró al cliente:',
     pages: 'SHA-256 de las páginas del contrato de este documento:',
-    pagesAtSealing: 'se calcula al sellar el documento (la página de verificación lo comprueba)',
+    pagesAtSealing: 'calculado al sellar el documento (la página de verificación lo comprueba)',
     verifyAt: 'Verifíquelo en:',
     howToVerify:
-      'Cualquier persona puede abrir esa página y soltar este PDF en ella para comprobar que es la copia original firmada y que no ha cambiado desde que se selló.',
+      'Cualquier persona puede abrir esa página y arrastrar este PDF a esa página para comprobar que es la copia firmada auténtica y que no ha cambiado desde que se selló.',
     sealed:
       'TradeSign selló digitalmente este documento; los lectores de PDF como Adobe Acrobat Reader muestran el sello en su panel de firmas, y cualquier cambio en el archivo lo invalida.',
     qrAlt: 'Código QR de la página de verificación',

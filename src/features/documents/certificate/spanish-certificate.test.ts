@@ -50,7 +50,7 @@ describe('the certificate of a Spanish contract', () => {
     expect(html).toContain('SHA-256 del contrato que se le mostró al cliente:');
     expect(html).toContain('Escanee para verificar');
     expect(html).toContain('alt="Firma de Jane Doe"');
-    expect(html).toContain('Aviso legal aceptado (versión 2026-10-01)');
+    expect(html).toContain('Reconocimiento legal aceptado (versión 2026-10-01)');
     for (const english of [
       'Certificate of Completion',
       'Parties',
@@ -81,7 +81,7 @@ describe('the certificate of a Spanish contract', () => {
   it('says which language the client read the disclosure in, in either certificate', async () => {
     const inSpanish = await renderCertificateHtml(spanish({ signers: withDisclosureIn('es') }));
     expect(inSpanish).toContain(
-      'Consentimiento para usar registros y firmas electrónicos: otorgado (divulgación en español, versión 2026-11-21)',
+      'Consentimiento para el uso de registros y firmas electrónicos: otorgado (divulgación en español, versión 2026-11-21)',
     );
     const inEnglish = await renderCertificateHtml(
       certificateInput({ signers: withDisclosureIn('es') }),
