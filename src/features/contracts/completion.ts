@@ -209,7 +209,7 @@ async function mailBothParties(
     const mail = renderSignedCopyMail({
       recipient,
       contractId: contract.id,
-      companyName: contract.company_name ?? 'Your contractor',
+      companyName: contract.company_name,
       clientName: contract.client_name ?? '',
       totalCents: contract.total_price_cents ?? 0,
       contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,

@@ -75,7 +75,7 @@ export async function queueSigningLinkMail(
 /** The contractor's business as a mail to the client shows it: frozen fields, current logo. */
 export function mailCompanyOf(contract: LinkMailContract, publicUrl: string): MailCompany {
   return {
-    name: contract.company.name ?? 'Your contractor',
+    name: contract.company.name,
     phone: contract.company.phone,
     email: contract.company.email,
     logoUrl: contract.logoPath ? `${publicUrl}${contract.logoPath}` : null,
