@@ -9,7 +9,7 @@ import { preloadFirstScreen } from './scripts/vite/preload-first-screen.js';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 
-/** What the signing page's island (web/signing.html) loads besides React. */
+/** What the signing page (web/signing.html) loads besides React. */
 const SIGNING_ISLAND_MODULES =
   /web[\\/]signing\.html|web[\\/]src[\\/]signing[\\/]|signing-island\.ts|signature_pad|resize-canvas/;
 
@@ -63,6 +63,9 @@ export default defineConfig({
           // app's first chunk takes every other module the app needs at once, but none that only
           // the island loads: the island must never pull in the app's chunk (issue 20's budget).
           groups: [
+            // Vite's helper for dynamic imports, which both use (the island is one): the app's
+            // chunk must not be where the signing page finds it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,

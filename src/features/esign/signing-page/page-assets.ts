@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface SigningPageAssets {
-  /** The island's script and its module preloads, as the build wrote them. */
+  /** The island's script and its module preloads, as the build wrote them, at low priority. */
   scriptTags: string;
   /** The page's stylesheet, inlined: the first paint waits for nothing but the HTML. */
   css: string;
@@ -22,7 +22,9 @@ export function readSigningPageAssets(distDir: string): SigningPageAssets {
   const scriptTags = [
     ...html.matchAll(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g),
   ]
-    .map((match) => match[0])
+    // The island is not needed to read the page: its scripts are asked for at low priority, so
+    // on a slow network they never hold up the HTML's first paint.
+    .map((match) => match[0].replace(/^<(script|link)/, '<$1 fetchpriority="low"'))
     .join('');
   const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)];
   const css = stylesheets

@@ -1,4 +1,3 @@
-import './signing-page.css';
 import { StrictMode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -9,19 +8,16 @@ import {
   SIGNING_STATUS_ELEMENT_ID,
   type SigningIslandData,
 } from '@domain/signing-island';
-import { fitContractFrames } from './fit-frame';
 import { SigningForm } from './signing-form';
 import { signingUrlOf } from './signing-api';
 import { Toast, useToast } from './toast';
 
 /*
- * The signing page's script (issue 20). The server sends the whole page as HTML, readable
- * without script; this sizes the contract's frame and, on a contract awaiting signature, renders
- * the one interactive part into its place. No Mantine, router, tRPC or zod: see
- * src/features/esign/signing-page and docs/decisions/028.
+ * The one interactive part of the signing page (issue 20): the consent box, the pad, Sign
+ * Contract, Decline, the toasts and the done state, rendered into its place on a contract
+ * awaiting signature. Loaded by main.ts once the page has painted. React only: no Mantine,
+ * router, tRPC or zod (docs/decisions/028).
  */
-fitContractFrames();
-
 const island = document.getElementById(SIGNING_ISLAND_ELEMENT_ID);
 const dataElement = document.getElementById(SIGNING_DATA_ELEMENT_ID);
 const status = document.getElementById(SIGNING_STATUS_ELEMENT_ID);
