@@ -22,10 +22,7 @@ export async function getPublicJson<S extends z.ZodType>(
 /**
  * The GET of getPublicJson, before its answer is checked.
  */
-async function fetchPublicJson(
-  url: string,
-  signal?: AbortSignal,
-): Promise<PublicAnswer<unknown>> {
+async function fetchPublicJson(url: string, signal?: AbortSignal): Promise<PublicAnswer<unknown>> {
   let response: Response;
   try {
     response = await fetch(url, {
