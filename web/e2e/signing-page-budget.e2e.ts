@@ -46,6 +46,8 @@ afterAll(async () => {
 
 /** Every request of a phone opening a signing link until its pad is ready, and the page. */
 const requests: string[] = [];
+/** The Referer each of those requests carried (none may: the link is a secret). */
+const referrers: (string | undefined)[] = [];
 let page: Page;
 beforeAll(async () => {
   const contractor = await signedInPage(running, { company: 'Budget Builders' });
@@ -53,7 +55,10 @@ beforeAll(async () => {
   await sendContractByApi(contractor, running.app().url, client);
   const mail = await smtp!.waitFor((message) => message.to.includes(client.email), 15_000);
   ({ page } = await newPage(running.browser(), running.app().url, PHONE));
-  page.on('request', (request) => requests.push(request.url()));
+  page.on('request', (request) => {
+    requests.push(request.url());
+    referrers.push(request.headers().referer);
+  });
   await page.goto(signingLinkIn(mail.text));
   await page.getByRole('img', { name: 'Sign below to accept: empty' }).waitFor();
   await page.waitForLoadState('networkidle');
@@ -88,7 +93,8 @@ describe("the signing page's budget", () => {
     expect(heavy).toEqual([]);
   });
 
-  it('asks nothing of another origin', () => {
+  it('asks nothing of another origin, and tells no request where it came from', () => {
+    expect(referrers.filter(Boolean)).toEqual([]);
     const origin = new URL(running.app().url).origin;
     const elsewhere = requests.filter(
       (url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'),
