@@ -67,7 +67,10 @@ export function DeclineDialog(props: {
         disabled={props.disabled}
         aria-haspopup="dialog"
         onClick={() => {
-          dialogRef.current?.showModal();
+          const dialog = dialogRef.current;
+          // Safari before 15.4 has no modal dialogs: the dialog still opens, in the page.
+          if (typeof dialog?.showModal === 'function') dialog.showModal();
+          else dialog?.setAttribute('open', '');
           textareaRef.current?.focus();
         }}
       >
@@ -118,7 +121,11 @@ export function DeclineDialog(props: {
               type="button"
               className="button button-default"
               disabled={pending}
-              onClick={() => dialogRef.current?.close()}
+              onClick={() => {
+                const dialog = dialogRef.current;
+                if (typeof dialog?.close === 'function') dialog.close();
+                else dialog?.removeAttribute('open');
+              }}
             >
               {words.declineKeepReviewing}
             </button>
