@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLanguage, languageOr, type Language } from '../../../domain/i18n/languages.js';
+import { z } from 'zod';
+import { LANGUAGES, languageOr, type Language } from '../../../domain/i18n/languages.js';
 import { AppError } from '../../../lib/app-error.js';
 import { webDistDir } from '../../../lib/web-app.js';
 import type { AppDeps } from '../../../trpc/context.js';
@@ -11,6 +12,9 @@ import { renderSigningPage, type SigningPageState } from './signing-page.js';
 
 /** A signing token as links carry it; anything else is a link that leads nowhere. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The language switch's form. */
+const languageSwitchSchema = z.object({ language: z.enum(LANGUAGES) });
 
 /**
  * /esign/:token, the homeowner's page, rendered here whole (issue 20, docs/decisions/028), and
@@ -38,7 +42,6 @@ export async function registerSigningPage(
       return sendPage(
         reply,
         state,
-        200,
         renderSigningPage({ state, language, token, assets: pageAssets() }),
       );
     });
@@ -47,10 +50,11 @@ export async function registerSigningPage(
       '/esign/:token/language',
       async (request, reply) => {
         const { token } = request.params;
-        const wanted = (request.body as Record<string, unknown> | null)?.language;
-        if (TOKEN.test(token) && isLanguage(wanted)) {
+        const form = languageSwitchSchema.safeParse(request.body);
+        // A language we do not offer changes nothing: the page shows the one it has.
+        if (TOKEN.test(token) && form.success) {
           try {
-            await switchReadingLanguage(deps, token, wanted, requestClient(request));
+            await switchReadingLanguage(deps, token, form.data.language, requestClient(request));
           } catch (error) {
             // The page the browser lands on says what is wrong with the link.
             if (!(error instanceof AppError)) throw error;
@@ -104,9 +108,9 @@ function isPersonOpening(request: FastifyRequest): boolean {
   );
 }
 
-function sendPage(reply: FastifyReply, state: SigningPageState, ok: number, html: string) {
+function sendPage(reply: FastifyReply, state: SigningPageState, html: string) {
   const status =
-    state.kind === 'invalid' ? 404 : state.kind === 'unavailable' ? (state.busy ? 429 : 503) : ok;
+    state.kind === 'invalid' ? 404 : state.kind === 'unavailable' ? (state.busy ? 429 : 503) : 200;
   return (
     reply
       .code(status)
