@@ -102,6 +102,7 @@ describe('signing in Spanish', () => {
     await page.getByRole('heading', { name: 'Firma segura del contrato' }).waitFor();
 
     await contractor.goto(`/contracts/${id}`);
+    await contractor.getByText("Client's language: Español").waitFor();
     await contractor
       .getByText("Client switched the signing page's language from English to Spanish")
       .first()

@@ -2,6 +2,7 @@ import { Badge, Group, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { STATUS_BADGE } from '@domain/contract-lifecycle';
 import type { Contract } from '@domain/contracts.schemas';
+import { LANGUAGE_NAMES } from '@domain/i18n/languages';
 import { formatUsd } from '@domain/money';
 import { ButtonLink } from '../../components/button-link';
 import { ExecutedCopyPanel } from '../documents/executed-copy-panel';
@@ -25,6 +26,10 @@ export function ContractPageHeader({ contract }: { contract: Contract }) {
       </Title>
       <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {contract.client_name ?? 'No client'}
+      </Text>
+      {/* The client's mails and signing page are in it; the client may switch it (issue 20). */}
+      <Text size="sm" c="dimmed">
+        Client's language: {LANGUAGE_NAMES[contract.language]}
       </Text>
       <RevisionLinks contract={contract} />
       {contract.status === 'draft' && (
