@@ -29,6 +29,7 @@ export async function buildSealedExecutedCopy(
   // here, as the signing page showed it (docs/decisions/016).
   const contractPages = await renderer.render(freezeContractDocument(contract.signed_html), {
     footerLabel: footers.contract(contractId),
+    pageWords: footers,
     maxPages: CONTRACT_MAX_PAGES,
   });
   const contractPagesSha256 = sha256Hex(contractPages);
@@ -40,6 +41,7 @@ export async function buildSealedExecutedCopy(
   );
   const certificatePages = await renderer.render(certificateHtml, {
     footerLabel: footers.certificate(contractId),
+    pageWords: footers,
   });
 
   const merged = await PDFDocument.create();

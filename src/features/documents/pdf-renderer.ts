@@ -13,6 +13,8 @@ export const CONTRACT_MAX_PAGES = 60;
 
 export interface RenderOptions {
   footerLabel?: string;
+  /** The footer's "Page 2 of 3", in the document's language; English when left out. */
+  pageWords?: { page: string; of: string };
   /** Refuse a document that would print more pages than this (only these are ever printed). */
   maxPages?: number;
 }
@@ -141,6 +143,7 @@ export function createPdfRenderer(options: {
     await page.emulateMedia({ media: 'screen' });
     await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
     const footerLabel = renderOptions.footerLabel ?? '';
+    const pageWords = renderOptions.pageWords ?? { page: 'Page', of: 'of' };
     return page.pdf({
       format: 'Letter',
       printBackground: true,
@@ -150,7 +153,8 @@ export function createPdfRenderer(options: {
       footerTemplate:
         '<div style="width:100%;font:8px system-ui,sans-serif;color:#555;padding:0 0.6in;display:flex;justify-content:space-between">' +
         `<span>${escapeFooter(footerLabel)}</span>` +
-        '<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>',
+        `<span>${escapeFooter(pageWords.page)} <span class="pageNumber"></span> ` +
+        `${escapeFooter(pageWords.of)} <span class="totalPages"></span></span></div>`,
       margin: { top: '0.6in', bottom: '0.75in', left: '0.6in', right: '0.6in' },
       // One page past the limit tells a too-long document apart without printing all of it.
       ...(renderOptions.maxPages === undefined

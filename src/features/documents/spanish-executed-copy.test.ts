@@ -82,11 +82,13 @@ describe("a Spanish contract's executed copy", () => {
       'Integridad y verificación',
       `Contrato n.º ${id}`,
       `Certificado de finalización · Contrato n.º ${id}`,
+      'Página 1 de',
       '$5,000.00',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Certificate of Completion');
+    expect(text).not.toMatch(/Page \d+ of/);
 
     const [copy] = await queuedMails(t, id, 'signed_copy_client');
     expect(copy?.text).toContain(`Le adjuntamos la copia firmada (contract-${id}-executed.pdf)`);

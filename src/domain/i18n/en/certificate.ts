@@ -61,6 +61,8 @@ export const certificate = {
   },
   /** The running footer of each page of the executed copy. */
   footers: {
+    page: 'Page',
+    of: 'of',
     contract: (id: number) => `Contract #${id}`,
     certificate: (id: number) => `Certificate of completion · Contract #${id}`,
   },

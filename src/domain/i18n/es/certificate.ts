@@ -56,6 +56,8 @@ export const certificate: typeof english = {
     scan: 'Escanee para verificar',
   },
   footers: {
+    page: 'Página',
+    of: 'de',
     contract: (id) => `Contrato n.º ${id}`,
     certificate: (id) => `Certificado de finalización · Contrato n.º ${id}`,
   },
