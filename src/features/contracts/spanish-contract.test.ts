@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Contract } from '../../domain/contracts.schemas.js';
-import { clientSigns, contractorReadyToSend, TEST_CLIENT } from '../../test/contract-flow.js';
-import { sendableDraft, TEST_SIGNATURE_PNG } from '../../test/factories.js';
+import { clientSigns, contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
 import { newestToken, queuedMails } from '../../test/follow-up-flow.js';
 import { createTestApp, jsonPost, openQueuedBody, type TestApp } from '../../test/test-app.js';
 
@@ -25,26 +23,7 @@ afterAll(async () => {
 
 /** Creates, signs and sends a draft in this language; its id. */
 async function send(language: 'en' | 'es', owner = cookie): Promise<number> {
-  const origin = { cookie: owner, origin: t.origin };
-  const created = await jsonPost(
-    t.app,
-    '/api/contracts',
-    { ...sendableDraft(TEST_CLIENT), language },
-    origin,
-  );
-  const { id } = created.json<Contract>();
-  await jsonPost(
-    t.app,
-    `/api/contracts/${id}/sign-mine`,
-    { signature: TEST_SIGNATURE_PNG },
-    origin,
-  );
-  const sent = await jsonPost(
-    t.app,
-    `/api/contracts/${id}/send`,
-    { client_data: TEST_CLIENT },
-    origin,
-  );
+  const { id, sent } = await sendContract(t, owner, { language });
   expect(sent.statusCode, sent.body).toBe(200);
   return id;
 }

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Contract } from '../../domain/contracts.schemas.js';
-import { clientSigns, contractorReadyToSend, TEST_CLIENT } from '../../test/contract-flow.js';
-import { sendableDraft, TEST_SIGNATURE_PNG } from '../../test/factories.js';
-import { newestToken, queuedMails } from '../../test/follow-up-flow.js';
+import { clientSigns, contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
+import { queuedMails } from '../../test/follow-up-flow.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { createTestApp, get, jsonPost, type TestApp } from '../../test/test-app.js';
+import { createTestApp, get, type TestApp } from '../../test/test-app.js';
 import { mailSealerForDataDir } from '../mail/body-seal.js';
 import { startDocumentWorker } from './document-worker.js';
 import { createPdfRenderer } from './pdf-renderer.js';
@@ -31,22 +29,8 @@ afterAll(async () => {
 });
 
 async function signedInSpanish(): Promise<number> {
-  const origin = { cookie, origin: t.origin };
-  const created = await jsonPost(
-    t.app,
-    '/api/contracts',
-    { ...sendableDraft(TEST_CLIENT), language: 'es' },
-    origin,
-  );
-  const { id } = created.json<Contract>();
-  await jsonPost(
-    t.app,
-    `/api/contracts/${id}/sign-mine`,
-    { signature: TEST_SIGNATURE_PNG },
-    origin,
-  );
-  await jsonPost(t.app, `/api/contracts/${id}/send`, { client_data: TEST_CLIENT }, origin);
-  const signed = await clientSigns(t, await newestToken(t, id, 'signing_request'));
+  const { id, token } = await sendContract(t, cookie, { language: 'es' });
+  const signed = await clientSigns(t, token);
   expect(signed.statusCode, signed.body).toBe(200);
   return id;
 }
