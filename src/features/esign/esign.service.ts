@@ -122,6 +122,11 @@ export function viewSigningPage(
   return answerSigningLink(deps, token, client, now, { recordOpening: true });
 }
 
+/** Opening a signing page, or switching its language, counts against the address's limit. */
+export function limitOpenings(db: DbOrTrx, client: SigningClient): Promise<void> {
+  return enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
+}
+
 /**
  * The answer with or without recording an opening: the signing page records one only for a
  * person's browser opening it (signing-page.routes.ts), not for a mail scanner fetching links.
@@ -134,7 +139,7 @@ export async function answerSigningLink(
   options: { recordOpening: boolean },
 ): Promise<EsignAnswer> {
   const { db } = deps;
-  await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
+  await limitOpenings(db, client);
   const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
   if (options.recordOpening) await recordView(deps, contract, link, client, now);
   return describeForClient(db, contract, link);

@@ -1,8 +1,7 @@
 import type { Language } from '../../domain/i18n/languages.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
-import { enforceRateLimits } from '../rate-limit/rate-limit.js';
 import {
-  esignRateLimits,
+  limitOpenings,
   resolveSigningLink,
   type EsignDeps,
   type SigningClient,
@@ -23,7 +22,7 @@ export async function switchReadingLanguage(
   now = deps.clock(),
 ): Promise<void> {
   const { db } = deps;
-  await enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
+  await limitOpenings(db, client);
   const { contract } = await resolveSigningLink(db, deps.config, token, now);
   if (contract.language === language) return;
   await db.transaction().execute(async (trx) => {
