@@ -99,7 +99,18 @@ describe('the whole signing journey', () => {
     await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
     await homeowner.getByText('Please agree to sign electronically').waitFor();
     await homeowner.getByLabel('I agree to use electronic records and signatures').check();
+    // The signature is held on its way, so the button's pending state can be seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await homeowner.route('**/api/esign/*', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    });
     await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
+    const pending = homeowner.getByRole('button', { name: 'Signing...' });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    release();
     await expect.poll(() => toastText(homeowner)).toContain('Contract signed successfully!');
     await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
     await homeowner
