@@ -28,7 +28,6 @@ export const signing = {
       'at any time.',
     readFull: 'Read the full disclosure',
     disclosureTitle: 'Consent to Electronic Records and Signatures',
-    close: 'Close',
     agree: 'I agree to use electronic records and signatures',
     full: [
       'This disclosure explains your rights when you receive and sign records electronically, as ' +

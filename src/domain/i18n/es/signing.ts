@@ -30,7 +30,6 @@ export const signing: typeof english = {
       'copia en papel en cualquier momento.',
     readFull: 'Leer la divulgación completa',
     disclosureTitle: 'Consentimiento para el uso de registros y firmas electrónicos',
-    close: 'Cerrar',
     agree: 'Acepto usar registros y firmas electrónicos',
     full: [
       'Esta divulgación explica sus derechos al recibir y firmar documentos en forma ' +
