@@ -9,6 +9,7 @@ const buildInputs = [
   'web/src',
   'web/public',
   'web/index.html',
+  'web/signing.html',
   'src/domain',
   'vite.config.ts',
   'package-lock.json',

@@ -147,3 +147,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   return { ...values, PUBLIC_URL: publicUrl, isHttps: new URL(publicUrl).protocol === 'https:' };
 }
+
+/** Where a command was typed: npm runs scripts from the package folder and says in INIT_CWD where. */
+export function commandFolder(): string {
+  return process.env.INIT_CWD ?? process.cwd();
+}
+
+/** The environment as it is, for `tradesign doctor`, which checks it rather than trusting it. */
+export function rawEnvironment(): Record<string, string | undefined> {
+  return process.env;
+}

@@ -18,7 +18,7 @@ async function startServerProcess() {
   dirs.push(base);
   const dataDir = path.join(base, 'fresh', 'data');
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'start'], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

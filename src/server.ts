@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import type { Config } from './config.js';
 import { openDatabase } from './db/kysely.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateSafely } from './db/safe-migrate.js';
 import { startDocumentWorker } from './features/documents/document-worker.js';
 import { startFollowUpWorker } from './features/follow-up/follow-up-worker.js';
 import { createPdfRenderer } from './features/documents/pdf-renderer.js';
@@ -13,6 +11,7 @@ import { startMailWorker } from './features/mail/mail-worker.js';
 import { startWebhookWorker } from './features/webhooks/webhook-worker.js';
 import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
+import { appVersion } from './lib/app-version.js';
 import { registerGracefulStop } from './lib/graceful-stop.js';
 import { startMaintenance } from './maintenance.js';
 
@@ -25,7 +24,11 @@ export async function startServer(config: Config) {
   } = await openDatabase(config, {
     warn: (details, message) => console.warn(message, details),
   });
-  await migrateToLatest(db);
+  // Before anything changes, an existing SQLite database is backed up next to itself (issue 21).
+  await migrateSafely(
+    { db, engine, sqliteFile: engine === 'sqlite' ? database : undefined },
+    { version: appVersion, log: (line) => console.log(line) },
+  );
   const mailSealer = mailSealerFor(config);
   await checkSharedSealKey(db, engine, mailSealer, { warn: (message) => console.warn(message) });
   const renderer = createPdfRenderer({
@@ -119,29 +122,4 @@ export async function startServer(config: Config) {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   return app;
-}
-
-/** The `npm start` entry: reads .env when present, validates configuration, starts. */
-export async function main() {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const problem of error.problems) console.error(problem);
-      process.exit(1);
-    }
-    throw error;
-  }
-  await startServer(config);
-}
-
-const isEntryPoint =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
-if (isEntryPoint) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
 }

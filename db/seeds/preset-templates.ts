@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Language } from '../../src/domain/i18n/languages.js';
+import { appFilesDir } from '../../src/lib/app-files.js';
 
 /**
  * The contract templates TradeSign ships. Every new account gets them all, the first as its
@@ -37,7 +38,7 @@ const presetFiles = [
 ] as const satisfies readonly Omit<PresetTemplate, 'html' | 'sha256'>[];
 
 function loadPreset(entry: (typeof presetFiles)[number]): PresetTemplate {
-  const file = path.join(import.meta.dirname, 'templates', `${entry.key}.html`);
+  const file = path.join(appFilesDir('presetTemplates'), `${entry.key}.html`);
   const html = readFileSync(file, 'utf8');
   return { ...entry, html, sha256: createHash('sha256').update(html).digest('hex') };
 }

@@ -283,14 +283,14 @@ describe('copying SQLite into PostgreSQL', () => {
     );
   });
 
-  it('runs as npm run db:copy, with progress lines and never the password', async () => {
+  it('runs as tradesign db:copy, with progress lines and never the password', async () => {
     const name = `cli_${randomBytes(6).toString('hex')}`;
     const url = await createTestPostgresDatabase(name, { empty: true });
     try {
       const run = (args: string[], env: Record<string, string> = {}) =>
         spawnSync(
           process.execPath,
-          ['--import', 'tsx', 'scripts/db-copy.ts', '--from', sourceFile, ...args],
+          ['--import', 'tsx', 'src/cli/entry.ts', 'db:copy', '--from', sourceFile, ...args],
           {
             cwd: repoRoot,
             encoding: 'utf8',

@@ -35,8 +35,13 @@ export const migrationProvider: MigrationProvider = {
 };
 
 /** Brings the schema up to date; runs at every start. Throws with the failing migration's name. */
-export async function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest<Schema>(
+  db: Kysely<Schema>,
+  list: Record<string, Migration> = migrations,
+): Promise<string[]> {
+  const provider =
+    list === migrations ? migrationProvider : { getMigrations: () => Promise.resolve(list) };
+  const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {

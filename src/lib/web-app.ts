@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { appFilesDir } from './app-files.js';
 import { sendError } from './error-handler.js';
 
-export const webDistDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/dist',
-);
+export const webDistDir = appFilesDir('webDist');
 
 /**
  * Hashed assets are cached for a year; pages are revalidated; the signing page's URL is a secret,

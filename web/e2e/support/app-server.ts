@@ -102,7 +102,7 @@ export async function startApp(
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = await databaseFor(dataDir, env);
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'start'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
+import { appFilesDir } from '../../../lib/app-files.js';
 import QRCode from 'qrcode';
 import type { CertificateInput } from './types.js';
 import { certificateView } from './view.js';
@@ -13,7 +12,7 @@ import { certificateView } from './view.js';
  * All formatting happens in view.ts, so the templates hold no logic beyond ifs and loops.
  */
 const eta = new Eta({
-  views: path.dirname(fileURLToPath(import.meta.url)),
+  views: appFilesDir('certificateViews'),
   autoEscape: true,
   cache: true,
 });

@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
+import { appFilesDir } from '../../../lib/app-files.js';
 import { formatLongDate } from '../../../domain/dates.js';
 import type { EsignClosedView, EsignView } from '../../../domain/esign.schemas.js';
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
@@ -18,7 +17,7 @@ import type { SigningPageAssets } from './page-assets.js';
 
 /** Our own template only; `<%= %>` escapes every value, the contract's HTML included (srcdoc). */
 const eta = new Eta({
-  views: path.dirname(fileURLToPath(import.meta.url)),
+  views: appFilesDir('signingPageViews'),
   autoEscape: true,
   autoTrim: false,
   cache: true,

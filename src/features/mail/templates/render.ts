@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
+import { appFilesDir } from '../../../lib/app-files.js';
 import { formatLongDate, formatUtcDateTime } from '../../../domain/dates.js';
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
@@ -13,7 +12,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.
  * tags that should not leave a blank line end with `-%>`.
  */
 const eta = new Eta({
-  views: path.dirname(fileURLToPath(import.meta.url)),
+  views: appFilesDir('mailViews'),
   autoEscape: true,
   autoTrim: false,
   cache: true,

@@ -2,16 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetTemplates } from '../db/seeds/preset-templates.js';
-import { createTestApp, signUp, type TestApp } from '../src/test/test-app.js';
+import { presetTemplates } from '../../../db/seeds/preset-templates.js';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 let t: TestApp;
 
 function seed(...args: string[]) {
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'scripts/seed-templates.ts', ...args],
+    ['--import', 'tsx', 'src/cli/entry.ts', 'seed-templates', ...args],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: t.dir },
@@ -48,11 +48,11 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('npm run seed:templates', () => {
+describe('tradesign seed-templates', () => {
   it('explains itself with --help', () => {
     const result = seed('--help');
     expect(result.code).toBe(0);
-    expect(result.out).toContain('Usage: npm run seed:templates');
+    expect(result.out).toContain('Usage: tradesign seed-templates');
     expect(result.out).toContain('--email');
   });
 

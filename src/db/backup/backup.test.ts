@@ -5,11 +5,11 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { createDb, type DB } from '../../src/db/kysely.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import type { Contract } from '../../src/domain/contracts.schemas.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { createDb, type DB } from '../../db/kysely.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import type { Contract } from '../../domain/contracts.schemas.js';
 import {
   cookiePair,
   createTestApp,
@@ -17,10 +17,10 @@ import {
   jsonPost,
   signUp,
   type TestApp,
-} from '../../src/test/test-app.js';
+} from '../../test/test-app.js';
 import { backupDatabase } from './backup-database.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const PUBLIC_URL = 'http://localhost:3000';
 const owner = { email: 'builder@example.com', password: 'secret123', company_name: 'Builder Co' };
 
@@ -185,7 +185,7 @@ function databaseWithNotes(file: string): SQLite.Database {
   return db;
 }
 
-describe('npm run backup', () => {
+describe('tradesign backup', () => {
   let t: TestApp;
   let backupDir: string;
 
@@ -204,7 +204,7 @@ describe('npm run backup', () => {
   function backup(args: string[], env: Record<string, string> = {}) {
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/backup/run.ts', ...args],
+      ['--import', 'tsx', 'src/cli/entry.ts', 'backup', ...args],
       {
         cwd: repoRoot,
         env: {
@@ -250,7 +250,8 @@ describe('npm run backup', () => {
   it('explains its usage when no file is given', () => {
     const result = backup([]);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('Usage: npm run backup -- <file>');
+    expect(result.err).toContain("error: missing required argument 'file'");
+    expect(result.err).toContain('(add --help for usage)');
   });
 
   it('points to pg_dump when the data is in PostgreSQL, and copies nothing', () => {

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { commandFolder, ConfigError, loadConfig, type Config } from '../config.js';
+
+/** A refusal or failure the person at the terminal can act on; its message is the whole story. */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+/**
+ * Reads `.env` from the folder the command runs in, when there is one, then the configuration,
+ * exactly as the server does; a bad variable becomes one line each.
+ */
+export function loadCliConfig(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+/** A file name as the person typed it: relative to the folder they typed it in. */
+export function fromWhereTyped(file: string): string {
+  return path.resolve(commandFolder(), file);
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,15 @@
+import { existsSync } from 'node:fs';
+import { rawEnvironment } from '../../config.js';
+import { runDoctor } from '../doctor/doctor.js';
+
+export const doctorHelp = `
+Checks, as the user who runs it (run it as the service's user): the configuration, the data
+folder and its permissions, the database, Chromium for PDFs, the SMTP server and Ollama. Each
+line says ok, warn or FAIL, and what to fix. Exits 1 when something must be fixed.`;
+
+/** `tradesign doctor`. */
+export async function doctorCommand(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const code = await runDoctor({ env: rawEnvironment(), print: (line) => console.log(line) });
+  if (code !== 0) process.exitCode = code;
+}

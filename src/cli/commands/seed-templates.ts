@@ -1,0 +1,46 @@
+import { presetTemplates } from '../../../db/seeds/preset-templates.js';
+import { openDatabase } from '../../db/kysely.js';
+import { migrateSafely } from '../../db/safe-migrate.js';
+import { installPreset } from '../../features/templates/preset-install.js';
+import { listUserIds } from '../../features/templates/templates.repo.js';
+import { appVersion } from '../../lib/app-version.js';
+import { CliError, loadCliConfig } from '../cli-support.js';
+
+export const seedTemplatesHelp = `
+Installs the shipped contract templates (${presetTemplates.map((preset) => preset.name).join(', ')})
+for every account, or only the account with --email. Run it again at any time:
+  - a template the account does not have is installed (and becomes the default if it has none);
+  - a template nobody has edited is updated to the shipped version (its version number goes up);
+  - a template the contractor has edited is left as it is.
+Uses the app's database (DATA_DIR or DATABASE_URL), which it first brings up to date.`;
+
+/** `tradesign seed-templates [--email <address>]`. */
+export async function seedTemplatesCommand(options: { email?: string }): Promise<void> {
+  const config = loadCliConfig();
+  const { db, engine, target } = await openDatabase(config, {
+    warn: (_details, message) => console.warn(message),
+  });
+  await migrateSafely(
+    { db, engine, sqliteFile: engine === 'sqlite' ? target : undefined },
+    { version: appVersion, log: (line) => console.log(line) },
+  );
+  try {
+    const accounts = await listUserIds(db, options.email);
+    if (options.email && accounts.length === 0) {
+      throw new CliError(`No account with the email ${options.email}`);
+    }
+    for (const account of accounts) {
+      const outcomes = await db.transaction().execute(async (trx) => {
+        const results: string[] = [];
+        for (const preset of presetTemplates) {
+          results.push(`${preset.name}: ${await installPreset(trx, account.id, preset)}`);
+        }
+        return results;
+      });
+      console.log(`${account.email}  ${outcomes.join(', ')}`);
+    }
+    console.log(`Done: ${accounts.length} account(s).`);
+  } finally {
+    await db.destroy();
+  }
+}

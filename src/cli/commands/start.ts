@@ -1,0 +1,12 @@
+import { startServer } from '../../server.js';
+import { loadCliConfig } from '../cli-support.js';
+
+export const startHelp = `
+Reads .env in this folder when there is one, then the environment (README, "Configuration").
+Before a migration changes an existing SQLite database, a copy is written next to it as
+app-before-<version>-<time>.db. Stops cleanly on SIGTERM or Ctrl-C.`;
+
+/** `tradesign start`: the server, in this process. */
+export async function startCommand(): Promise<void> {
+  await startServer(loadCliConfig());
+}
