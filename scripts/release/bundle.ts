@@ -1,0 +1,32 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { UNBUNDLED_PACKAGES } from './production-packages.js';
+
+/**
+ * The whole server and command line in one plain JavaScript file (docs/decisions/030): no tsx and
+ * no TypeScript at run time, one file to parse at start. Identifiers keep their names so a stack
+ * trace still reads; no source map is shipped (it would carry this machine's paths and sources).
+ */
+export async function bundleServer(root: string, outfile: string): Promise<esbuild.Metafile> {
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'src/cli/entry.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    define: { TRADESIGN_BUNDLED: 'true' },
+    external: [...UNBUNDLED_PACKAGES],
+    // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    },
+    minifySyntax: true,
+    minifyWhitespace: true,
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return result.metafile;
+}
