@@ -65,6 +65,16 @@ export default defineConfig({
       },
       {
         test: {
+          // The release built, unpacked outside the repository and used as a server owner would.
+          name: 'release',
+          include: ['scripts/release/**/*.release.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           name: 'drills',
           include: ['drills/**/*.drill.ts'],
           environment: 'node',

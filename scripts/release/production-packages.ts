@@ -85,6 +85,7 @@ const SKIPPED_TOP_FOLDERS = new Set([
   'test',
   'tests',
   '__tests__',
+  'e2e',
   'docs',
   'example',
   'examples',
@@ -103,6 +104,9 @@ const NATIVE_BUILD_LEFTOVERS = new Set([
 ]);
 const SKIPPED_ENDINGS = [
   '.ts',
+  '.cts',
+  '.mts',
+  '.tsx',
   '.map',
   '.cc',
   '.cpp',
@@ -124,6 +128,8 @@ function ships(relative: string, isNative: boolean): boolean {
   if (parts.length === 1 && SKIPPED_TOP_FOLDERS.has(name)) return false;
   if (isNative && parts.some((part) => NATIVE_BUILD_LEFTOVERS.has(part))) return false;
   if (name === 'test_extension.node') return false;
+  // A package's own tests, wherever it keeps them (pg-protocol keeps them beside its code).
+  if (/\.(test|spec)\.[cm]?js$/.test(name)) return false;
   return !SKIPPED_ENDINGS.some((ending) => name.endsWith(ending));
 }
 

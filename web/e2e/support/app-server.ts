@@ -46,6 +46,12 @@ export interface StartAppOptions {
   port?: number;
   /** Keep the fresh data folder after stop(), for a later look or restart. */
   keepDataDir?: boolean;
+  /**
+   * Start something else than the source tree's command line, e.g. an unpacked release's
+   * `./tradesign start`, in `cwd`, with only `env` (and the server's own settings) in its
+   * environment.
+   */
+  launch?: { command: string; args: string[]; cwd: string; env: Record<string, string> };
 }
 
 /**
@@ -102,23 +108,25 @@ export async function startApp(
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = await databaseFor(dataDir, env);
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/entry.ts', 'start'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const launch = options.launch ?? {
+    command: process.execPath,
+    args: ['--import', 'tsx', 'src/cli/entry.ts', 'start'],
+    cwd: root,
+    env: process.env,
+  };
+  const child: ChildProcess = spawn(launch.command, launch.args, {
+    cwd: launch.cwd,
+    env: {
+      ...launch.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // 'close' rather than 'exit': the last log lines are in `output` by then.
