@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MAIL_SEAL_KEY_FILE, parseMailSealKey } from '../../features/mail/body-seal.js';
+import { appRoot, isBundled } from '../../lib/app-files.js';
 import { fail, fileReasonOf, ok, warn, type Finding } from './finding.js';
 
 /**
@@ -16,7 +17,23 @@ export async function checkDataFolder(
   const dir = path.resolve(config.DATA_DIR);
   const folder = await checkFolder(dir, user);
   if (folder.level !== 'ok') return [folder];
-  return [folder, await checkSealKey(dir, Boolean(config.MAIL_SEAL_KEY), user)];
+  const findings = [folder, await checkSealKey(dir, Boolean(config.MAIL_SEAL_KEY), user)];
+  const inside = insideRelease(dir);
+  return inside ? [...findings, inside] : findings;
+}
+
+/**
+ * An upgrade unpacks a new release folder beside the old one (README, "Upgrade"): data kept
+ * inside the old one would be left behind, or deleted with it.
+ */
+function insideRelease(dir: string): Finding | null {
+  if (!isBundled) return null;
+  const release = path.dirname(appRoot);
+  if (!`${dir}${path.sep}`.startsWith(`${release}${path.sep}`)) return null;
+  return warn(
+    `Data folder ${dir} is inside this release's folder ${release}, which an upgrade replaces`,
+    'set DATA_DIR to a folder of its own, e.g. /var/lib/tradesign (README, "Install on a server"), and move app.db and mail-seal.key there while the app is stopped',
+  );
 }
 
 async function checkFolder(dir: string, user: string): Promise<Finding> {
