@@ -111,6 +111,11 @@ describe('the release artifact', () => {
       expect(notices).toMatch(new RegExp(`^  ${shipped} \\d+\\.\\d+\\.\\d+ \\(`, 'm'));
     }
     expect(fs.readFileSync(path.join(folder, 'node/LICENSE'), 'utf8')).toContain('Node.js');
+    // Data kept in the folder an upgrade replaces is worth a warning.
+    const doctor = await tradesign(['doctor'], { DATA_DIR: path.join(folder, 'data') });
+    expect(doctor.out).toContain(
+      `warn Data folder ${path.join(folder, 'data')} is inside this release's folder ${folder}, which an upgrade replaces`,
+    );
     // The native modules were compiled here, for the runtime that ships with them.
     const app = path.join(folder, 'app');
     expect(
