@@ -34,12 +34,12 @@ export const contractsRouter = router({
     .query(({ ctx, input }) => getContractTimeline(ctx.db, ctx.user.id, input.id, ctx.clock())),
   create: authedProcedure
     .input(contractDraftInputSchema)
-    .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor)),
+    .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor, ctx.clock)),
   update: authedProcedure
     // The REST twin's body plus the id it takes from the path (as templates.update).
     .input(byId.extend(contractDraftInputSchema.shape))
     .mutation(({ ctx, input: { id, ...draft } }) =>
-      updateDraft(ctx.db, ctx.user.id, id, draft, ctx.actor),
+      updateDraft(ctx.db, ctx.user.id, id, draft, ctx.actor, ctx.clock),
     ),
   send: authedProcedure
     .input(byId.extend(sendInputSchema.shape))
@@ -49,6 +49,6 @@ export const contractsRouter = router({
   signMine: authedProcedure
     .input(byId.extend(signMineInputSchema.shape))
     .mutation(({ ctx, input }) =>
-      signAsContractor(ctx.db, ctx.user.id, input.id, input.signature, ctx.actor),
+      signAsContractor(ctx.db, ctx.user.id, input.id, input.signature, ctx.actor, ctx.clock),
     ),
 });

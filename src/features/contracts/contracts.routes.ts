@@ -100,7 +100,13 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
     async (request, reply) => {
       const session = contractorOf(request);
-      const draft = await createDraft(deps.db, session.user.id, request.body, session.actor);
+      const draft = await createDraft(
+        deps.db,
+        session.user.id,
+        request.body,
+        session.actor,
+        deps.clock,
+      );
       return reply.code(201).send(draft);
     },
   );
@@ -121,7 +127,14 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
     async (request) => {
       const session = contractorOf(request);
-      return updateDraft(deps.db, session.user.id, request.params.id, request.body, session.actor);
+      return updateDraft(
+        deps.db,
+        session.user.id,
+        request.params.id,
+        request.body,
+        session.actor,
+        deps.clock,
+      );
     },
   );
 
@@ -169,6 +182,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         request.params.id,
         signature,
         session.actor,
+        deps.clock,
       );
     },
   );

@@ -64,8 +64,9 @@ export async function createDraft(
   userId: number,
   input: ContractDraftInput,
   actor: Actor,
+  clock: () => Date = () => new Date(),
 ): Promise<Contract> {
-  const now = new Date().toISOString();
+  const now = clock().toISOString();
   return db.transaction().execute(async (trx) => {
     const id = await insertContractRow(trx, {
       user_id: userId,
@@ -94,8 +95,9 @@ export async function updateDraft(
   id: number,
   input: ContractDraftInput,
   actor: Actor,
+  clock: () => Date = () => new Date(),
 ): Promise<Contract> {
-  const now = new Date().toISOString();
+  const now = clock().toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await findContractRow(trx, userId, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -128,9 +130,10 @@ export async function signAsContractor(
   id: number,
   signaturePng: string,
   actor: Actor,
+  clock: () => Date = () => new Date(),
 ): Promise<Contract> {
   assertPngDataUrl(signaturePng);
-  const now = new Date().toISOString();
+  const now = clock().toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await findContractRow(trx, userId, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
