@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'dist', 'data', 'web/src/routeTree.gen.ts', 'coverage'] },
+  {
+    ignores: [
+      'node_modules',
+      'web/dist',
+      'dist',
+      '.scratch',
+      'data',
+      'web/src/routeTree.gen.ts',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

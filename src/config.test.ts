@@ -192,7 +192,7 @@ describe('loadConfig', () => {
 function startServerWith(env: Record<string, string>, timeoutMs: number) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-config-'));
   try {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/entry.ts', 'start'], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? '',

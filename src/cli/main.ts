@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { BackupError } from '../db/backup/backup-database.js';
+import { DatabaseUnreachableError } from '../db/postgres.js';
 import { MigrationFailedError } from '../db/safe-migrate.js';
 import { appVersion } from '../lib/app-version.js';
 import { CliError } from './cli-support.js';
@@ -18,7 +19,13 @@ export interface CliHooks {
 }
 
 /** Errors whose message is the whole story: printed as they are, without a stack. */
-const explainedErrors = [CliError, ConfigError, BackupError, MigrationFailedError];
+const explainedErrors = [
+  CliError,
+  ConfigError,
+  BackupError,
+  MigrationFailedError,
+  DatabaseUnreachableError,
+];
 
 function explained(error: unknown): string {
   if (explainedErrors.some((kind) => error instanceof kind)) return (error as Error).message;
