@@ -34,8 +34,14 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: ['src/**/*.test.ts'],
-          // Rules without a database run once, in `unit`.
-          exclude: ['src/domain/**'],
+          // Rules without a database run once, in `unit`; so do the command line's tests of
+          // SQLite files (backup, restore, migrations after a backup, seeding a data folder).
+          exclude: [
+            'src/domain/**',
+            'src/cli/commands/**',
+            'src/db/backup/**',
+            'src/db/safe-migrate.test.ts',
+          ],
           globalSetup: ['src/test/postgres-global-setup.ts'],
           environment: 'node',
           testTimeout: 20_000,
