@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.js';
 
 /** PostgreSQL type ids whose text form is a number the app keeps as a JS number. */
@@ -11,13 +11,15 @@ const NUMERIC = 1700;
  * and numeric (sum of cents) come back as numbers, as SQLite gives them, not as strings. Every
  * such value here is far below 2^53.
  */
-const appTypes: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
-    const parse: unknown = pg.types.getTypeParser(oid, format ?? 'text');
-    return parse;
-  }) as pg.CustomTypesConfig['getTypeParser'],
-};
+function appTypes(types: typeof pg.types): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+      const parse: unknown = types.getTypeParser(oid, format ?? 'text');
+      return parse;
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
 
 /** `host:port/database` of a connection URL: what logs and errors may say, never the password. */
 export function describePostgresUrl(url: string): string {
@@ -37,15 +39,20 @@ export interface PostgresOptions {
 }
 
 export function createPostgresDb(url: string, options: PostgresOptions): Kysely<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize,
-    types: appTypes,
-    // A start against a host that never answers must fail within seconds, not hang.
-    connectionTimeoutMillis: 10_000,
-    idleTimeoutMillis: 30_000,
-  });
-  pool.on('error', options.onIdleError);
+  // pg is loaded with the first query, so an install on SQLite never loads it (docs/perf.md).
+  const pool = async () => {
+    const { default: pg } = await import('pg');
+    const created = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize,
+      types: appTypes(pg.types),
+      // A start against a host that never answers must fail within seconds, not hang.
+      connectionTimeoutMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+    });
+    created.on('error', options.onIdleError);
+    return created;
+  };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,6 +1,5 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
 import { chromiumSandboxAllowed, headlessChromiumLaunch } from '../../lib/chromium.js';
 import { fail, ok, reasonOf, type Finding } from './finding.js';
 
@@ -45,6 +44,7 @@ export async function checkChromium(chromiumPath: string): Promise<Finding> {
 }
 
 async function printTestPage(chromiumPath: string): Promise<number> {
+  const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     ...headlessChromiumLaunch(chromiumPath),
     timeout: LAUNCH_DEADLINE_MS,

@@ -3,7 +3,6 @@ import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../../db/schema.js';
 import { checkPostgres, describePostgresUrl } from '../../db/postgres.js';
 import { fail, fileReasonOf, ok, reasonOf, type Finding } from './finding.js';
@@ -60,6 +59,7 @@ async function checkSqliteFile(file: string, user: string): Promise<Finding> {
 /** One `select 1` with a deadline; errors go through checkPostgres, which masks the password. */
 async function checkPostgresUrl(url: string, timeoutMs: number): Promise<Finding> {
   const target = describePostgresUrl(url);
+  const { default: pg } = await import('pg');
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({
       pool: new pg.Pool({

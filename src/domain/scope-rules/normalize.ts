@@ -67,7 +67,8 @@ function pushHesitation(segment: string[], trail: string): void {
   else segment.push(HESITATION + trail);
 }
 
-const LIST_MARKER = /^(?:[*•·+]|\d{1,2}[.)])$/;
+// • and · as escapes: the release's server bundle must stay ASCII (scripts/release/bundle.ts).
+const LIST_MARKER = /^(?:[*\u2022\u00b7+]|\d{1,2}[.)])$/;
 
 function splitLineIntoSegments(line: string, segments: string[][]): void {
   const tokens = line.split(/\s+/).filter((token) => token !== '');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import {
   CHROMIUM_WITHOUT_SANDBOX_WARNING,
   chromiumSandboxAllowed,
@@ -83,15 +83,19 @@ export function createPdfRenderer(options: {
   let queued = 0;
 
   const getBrowser = () => {
-    browser ??= chromium
-      .launch({
-        ...headlessChromiumLaunch(options.chromiumPath, sandbox),
-        // The server decides when to stop: Playwright's own handlers would close Chromium under a
-        // render in flight on SIGTERM, and exit the whole process on Ctrl-C (the drills show it).
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      })
+    // playwright-core is loaded with the first print, not at start: it is the largest module the
+    // server has (docs/perf.md, start-up and idle memory).
+    browser ??= import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({
+          ...headlessChromiumLaunch(options.chromiumPath, sandbox),
+          // The server decides when to stop: Playwright's own handlers would close Chromium under a
+          // render in flight on SIGTERM, and exit the whole process on Ctrl-C (the drills show it).
+          handleSIGINT: false,
+          handleSIGTERM: false,
+          handleSIGHUP: false,
+        }),
+      )
       .then((launched) => {
         // A crashed browser is replaced on the next render instead of failing every job after it.
         launched.on('disconnected', () => {
