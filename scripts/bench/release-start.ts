@@ -6,10 +6,11 @@
  *
  * Start-up: spawn, then `GET /` every 5 ms until it answers 200; the time counts from just
  * before the spawn. Once on a fresh DATA_DIR (the database is created and migrated), then again
- * on the same folder (a restart). Memory: 10 s after the first answer, with no request since,
- * VmRSS of the node process and of any process under it. Only 127.0.0.1, bounded loops, no
- * assertions. Options: --runs 7 (starts of each kind), --memory-runs 3, --idle-seconds 30 (V8 gives back
- * the heap left over from start-up within about 10 to 20 s of quiet; 10 s catches it half the time).
+ * on the same folder (a restart). Memory: --idle-seconds after the first answer, with no request
+ * since, VmRSS of the node process and of any process under it. Only 127.0.0.1, bounded loops, no
+ * assertions. Options: --runs 7 (starts of each kind), --memory-runs 3, --idle-seconds 30 (V8
+ * gives back the heap left over from start-up within 10 to 20 s of quiet; at 10 s it is half the
+ * time still held).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
