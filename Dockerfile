@@ -40,7 +40,8 @@ WORKDIR /src
 ENV npm_config_nodedir=/usr/local
 # The dependencies first, on their own layer: a change to the sources does not reinstall them.
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci
+# The lock file and package.json's allowScripts are npm 11's; the image ships npm 10.
+RUN npm install --global npm@11.19.1 && npm ci
 COPY . .
 # dist/tradesign-<version>-linux-<arch>.tar.gz holds one folder of that name; the version comes
 # from package.json, so a glob finds it, and exactly one must be there.
