@@ -96,7 +96,7 @@ export async function startServer(config: Config) {
   });
   const graceful = registerGracefulStop(app, { drainMs: config.SHUTDOWN_DRAIN_MS });
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`TradeSign is ready at ${config.PUBLIC_URL} (database ${database})`);
+  app.log.info(`TradeSign ${appVersion} is ready at ${config.PUBLIC_URL} (database ${database})`);
   // Tell the owner up front whether cleanup will use the model; never delays the start.
   void describeOllama({
     host: config.OLLAMA_HOST,
