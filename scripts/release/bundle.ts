@@ -40,7 +40,7 @@ export async function bundleServer(root: string, outfile: string): Promise<esbui
  */
 function refuseNonAscii(outfile: string): void {
   const code = fs.readFileSync(outfile, 'utf8');
-  const at = code.search(/[^\x00-\x7f]/);
+  const at = code.search(/[\u0080-\uffff]/);
   if (at < 0) return;
   throw new Error(
     `The server bundle must be ASCII, but has a non-ASCII character in: ${code.slice(Math.max(0, at - 60), at + 20)}`,
