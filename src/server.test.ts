@@ -37,7 +37,7 @@ async function startServerProcess() {
   );
 
   const deadline = Date.now() + 20_000;
-  while (!output.includes('TradeSign is ready')) {
+  while (!/TradeSign [\d.]+ is ready at /.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline)
       throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -52,7 +52,7 @@ describe('npm start', () => {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
     const deadline = Date.now() + 45_000;
-    while (!output.includes('TradeSign is ready')) {
+    while (!/TradeSign [\d.]+ is ready at /.test(output)) {
       if (child.exitCode !== null || Date.now() > deadline)
         throw new Error(`npm start failed:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
