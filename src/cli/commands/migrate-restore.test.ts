@@ -140,6 +140,17 @@ describe('tradesign backup, then restore', () => {
     expect(replaced.out).toContain(
       `The database that was there is now in ${path.join(target, aside[0] ?? '')}`,
     );
+
+    // A backup without its key (one taken before a migration sits beside the live key) keeps
+    // the key already there, and says so.
+    const keyless = path.join(root, 'before-upgrade.db');
+    fs.copyFileSync(backupFile, keyless);
+    const again = tradesign(['restore', '--replace', keyless], { DATA_DIR: target });
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toContain(
+      `Kept the mail key already in the data folder (${path.join(target, 'mail-seal.key')})`,
+    );
+    expect(fs.existsSync(path.join(target, 'mail-seal.key'))).toBe(true);
   });
 
   it('refuses a file that is not a TradeSign backup, and restores nothing', () => {

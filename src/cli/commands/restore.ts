@@ -30,10 +30,15 @@ export function restoreCommand(file: string, options: { replace?: boolean }): vo
   if (summary.movedAside)
     console.log(`The database that was there is now in ${summary.movedAside}`);
   console.log(`Restored ${plural(summary.contracts, 'contract')} into ${summary.database}`);
-  console.log(
-    summary.mailKey
-      ? `Mail key restored: ${summary.mailKey}`
-      : 'No <file>.mail-seal.key beside the backup: mails that were waiting to be sent when it was taken will fail (each shows as undelivered on its contract).',
-  );
+  if (summary.mailKey) console.log(`Mail key restored: ${summary.mailKey}`);
+  else if (summary.keptMailKey) {
+    console.log(
+      `Kept the mail key already in the data folder (${summary.keptMailKey}); there is no <file>.mail-seal.key beside the backup. If the backup comes from another installation, copy its key there, or the mails that were waiting when it was taken will fail.`,
+    );
+  } else {
+    console.log(
+      'No <file>.mail-seal.key beside the backup: mails that were waiting to be sent when it was taken will fail (each shows as undelivered on its contract).',
+    );
+  }
   console.log('Next: start the app (tradesign start).');
 }

@@ -94,6 +94,8 @@ export interface RestoreSummary {
   movedAside: string | null;
   /** The mail key put in place, or null when the backup had none beside it. */
   mailKey: string | null;
+  /** The key already in the data folder, kept because the backup had none beside it. */
+  keptMailKey: string | null;
 }
 
 /**
@@ -145,5 +147,7 @@ export function restoreBackup(options: RestoreOptions): RestoreSummary {
     fs.chmodSync(keyTarget, 0o600);
     mailKey = keyTarget;
   }
-  return { database, contracts: facts.contracts, movedAside, mailKey };
+  // A backup taken before a migration sits beside the live key and has none of its own.
+  const keptMailKey = !hasKey && fs.existsSync(keyTarget) ? keyTarget : null;
+  return { database, contracts: facts.contracts, movedAside, mailKey, keptMailKey };
 }
