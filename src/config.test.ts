@@ -231,7 +231,8 @@ describe('server start with bad configuration', () => {
     const { result, stderrLines, dataDirFiles } = startServerWith({ PORT: 'abc' }, 15_000);
     expect(result.error).toBeUndefined();
     expect(result.signal).toBeNull();
-    expect(result.status).not.toBe(0);
+    // EX_CONFIG: the systemd unit does not restart on it (deploy/tradesign.service).
+    expect(result.status).toBe(78);
     expect(stderrLines, result.stderr).toHaveLength(1);
     expect(stderrLines[0]).toContain('PORT');
     expect(stderrLines[0]).toContain('abc');

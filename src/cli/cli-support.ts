@@ -2,9 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { commandFolder, ConfigError, loadConfig, type Config } from '../config.js';
 
+/**
+ * sysexits' EX_CONFIG: a bad setting or a migration that failed. Starting again cannot help, so
+ * the systemd unit does not restart on it (RestartPreventExitStatus in deploy/tradesign.service).
+ */
+export const EXIT_NEEDS_A_FIX = 78;
+
 /** A refusal or failure the person at the terminal can act on; its message is the whole story. */
 export class CliError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
     super(message);
     this.name = 'CliError';
   }
@@ -19,7 +28,7 @@ export function loadCliConfig(): Config {
   try {
     return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message);
+    if (error instanceof ConfigError) throw new CliError(error.message, EXIT_NEEDS_A_FIX);
     throw error;
   }
 }

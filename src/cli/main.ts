@@ -4,7 +4,7 @@ import { BackupError } from '../db/backup/backup-database.js';
 import { DatabaseUnreachableError } from '../db/postgres.js';
 import { MigrationFailedError } from '../db/safe-migrate.js';
 import { appVersion } from '../lib/app-version.js';
-import { CliError } from './cli-support.js';
+import { CliError, EXIT_NEEDS_A_FIX } from './cli-support.js';
 import { backupCommand, backupHelp } from './commands/backup.js';
 import { dbCopyCommand, dbCopyHelp } from './commands/db-copy.js';
 import { doctorCommand, doctorHelp } from './commands/doctor.js';
@@ -98,13 +98,14 @@ export function buildCli(hooks: CliHooks = {}): Command {
   return program;
 }
 
-/** Runs one command line; a failure prints what to do and exits 1. */
+/** Runs one command line; a failure prints what to do and exits 1, or 78 when only a fix helps. */
 export async function runCli(argv: string[], hooks: CliHooks = {}): Promise<void> {
   try {
     await buildCli(hooks).parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
     console.error(explained(error));
-    process.exit(1);
+    if (error instanceof CliError) process.exit(error.exitCode);
+    process.exit(error instanceof MigrationFailedError ? EXIT_NEEDS_A_FIX : 1);
   }
 }

@@ -9,7 +9,7 @@ import {
   type MigrationPlan,
 } from '../../db/safe-migrate.js';
 import { appVersion } from '../../lib/app-version.js';
-import { CliError, loadCliConfig, plural } from '../cli-support.js';
+import { CliError, EXIT_NEEDS_A_FIX, loadCliConfig, plural } from '../cli-support.js';
 
 export const migrateHelp = `
 Brings the database up to date, as "tradesign start" does before it serves. On SQLite, an
@@ -74,7 +74,7 @@ export async function migrateCommand(options: { dryRun?: boolean }): Promise<voi
       { version: appVersion, log: (line) => console.log(line) },
     ).catch((error: unknown) => {
       closed = true; // migrateSafely closes the connection when it fails
-      throw new CliError(error instanceof Error ? error.message : String(error));
+      throw new CliError(error instanceof Error ? error.message : String(error), EXIT_NEEDS_A_FIX);
     });
     if (result.applied.length === 0) console.log('Already up to date: nothing to do.');
   } finally {
