@@ -25,10 +25,7 @@ export async function startServer(config: Config) {
     warn: (details, message) => console.warn(message, details),
   });
   // Before anything changes, an existing SQLite database is backed up next to itself (issue 21).
-  await migrateSafely(
-    { db, engine, sqliteFile: engine === 'sqlite' ? database : undefined },
-    { version: appVersion, log: (line) => console.log(line) },
-  );
+  await migrateSafely({ db, engine, target: database }, { log: (line) => console.log(line) });
   const mailSealer = mailSealerFor(config);
   await checkSharedSealKey(db, engine, mailSealer, { warn: (message) => console.warn(message) });
   const renderer = createPdfRenderer({

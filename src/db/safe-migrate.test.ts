@@ -72,7 +72,7 @@ describe('migrateSafely (issue 21: upgrades are safe)', () => {
     const before = fingerprint(file);
     const { db } = createDb(file);
     const result = await migrateSafely(
-      { db, engine: 'sqlite', sqliteFile: file },
+      { db, engine: 'sqlite', target: file },
       { version: '0.2.0', clock: () => at, log: (line) => log.push(line) },
     );
     await db.destroy();
@@ -89,13 +89,13 @@ describe('migrateSafely (issue 21: upgrades are safe)', () => {
   it('takes no backup when nothing is pending, nor for a new database', async () => {
     const { db } = createDb(file);
     const first = await migrateSafely(
-      { db, engine: 'sqlite', sqliteFile: file },
+      { db, engine: 'sqlite', target: file },
       { version: '0.2.0', clock: () => at, log: (line) => log.push(line) },
     );
     expect(first.backup).toBeNull();
     expect(first.applied).toEqual(names);
     const again = await migrateSafely(
-      { db, engine: 'sqlite', sqliteFile: file },
+      { db, engine: 'sqlite', target: file },
       { version: '0.2.0', clock: () => at, log: (line) => log.push(line) },
     );
     await db.destroy();
@@ -108,7 +108,7 @@ describe('migrateSafely (issue 21: upgrades are safe)', () => {
     const before = fingerprint(file);
     const { db } = createDb(file);
     const failing = migrateSafely(
-      { db, engine: 'sqlite', sqliteFile: file },
+      { db, engine: 'sqlite', target: file },
       {
         version: '0.3.0',
         clock: () => at,
@@ -137,6 +137,38 @@ describe('migrateSafely (issue 21: upgrades are safe)', () => {
     await reopened.destroy();
   });
 
+  it('never deletes or changes a database it did not make (tables, but no migrations)', async () => {
+    const other = new SQLite(file);
+    other.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')");
+    other.close();
+    const before = fingerprint(file);
+    const { db } = createDb(file);
+    await expect(
+      migrateSafely(
+        { db, engine: 'sqlite', target: file },
+        {
+          version: '0.3.0',
+          clock: () => at,
+          log: (line) => log.push(line),
+          migrations: { '299901010000_half_done': halfDone },
+        },
+      ),
+      // Its backup is refused first (it is not TradeSign's: no contracts), so nothing runs.
+    ).rejects.toThrow('no such table: contracts');
+    expect(fingerprint(file)).toBe(before);
+  });
+
+  it('removes a new, empty database whose first migration fails, so the next start begins clean', async () => {
+    const { db } = createDb(file);
+    await expect(
+      migrateSafely(
+        { db, engine: 'sqlite', target: file },
+        { log: (line) => log.push(line), migrations: { '299901010000_half_done': halfDone } },
+      ),
+    ).rejects.toThrow(`The new database at ${file} was removed; nothing else was there.`);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('refuses a database a newer version has migrated, changing nothing', async () => {
     const { db } = createDb(file);
     await migrateToLatest(db, {
@@ -148,7 +180,7 @@ describe('migrateSafely (issue 21: upgrades are safe)', () => {
     const { db: again } = createDb(file);
     await expect(
       migrateSafely(
-        { db: again, engine: 'sqlite', sqliteFile: file },
+        { db: again, engine: 'sqlite', target: file },
         { version: '0.1.0', log: (line) => log.push(line) },
       ),
     ).rejects.toThrow(

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { backupDatabase } from './backup/backup-database.js';
 import { putBackDatabaseFile } from './backup/restore-database.js';
 import type { Engine } from './engine.js';
+import { appVersion } from '../lib/app-version.js';
 import { migrateToLatest, migrations as shippedMigrations } from './migrate.js';
 
 /** What bringing a database up to date would do. */
@@ -16,11 +17,11 @@ export interface MigrationPlan {
   unknown: string[];
 }
 
-/** The database, and the SQLite file behind it (absent on PostgreSQL). */
+/** The database as openDatabase() gives it: on SQLite, `target` is the file. */
 export interface MigrationTarget<Schema> {
   db: Kysely<Schema>;
   engine: Engine;
-  sqliteFile?: string;
+  target: string;
 }
 
 /** A migration that did not go through; its message says what happened to the data and where the backup is. */
@@ -64,8 +65,8 @@ export function preMigrationBackupName(sqliteFile: string, version: string, now:
 }
 
 export interface SafeMigrationOptions {
-  /** This TradeSign's version, for the backup's name. */
-  version: string;
+  /** The version named in the backup's file name; this TradeSign's own unless a test says. */
+  version?: string;
   clock?: () => Date;
   log: (line: string) => void;
   /** The migrations to bring the database to; the ones this version ships unless a test says. */
@@ -84,30 +85,24 @@ export async function migrateSafely<Schema>(
   target: MigrationTarget<Schema>,
   options: SafeMigrationOptions,
 ): Promise<{ applied: string[]; backup: string | null }> {
-  const { db, engine, sqliteFile } = target;
-  let plan: MigrationPlan;
-  let backup: string | null;
+  const { db, engine } = target;
+  const sqliteFile = engine === 'sqlite' ? target.target : null;
+  const version = options.version ?? appVersion;
+  let backup: string | null = null;
   try {
-    plan = await planMigrations(db, options.migrations);
+    const plan = await planMigrations(db, options.migrations);
     if (plan.unknown.length > 0) {
       throw new MigrationFailedError(
         `This database was brought up to date by a newer TradeSign (it has had ${plan.unknown.join(', ')}, ` +
-          `which version ${options.version} does not know). Run that version, or restore a backup made ` +
+          `which version ${version} does not know). Run that version, or restore a backup made ` +
           'before the upgrade. Nothing was changed.',
         null,
       );
     }
     if (plan.pending.length === 0) return { applied: [], backup: null };
-    // A new database has nothing to lose; an existing one is copied before anything changes.
-    backup =
-      engine === 'sqlite' && sqliteFile && plan.applied > 0
-        ? preMigrationBackupName(
-            sqliteFile,
-            options.version,
-            (options.clock ?? (() => new Date()))(),
-          )
-        : null;
-    if (backup && sqliteFile) {
+    // An empty file (a first start) has nothing to lose; anything else is copied first.
+    if (sqliteFile && (await hasTables(db))) {
+      backup = preMigrationBackupName(sqliteFile, version, (options.clock ?? (() => new Date()))());
       options.log(
         `Backing up the database before ${plan.pending.length} migration(s) to ${backup}`,
       );
@@ -124,24 +119,22 @@ export async function migrateSafely<Schema>(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     await db.destroy();
-    throw new MigrationFailedError(
-      `${reason}\n${afterFailure(engine, sqliteFile, backup, plan)}`,
-      error,
-    );
+    throw new MigrationFailedError(`${reason}\n${afterFailure(sqliteFile, backup)}`, error);
   }
 }
 
+/** Whether a SQLite database holds anything: a file a first start just made holds nothing. */
+export async function hasTables<Schema>(db: Kysely<Schema>): Promise<boolean> {
+  const { rows } = await sql<{ tables: number }>`
+    SELECT count(*) AS tables FROM sqlite_master WHERE type = 'table'`.execute(db);
+  return (rows[0]?.tables ?? 0) > 0;
+}
+
 /** Puts the database back as it was, and says so, with where the backup is. */
-function afterFailure(
-  engine: Engine,
-  sqliteFile: string | undefined,
-  backup: string | null,
-  plan: MigrationPlan,
-): string {
-  if (engine === 'postgres') {
+function afterFailure(sqliteFile: string | null, backup: string | null): string {
+  if (!sqliteFile) {
     return 'PostgreSQL ran the migrations in one transaction, so the database is as it was.';
   }
-  if (!sqliteFile) return 'The database may be partly migrated.';
   if (backup) {
     putBackDatabaseFile(backup, sqliteFile);
     return (
@@ -149,12 +142,9 @@ function afterFailure(
       '(keep it until a start succeeds).'
     );
   }
-  if (plan.applied === 0) {
-    // A database made by this very start: remove it so the next start begins clean.
-    for (const file of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) {
-      fs.rmSync(file, { force: true });
-    }
-    return `The new database at ${sqliteFile} was removed; nothing else was there.`;
+  // The file was empty before this start: remove what it made, so the next start begins clean.
+  for (const file of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) {
+    fs.rmSync(file, { force: true });
   }
-  return 'The database may be partly migrated.';
+  return `The new database at ${sqliteFile} was removed; nothing else was there.`;
 }

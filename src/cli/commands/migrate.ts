@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config.js';
 import { openDatabase } from '../../db/kysely.js';
+import { migrations } from '../../db/migrate.js';
 import {
+  hasTables,
   migrateSafely,
   planMigrations,
   preMigrationBackupName,
@@ -35,7 +37,6 @@ async function dryRun(config: Config): Promise<void> {
   const file = path.resolve(config.DATA_DIR, 'app.db');
   if (!config.DATABASE_URL && !existsSync(file)) {
     // Opening the file would create it: a dry run leaves no trace.
-    const { migrations } = await import('../../db/migrate.js');
     console.log(
       `No database at ${file} yet: the first start creates it and applies ${plural(Object.keys(migrations).length, 'migration')}.`,
     );
@@ -48,7 +49,7 @@ async function dryRun(config: Config): Promise<void> {
     console.log(describePlan(plan));
     if (plan.pending.length > 0 && plan.unknown.length === 0) {
       console.log(
-        engine === 'sqlite' && plan.applied > 0
+        engine === 'sqlite' && (await hasTables(db))
           ? `A backup would be written first to ${preMigrationBackupName(file, appVersion, new Date())}`
           : engine === 'postgres'
             ? 'They would run in one transaction. Back up with pg_dump before upgrading.'
@@ -70,8 +71,8 @@ export async function migrateCommand(options: { dryRun?: boolean }): Promise<voi
   try {
     console.log(`Database: ${target}`);
     const result = await migrateSafely(
-      { db, engine, sqliteFile: engine === 'sqlite' ? target : undefined },
-      { version: appVersion, log: (line) => console.log(line) },
+      { db, engine, target },
+      { log: (line) => console.log(line) },
     ).catch((error: unknown) => {
       closed = true; // migrateSafely closes the connection when it fails
       throw new CliError(error instanceof Error ? error.message : String(error), EXIT_NEEDS_A_FIX);

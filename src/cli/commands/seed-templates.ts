@@ -3,7 +3,6 @@ import { openDatabase } from '../../db/kysely.js';
 import { migrateSafely } from '../../db/safe-migrate.js';
 import { installPreset } from '../../features/templates/preset-install.js';
 import { listUserIds } from '../../features/templates/templates.repo.js';
-import { appVersion } from '../../lib/app-version.js';
 import { CliError, loadCliConfig } from '../cli-support.js';
 
 export const seedTemplatesHelp = `
@@ -17,13 +16,11 @@ Uses the app's database (DATA_DIR or DATABASE_URL), which it first brings up to 
 /** `tradesign seed-templates [--email <address>]`. */
 export async function seedTemplatesCommand(options: { email?: string }): Promise<void> {
   const config = loadCliConfig();
-  const { db, engine, target } = await openDatabase(config, {
+  const opened = await openDatabase(config, {
     warn: (_details, message) => console.warn(message),
   });
-  await migrateSafely(
-    { db, engine, sqliteFile: engine === 'sqlite' ? target : undefined },
-    { version: appVersion, log: (line) => console.log(line) },
-  );
+  const { db } = opened;
+  await migrateSafely(opened, { log: (line) => console.log(line) });
   try {
     const accounts = await listUserIds(db, options.email);
     if (options.email && accounts.length === 0) {
