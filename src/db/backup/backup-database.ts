@@ -135,7 +135,7 @@ function checkCopy(file: string): number {
 }
 
 /** What `PRAGMA integrity_check` finds; damage too bad to list makes the check itself fail. */
-function integrityProblems(db: SQLite.Database): string[] {
+export function integrityProblems(db: SQLite.Database): string[] {
   let rows: { integrity_check: string }[];
   try {
     rows = db.pragma('integrity_check') as { integrity_check: string }[];
@@ -169,7 +169,7 @@ function publishWithoutOverwriting(partial: string, destination: string) {
 }
 
 /** Makes the new name itself durable; best effort, as not every platform can fsync a folder. */
-function syncFolder(folder: string) {
+export function syncFolder(folder: string) {
   let fd: number | undefined;
   try {
     fd = fs.openSync(folder, 'r');

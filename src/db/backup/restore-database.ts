@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { MAIL_SEAL_KEY_FILE } from '../../features/mail/body-seal.js';
-import { BackupError } from './backup-database.js';
+import { BackupError, integrityProblems, syncFolder } from './backup-database.js';
 
 /**
  * Copies a backup over a database file that nothing has open: under a temporary name first, then
@@ -22,6 +22,7 @@ export function putBackDatabaseFile(backupFile: string, databaseFile: string): v
     fs.rmSync(leftover, { force: true });
   }
   fs.renameSync(partial, databaseFile);
+  syncFolder(path.dirname(databaseFile));
 }
 
 export interface BackupFacts {
@@ -41,18 +42,10 @@ export function inspectBackup(file: string): BackupFacts {
     throw new BackupError(`${file} cannot be opened as a database: ${String(error)}`);
   }
   try {
-    const check = (() => {
-      try {
-        return (db.pragma('integrity_check') as { integrity_check: string }[])
-          .map((row) => row.integrity_check)
-          .join('; ');
-      } catch (error) {
-        return error instanceof Error ? error.message : String(error);
-      }
-    })();
-    if (check !== 'ok') {
+    const problems = integrityProblems(db);
+    if (problems.length > 0) {
       throw new BackupError(
-        `${file} is not a sound SQLite database (${check}): nothing was restored`,
+        `${file} is not a sound SQLite database (${problems.slice(0, 3).join('; ')}): nothing was restored`,
       );
     }
     const tables = new Set(
