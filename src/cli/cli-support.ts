@@ -19,12 +19,17 @@ export class CliError extends Error {
   }
 }
 
+/** `.env` in the folder the command runs in, when there is one, into the environment. */
+export function loadDotEnv(): void {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+}
+
 /**
  * Reads `.env` from the folder the command runs in, when there is one, then the configuration,
  * exactly as the server does; a bad variable becomes one line each.
  */
 export function loadCliConfig(): Config {
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  loadDotEnv();
   try {
     return loadConfig();
   } catch (error) {

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { rawEnvironment } from '../../config.js';
+import { loadDotEnv } from '../cli-support.js';
 import { runDoctor } from '../doctor/doctor.js';
 
 export const doctorHelp = `
@@ -9,7 +9,7 @@ line says ok, warn or FAIL, and what to fix. Exits 1 when something must be fixe
 
 /** `tradesign doctor`. */
 export async function doctorCommand(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  loadDotEnv();
   const code = await runDoctor({ env: rawEnvironment(), print: (line) => console.log(line) });
   if (code !== 0) process.exitCode = code;
 }
