@@ -108,22 +108,29 @@ describe('createReadCache', () => {
 
   it('never caches inside a transaction, where uncommitted writes are visible', async () => {
     const cached = newCache();
-    await db
-      .transaction()
-      .execute(async (trx) => {
+    let inside: { first: string[]; again: string[]; runs: number } | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
         await trx
           .insertInto('users')
           .values({ email: 'rolled@example.com', password_hash: 'x', created_at: 'now' })
           .execute();
-        const inside = await cached(trx, 'emails', async () =>
-          (await trx.selectFrom('users').select('email').execute()).map((row) => row.email),
-        );
-        expect(inside).toContain('rolled@example.com');
+        const { counter, read } = countingEmailRead(trx);
+        const first = await cached(trx, 'emails', read);
+        const again = await cached(trx, 'emails', read);
+        inside = { first, again, runs: counter.runs };
         throw new Error('roll back');
-      })
-      .catch(() => undefined);
-    const { read } = countingEmailRead(db);
+      }),
+    ).rejects.toThrow('roll back');
+    // The transaction saw its own write, and read it each time rather than from the cache.
+    expect(inside).toEqual({
+      first: ['first@example.com', 'rolled@example.com'],
+      again: ['first@example.com', 'rolled@example.com'],
+      runs: 2,
+    });
+    const { counter, read } = countingEmailRead(db);
     expect(await cached(db, 'emails', read)).toEqual(['first@example.com']);
+    expect(counter.runs).toBe(1);
   });
 
   it('keeps the entries of two databases apart under the same key', async () => {

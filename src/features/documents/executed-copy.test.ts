@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../domain/contracts.schemas.js';
-import { formatUtcDateTime } from '../../domain/dates.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { pdfsig } from '../../test/pdfsig.js';
 import { mailSealerForDataDir } from '../mail/body-seal.js';
 import {
   createTestApp,
@@ -20,11 +21,19 @@ const client = { name: 'Jordan Rivera', email: 'jordan@example.com' };
 const quiet = { info: () => undefined, warn: () => undefined };
 const renderer = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log: quiet });
 
+/** The app's clock, set by hand so the copy's dates are known: each party signs at a set time. */
+const CONTRACTOR_SIGNS_AT = new Date('2026-11-21T15:04:00.000Z');
+const CLIENT_SIGNS_AT = new Date('2026-11-23T21:30:00.000Z');
+let now = CONTRACTOR_SIGNS_AT;
+
 let t: TestApp;
 let owner: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://contracts.example.com' }, { pdfAvailable: true });
+  t = await createTestApp(
+    { PUBLIC_URL: 'https://contracts.example.com' },
+    { pdfAvailable: true, clock: () => now },
+  );
   owner = await signUp(
     t.app,
     { email: 'pdf@example.com', password: 'secret123', company_name: 'Greenleaf Landscaping' },
@@ -57,6 +66,7 @@ async function signedByBoth(): Promise<{ id: number; token: string }> {
   const { id } = (
     await jsonPost(t.app, '/api/contracts', draft, { cookie: owner })
   ).json<Contract>();
+  now = CONTRACTOR_SIGNS_AT;
   await jsonPost(
     t.app,
     `/api/contracts/${id}/sign-mine`,
@@ -70,6 +80,7 @@ async function signedByBoth(): Promise<{ id: number; token: string }> {
   );
   if (!mail) throw new Error(`no signing request queued for contract ${id}`);
   const token = /\/esign\/([A-Za-z0-9_-]{43})/.exec(openQueuedBody(t, mail.text))?.[1] ?? '';
+  now = CLIENT_SIGNS_AT;
   const signed = await jsonPost(
     t.app,
     `/api/esign/${token}`,
@@ -112,10 +123,14 @@ describe('the sealed executed copy', () => {
     expect(download.headers['content-type']).toBe('application/pdf');
     const pdf = download.rawPayload;
     const { text } = await pdfText(pdf);
-    const snapshotSha = await t.sql.value<string>(
-      'SELECT template_sha256 FROM contracts WHERE id = ?',
+    // The certificate states the SHA-256 of the snapshot shown to the client: anyone can hash the
+    // stored snapshot and compare.
+    const snapshot = await t.sql.value<string>(
+      'SELECT template_html FROM contracts WHERE id = ?',
       id,
     );
+    const snapshotSha = createHash('sha256').update(snapshot).digest('hex');
+    expect(text).toContain('SHA-256 of the contract shown to the client:');
     for (const expected of [
       'Jordan Rivera',
       '$5,000.00',
@@ -126,28 +141,38 @@ describe('the sealed executed copy', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    const times = await t.sql.get<{ my_signed_at: string; client_signed_at: string }>(
-      'SELECT my_signed_at, client_signed_at FROM contracts WHERE id = ?',
-      id,
-    );
-    if (!times) throw new Error(`contract ${id} is gone`);
-    expect(text).toContain(formatUtcDateTime(times.my_signed_at));
-    expect(text).toContain(formatUtcDateTime(times.client_signed_at));
+    // When each party signed, by the app's clock (CONTRACTOR_SIGNS_AT, CLIENT_SIGNS_AT).
+    expect(text).toContain('November 21, 2026 at 3:04 PM UTC');
+    expect(text).toContain('November 23, 2026 at 9:30 PM UTC');
     // Hashes may wrap across lines in the PDF text: compare without white space.
     expect(text.replace(/\s/g, '')).toContain(snapshotSha);
 
     const seal = verifySealedPdf(pdf);
     expect(seal.valid).toBe(true);
+    // A second opinion from poppler's pdfsig: one valid signature over the whole file, by our
+    // self-made seal, which no known issuer vouches for.
+    const poppler = await pdfsig(pdf);
+    expect(poppler.signatures, poppler.output).toMatchObject([
+      {
+        signerCommonName: 'TradeSign document seal (contracts.example.com)',
+        totalDocumentSigned: true,
+        signatureValidation: 'Signature is Valid.',
+        certificateValidation: 'Certificate issuer is unknown.',
+      },
+    ]);
     // One byte changed inside the signed range (the first object, long before the signature).
     const altered = Buffer.from(pdf);
     altered[200] = (altered[200] ?? 0) ^ 0x01;
     expect(verifySealedPdf(altered).valid).toBe(false);
+    const popplerOnAltered = await pdfsig(altered);
+    expect(popplerOnAltered.signatures, popplerOnAltered.output).toMatchObject([
+      { signatureValidation: 'Digest Mismatch.' },
+    ]);
 
     const stored = await t.sql.value<string>(
       'SELECT pdf_sha256 FROM documents WHERE contract_id = ?',
       id,
     );
-    const { createHash } = await import('node:crypto');
     expect(stored).toBe(createHash('sha256').update(pdf).digest('hex'));
 
     const mails = await t.sql.all<{ to_address: string; attachments: string; text: string }>(

@@ -3,6 +3,7 @@ import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
+import { pdfsig } from '../../../test/pdfsig.js';
 import {
   AlreadySealedError,
   generateSealingCertificate,
@@ -120,6 +121,31 @@ describe('sealPdf', () => {
     expect(isIntactSeal(result, 'ab'.repeat(32))).toBe(false);
   });
 
+  it('is a valid signature over the whole file for poppler’s pdfsig too', async () => {
+    const report = await pdfsig(sealed);
+    expect(report.signatureCount, report.output).toBe(1);
+    const [start, firstLength, secondStart, secondLength] = byteRange(sealed);
+    expect(report.signatures[0]).toMatchObject({
+      signerCommonName: COMMON_NAME,
+      signerDistinguishedName: `CN=${COMMON_NAME},O=TradeSign`,
+      hashAlgorithm: 'SHA-256',
+      signatureType: 'adbe.pkcs7.detached',
+      // Everything but the signature's own /Contents, up to the last byte of the file.
+      signedRanges: [
+        [start, start + firstLength],
+        [secondStart, secondStart + secondLength],
+      ],
+      totalDocumentSigned: true,
+      signatureValidation: 'Signature is Valid.',
+      // The seal is self-signed: no trusted issuer vouches for it (see verify-seal.ts).
+      certificateValidation: 'Certificate issuer is unknown.',
+    });
+    expect(start).toBe(0);
+    expect(secondStart + secondLength).toBe(sealed.length);
+    const signedAt = Date.parse(`${report.signatures[0]?.signingTime ?? ''} UTC`);
+    expect(Math.abs(signedAt - Date.now())).toBeLessThan(60_000);
+  });
+
   it('leaves every page and its text readable', async () => {
     const { text, pages } = await pdfText(sealed);
     expect(pages).toBe(3);
@@ -134,44 +160,57 @@ describe('sealPdf', () => {
 });
 
 describe('verifySealedPdf', () => {
-  it('reports a PDF without a signature', () => {
+  it('reports a PDF without a signature', async () => {
     expect(verifySealedPdf(unsealed)).toEqual({
       valid: false,
       reason: 'no signature',
       coversWholeFile: false,
     });
+    expect(await pdfsig(unsealed)).toMatchObject({ signatureCount: 0, signatures: [] });
   });
 
-  it('detects one changed byte in a page dictionary', () => {
+  it('detects one changed byte in a page dictionary', async () => {
     // '612' becomes '613': the first page grows by a point.
     const mediaBox = sealed.indexOf('/MediaBox [ 0 0 612 792 ]');
     expect(mediaBox).toBeGreaterThan(0);
-    const result = verifySealedPdf(withByteFlipped(sealed, mediaBox + '/MediaBox [ 0 0 61'.length));
+    const altered = withByteFlipped(sealed, mediaBox + '/MediaBox [ 0 0 61'.length);
+    const result = verifySealedPdf(altered);
     expect(result).toMatchObject({ valid: false, reason: 'digest mismatch' });
     expect(isIntactSeal(result, seal.fingerprintSha256)).toBe(false);
+    expect((await pdfsig(altered)).signatures).toMatchObject([
+      { signatureValidation: 'Digest Mismatch.' },
+    ]);
   });
 
-  it('detects one changed byte in the signature dictionary', () => {
+  it('detects one changed byte in the signature dictionary', async () => {
     const reason = sealed.indexOf('(Executed contract #42)');
     expect(reason).toBeGreaterThan(0);
-    expect(verifySealedPdf(withByteFlipped(sealed, reason + 1))).toMatchObject({
+    const altered = withByteFlipped(sealed, reason + 1);
+    expect(verifySealedPdf(altered)).toMatchObject({
       valid: false,
       reason: 'digest mismatch',
     });
+    expect((await pdfsig(altered)).signatures).toMatchObject([
+      { signatureValidation: 'Digest Mismatch.' },
+    ]);
   });
 
-  it('detects one changed byte inside a page content stream', () => {
+  it('detects one changed byte inside a page content stream', async () => {
     const [, firstLength] = byteRange(sealed);
     const stream = sealed.indexOf('stream\n');
     expect(stream).toBeGreaterThan(0);
     expect(stream + 20).toBeLessThan(firstLength);
-    expect(verifySealedPdf(withByteFlipped(sealed, stream + 20))).toMatchObject({
+    const altered = withByteFlipped(sealed, stream + 20);
+    expect(verifySealedPdf(altered)).toMatchObject({
       valid: false,
       reason: 'digest mismatch',
     });
+    expect((await pdfsig(altered)).signatures).toMatchObject([
+      { signatureValidation: 'Digest Mismatch.' },
+    ]);
   });
 
-  it('detects a changed signature value', () => {
+  it('detects a changed signature value', async () => {
     // The CMS ends with the RSA signature (no unsigned attributes): flip its last byte.
     const [, contentsStart] = byteRange(sealed);
     const hex = sealed.toString('latin1', contentsStart + 1, contentsStart + 9);
@@ -182,17 +221,23 @@ describe('verifySealedPdf', () => {
     tampered[lastHexDigit] = (tampered[lastHexDigit] === 0x30 ? '1' : '0').charCodeAt(0);
     const result = verifySealedPdf(tampered);
     expect(result).toMatchObject({ valid: false, reason: 'bad signature', coversWholeFile: true });
+    expect((await pdfsig(tampered)).signatures).toMatchObject([
+      { totalDocumentSigned: true, signatureValidation: 'Signature is Invalid.' },
+    ]);
   });
 
-  it('reports bytes appended after the signed range', () => {
+  it('reports bytes appended after the signed range', async () => {
     const appended = Buffer.concat([sealed, Buffer.from('\n% appended later\n')]);
     const result = verifySealedPdf(appended);
     // The signature still matches what it covers; the file is no longer what was signed.
     expect(result).toMatchObject({ valid: true, coversWholeFile: false });
     expect(isIntactSeal(result, seal.fingerprintSha256)).toBe(false);
+    expect((await pdfsig(appended)).signatures).toMatchObject([
+      { totalDocumentSigned: false, signatureValidation: 'Signature is Valid.' },
+    ]);
   });
 
-  it('reports a signature whose contents are not a hex string as malformed', () => {
+  it('reports a signature whose contents are not a hex string as malformed', async () => {
     const [, contentsStart] = byteRange(sealed);
     const broken = Buffer.from(sealed);
     broken[contentsStart + 1] = 'x'.charCodeAt(0);
@@ -200,5 +245,9 @@ describe('verifySealedPdf', () => {
       valid: false,
       reason: 'malformed signature',
     });
+    // pdfsig cannot read the CMS at all.
+    expect((await pdfsig(broken)).signatures).toMatchObject([
+      { signerCommonName: '', signatureValidation: 'Unknown Validation Failure.' },
+    ]);
   });
 });
