@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
+import { describe, expect, it } from 'vitest';
 import { openAppDatabase } from './support/app-database';
-import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
-import { drawSignature, signedInPage, toastText } from './support/flows';
+import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
+import { drawSignature, signedInPage, waitForToast } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
 
 /**
@@ -11,24 +11,17 @@ import { sendContractByApi, signingLinkIn } from './support/send-by-api';
  * contractor reads why; the contractor withdraws, revises and resends, and the client signs the
  * revision. Mail goes through a real SMTP server and is read there.
  */
-let smtp: SmtpSink | undefined;
-const running = startAppAndBrowserPerFile({
-  serverEnv: async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url, OLLAMA_HOST: 'http://127.0.0.1:9' };
-  },
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
+const running = workerApp();
 
 const mailTo = (address: string, subject: RegExp | string) =>
-  smtp!.waitFor(
-    (mail) =>
-      mail.to.includes(address) &&
-      (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)),
-    20_000,
-  );
+  running
+    .smtp()
+    .waitFor(
+      (mail) =>
+        mail.to.includes(address) &&
+        (typeof subject === 'string' ? mail.subject === subject : subject.test(mail.subject)),
+      20_000,
+    );
 
 async function homeownerAt(link: string): Promise<Page> {
   const { page } = await newPage(running.browser(), running.app().url, PHONE);
@@ -47,10 +40,9 @@ describe('after sending', () => {
     const homeowner = await homeownerAt(signingLinkIn(request.text));
     await homeowner.getByText('Secure Contract Signature').waitFor();
     // The first opening alerts the contractor, once.
-    const opened = await smtp!.waitFor(
-      (mail) => mail.subject === `Dana Homeowner opened Contract #${id}`,
-      20_000,
-    );
+    const opened = await running
+      .smtp()
+      .waitFor((mail) => mail.subject === `Dana Homeowner opened Contract #${id}`, 20_000);
     expect(opened.html).toContain(`/contracts/${id}`);
 
     await homeowner.getByRole('button', { name: 'Decline to sign' }).click();
@@ -77,10 +69,9 @@ describe('after sending', () => {
     });
     expect(late.status()).toBe(409);
 
-    const declined = await smtp!.waitFor(
-      (mail) => mail.subject === `Dana Homeowner declined Contract #${id}`,
-      20_000,
-    );
+    const declined = await running
+      .smtp()
+      .waitFor((mail) => mail.subject === `Dana Homeowner declined Contract #${id}`, 20_000);
     expect(declined.text).toContain(reason);
     expect(declined.html).toContain('The price is higher than the quote');
 
@@ -109,7 +100,7 @@ describe('after sending', () => {
     const dialog = contractor.getByRole('dialog', { name: 'Withdraw this contract?' });
     await dialog.getByLabel(/Reason/).fill('The price for the valves was wrong');
     await dialog.getByRole('button', { name: 'Withdraw contract' }).click();
-    await expect.poll(() => toastText(contractor)).toContain('Contract withdrawn');
+    await waitForToast(contractor, 'Contract withdrawn');
     await contractor.getByText('Withdrawn', { exact: true }).first().waitFor();
 
     const homeowner = await homeownerAt(signingLinkIn(first.text));
@@ -134,16 +125,18 @@ describe('after sending', () => {
     }
     await drawSignature(contractor);
     await contractor.getByRole('button', { name: 'Sign & Send to Client' }).click();
-    await expect.poll(() => toastText(contractor)).toContain('Contract sent!');
+    await waitForToast(contractor, 'Contract sent!');
 
     // The client signs the revision through its own link.
-    const second = await smtp!.waitFor(
-      (mail) =>
-        mail.to.includes(client.email) &&
-        mail.subject === 'Revise Roofing sent you a contract to sign' &&
-        mail.text.includes(`#${revisionId}`),
-      20_000,
-    );
+    const second = await running
+      .smtp()
+      .waitFor(
+        (mail) =>
+          mail.to.includes(client.email) &&
+          mail.subject === 'Revise Roofing sent you a contract to sign' &&
+          mail.text.includes(`#${revisionId}`),
+        20_000,
+      );
     await homeowner.goto(signingLinkIn(second.text));
     await homeowner.getByText('Secure Contract Signature').waitFor();
     await homeowner.getByLabel('I agree to use electronic records and signatures').check();
@@ -204,7 +197,7 @@ describe('after sending', () => {
     await dialog.getByText('At most 90 days').waitFor();
     await dialog.getByLabel(/The link works for/).fill('14');
     await dialog.getByRole('button', { name: 'Send new link' }).click();
-    await expect.poll(() => toastText(contractor)).toContain('New link sent');
+    await waitForToast(contractor, 'New link sent');
     await contractor.getByText('Awaiting Signature', { exact: true }).first().waitFor();
 
     const fresh = await mailTo(
@@ -222,7 +215,7 @@ describe('after sending', () => {
     await contractor.getByLabel('At most (reminders)').fill('12');
     await contractor.getByLabel('Send automatic reminders').uncheck();
     await contractor.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => toastText(contractor)).toContain('Settings saved');
+    await waitForToast(contractor, 'Settings saved');
     const prefs = await contractor.request.get(`${base}/api/prefs`);
     expect(await prefs.json()).toMatchObject({ reminders_enabled: false, reminder_max: 3 });
   });

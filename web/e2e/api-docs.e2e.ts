@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPage, startAppAndBrowserPerFile } from './support/browser';
+import { DESKTOP, PHONE, newPage } from './support/browser';
+import { workerApp } from './support/worker';
 
 /**
  * The API reference at /api/docs (issue 19): it renders the generated document in a real
  * browser, from this install's own files only, so it works offline and behind a firewall.
  */
-const running = startAppAndBrowserPerFile();
+const running = workerApp();
 
 describe('the API reference page', () => {
   for (const [name, viewport] of [

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { startAppAndBrowserPerFile } from './support/browser';
-import { signedInPage, toastText } from './support/flows';
+import { workerApp } from './support/worker';
+import { signedInPage, waitForToast } from './support/flows';
 
 /**
  * Settings → API (issue 19) on a 390 px phone, by keyboard where a person would: a key is made,
  * shown once and works as `Authorization: Bearer`; after a reload only its first characters
  * remain; revoked, it is refused.
  */
-const running = startAppAndBrowserPerFile();
+const running = workerApp();
 
 describe('API keys in settings', () => {
   it('makes a key that works once copied, shows it only once, and revokes it', async () => {
@@ -48,7 +48,7 @@ describe('API keys in settings', () => {
 
     await page.getByRole('button', { name: 'Revoke QuickBooks sync' }).click();
     await page.getByRole('button', { name: 'Revoke QuickBooks sync now' }).click();
-    await expect.poll(() => toastText(page)).toContain('Calls with it are refused from now on');
+    await waitForToast(page, 'Calls with it are refused from now on');
     await page.getByText('No keys yet.').waitFor();
     await page.screenshot({ path: '/tmp/api-key-revoked.png', fullPage: true });
     expect((await call(key)).status).toBe(401);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
-import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
 import { signedInPage } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
 
@@ -9,16 +9,7 @@ import { sendContractByApi, signingLinkIn } from './support/send-by-api';
  * Issue 20: on the signing page the contract flows in the page. Its frame is as tall as the
  * document, so the homeowner scrolls one page and reads to the end, on a phone held either way.
  */
-let smtp: SmtpSink | undefined;
-const running = startAppAndBrowserPerFile({
-  serverEnv: async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url, OLLAMA_HOST: 'http://127.0.0.1:9' };
-  },
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
+const running = workerApp();
 
 /** The frame's box and its document's height, in CSS pixels. */
 const frameFit = (page: Page) =>
@@ -34,7 +25,7 @@ const frameFit = (page: Page) =>
 async function linkSentTo(company: string, client: { name: string; email: string }) {
   const contractor = await signedInPage(running, { company });
   await sendContractByApi(contractor, running.app().url, client);
-  const mail = await smtp!.waitFor((message) => message.to.includes(client.email), 15_000);
+  const mail = await running.smtp().waitFor((message) => message.to.includes(client.email), 15_000);
   return signingLinkIn(mail.text);
 }
 
@@ -42,7 +33,7 @@ describe('the contract on the signing page', () => {
   it('takes its full height, so the page scrolls and the frame does not', async () => {
     const link = await linkSentTo('Tall Order Remodeling', {
       name: 'Avery Long',
-      email: 'avery.long@example.com',
+      email: uniqueEmail('avery.long'),
     });
     const { page } = await newPage(running.browser(), running.app().url, PHONE);
     await page.goto(link);
@@ -76,7 +67,7 @@ describe('the contract on the signing page', () => {
     const base = running.app().url;
     const link = await linkSentTo('Scriptless Stoneworks', {
       name: 'Noel Plain',
-      email: 'noel.plain@example.com',
+      email: uniqueEmail('noel.plain'),
     });
 
     const context = await running.browser().newContext({

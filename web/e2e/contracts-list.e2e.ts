@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { openAppDatabase } from './support/app-database';
-import { newPage, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
-import { completeOnboarding, signUpThroughUi } from './support/flows';
+import { newPage } from './support/browser';
+import { workerApp } from './support/worker';
+import { signedInPage, signUpByApi } from './support/flows';
 
-const running = startAppAndBrowserPerFile();
+const running = workerApp();
 
 describe('the contracts list', () => {
   it('groups drafts, awaiting signature and completed contracts with their badges', async () => {
-    const { page } = await newPage(running.browser(), running.app().url);
-    await signUpThroughUi(page, {
-      company: 'List Landscaping',
-      email: uniqueEmail('list'),
-      password: 'secret123',
-    });
-    await completeOnboarding(page);
+    const page = await signedInPage(running, { company: 'List Landscaping' });
 
     const base = running.app().url;
     const ids: number[] = [];
@@ -71,10 +66,10 @@ describe('the contracts list', () => {
   });
 
   it('shows the first 100 cards of a long section and loads the rest on request', async () => {
-    const { page } = await newPage(running.browser(), running.app().url);
-    const email = uniqueEmail('many');
-    await signUpThroughUi(page, { company: 'Busy Builders', email, password: 'secret123' });
-    await completeOnboarding(page);
+    const { page, context } = await newPage(running.browser(), running.app().url);
+    const { email } = await signUpByApi(context.request, running.app().url, {
+      company: 'Busy Builders',
+    });
     // 130 drafts straight into the database: the browser only needs to read them.
     const database = openAppDatabase(running.app());
     const userId = await database.sql.value<number>('SELECT id FROM users WHERE email = ?', email);

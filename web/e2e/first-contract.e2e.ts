@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, PHONE, startAppAndBrowserPerFile, uniqueEmail } from './support/browser';
+import { newPage, PHONE, settled, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
 import { controlsCoveredByToast } from './support/covered-by-toast';
-import { drawSignature, field, signedInPage, signUpThroughUi, toastText } from './support/flows';
+import { drawSignature, field, signedInPage, signUpThroughUi, waitForToast } from './support/flows';
 
-// No Ollama: cleanup uses the built-in rules, as on a fresh install.
-const running = startAppAndBrowserPerFile({
-  serverEnv: () => Promise.resolve({ OLLAMA_HOST: 'http://127.0.0.1:9' }),
-});
+const running = workerApp();
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
@@ -36,7 +34,7 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await newContractAtStep(page, 3);
     await page.getByText('Step 3 of 5').waitFor();
     await page.getByRole('button', { name: 'Save Draft' }).click();
-    await expect.poll(() => toastText(page)).toContain('Draft saved');
+    await waitForToast(page, 'Draft saved');
     await page.waitForURL(/\/wizard\?id=\d+/);
     const id = new URL(page.url()).searchParams.get('id');
     await page.getByText(`Contract #${id} · Step 3 of 5`).waitFor();
@@ -55,7 +53,7 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
     await page.getByRole('button', { name: 'Sending...' }).waitFor();
     // Without the legal acknowledgment the server refuses to send.
-    await expect.poll(() => toastText(page)).toContain('legal acknowledgment');
+    await waitForToast(page, 'legal acknowledgment');
     await page.waitForURL(/\/wizard\?id=\d+/);
     await page.getByText(/Step 5 of 5/).waitFor();
     await page.getByRole('img', { name: /Your Signature: signed/ }).waitFor();
@@ -85,6 +83,8 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
       .getByRole('link', { name: 'Home' })
       .click();
     await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+    // The acknowledgment's status has arrived: the banner's absence means something.
+    await settled(page);
     expect(await page.getByText('One step before you can send contracts').count()).toBe(0);
   });
 
@@ -102,6 +102,8 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Submit Acknowledgment' }).click();
     await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
     await page.getByText('No contracts yet').waitFor();
+    // The acknowledgment's status has arrived: the banner's absence means something.
+    await settled(page);
     expect(await page.getByText('One step before you can send contracts').count()).toBe(0);
   });
 
@@ -119,6 +121,7 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
     await page.getByRole('link', { name: 'Back to your contract' }).click();
     await page.getByText(/Step 5 of 5/).waitFor();
     await page.getByRole('img', { name: /Your Signature: signed/ }).waitFor();
+    await settled(page);
     expect(await page.getByText('Accept the legal acknowledgment first').count()).toBe(0);
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
     await page.getByRole('heading', { name: 'Awaiting Signature (1)' }).waitFor();
@@ -137,16 +140,16 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'Server exploded' }),
     );
     await page.getByRole('button', { name: 'Save Template' }).click();
-    await expect.poll(() => toastText(page)).toContain('Failed to save template');
-    expect(await toastText(page)).toContain('500: Server exploded');
-    expect(await toastText(page)).not.toContain('JSON');
+    const shownToast = await waitForToast(page, 'Failed to save template');
+    expect(shownToast).toContain('500: Server exploded');
+    expect(shownToast).not.toContain('JSON');
 
     await page.unroute('**/trpc/templates.create**');
     await page.route('**/trpc/templates.create**', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '' }),
     );
     await page.getByRole('button', { name: 'Save Template' }).click();
-    await expect.poll(() => toastText(page)).toContain('502: Bad Gateway');
+    await waitForToast(page, '502: Bad Gateway');
   });
 
   it('shows toasts where they cover no heading, field or button on a phone', async () => {
@@ -172,7 +175,7 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
       );
       await page.getByRole('button', { name: 'Save Draft' }).click();
       expect(await navigationHiddenInFrames).toBe(0);
-      await expect.poll(() => toastText(page)).toContain('Draft saved');
+      await waitForToast(page, 'Draft saved');
       await page.waitForTimeout(400);
       return controlsCoveredByToast(page);
     };

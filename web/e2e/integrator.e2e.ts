@@ -1,10 +1,10 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories';
-import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/test/webhook-receiver';
-import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
-import { drawSignature, signedInPage, toastText } from './support/flows';
+import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
+import { drawSignature, signedInPage, waitForToast } from './support/flows';
 import { signingLinkIn } from './support/send-by-api';
 
 /**
@@ -13,23 +13,13 @@ import { signingLinkIn } from './support/send-by-api';
  * the `standardwebhooks` package while the homeowner signs in a browser, and the sealed PDF
  * fetched with the key from the URL the last event carries.
  */
-let smtp: SmtpSink | undefined;
 let receiver: WebhookReceiver | undefined;
-const running = startAppAndBrowserPerFile({
-  serverEnv: async () => {
-    smtp = await startSmtpSink();
-    receiver = await startWebhookReceiver(200);
-    return {
-      SMTP_URL: smtp.url,
-      OLLAMA_HOST: 'http://127.0.0.1:9',
-      // The receiver is on 127.0.0.1 over http: allowed for tests only.
-      WEBHOOKS_ALLOW_PRIVATE: 'true',
-    };
-  },
+const running = workerApp();
+beforeAll(async () => {
+  receiver = await startWebhookReceiver(200);
 });
 afterAll(async () => {
   await receiver?.close();
-  await smtp?.stop();
 });
 
 interface Event {
@@ -105,7 +95,7 @@ describe('an integration, end to end', () => {
       if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
       return answer;
     };
-    const client = { name: 'Riley Webb', email: 'riley.webb@example.com' };
+    const client = { name: 'Riley Webb', email: uniqueEmail('riley.webb') };
     await call('POST', '/api/acceptances', { type: 'legal_disclaimer', typed_name: 'Casey Hook' });
     const draft = (await (await call('POST', '/api/contracts', sendableDraft(client))).json()) as {
       id: number;
@@ -122,7 +112,9 @@ describe('an integration, end to end', () => {
     expect(sent.data.executed_pdf_url).toBeNull();
 
     // The homeowner signs on a phone.
-    const invitation = await smtp!.waitFor((mail) => mail.to.includes(client.email), 15_000);
+    const invitation = await running
+      .smtp()
+      .waitFor((mail) => mail.to.includes(client.email), 15_000);
     const link = signingLinkIn(invitation.text);
     const { page: homeowner } = await newPage(running.browser(), base, PHONE);
     await homeowner.goto(link);
@@ -157,15 +149,17 @@ describe('an integration, end to end', () => {
     // The deliveries, as the contractor sees them; one is sent again with the same id.
     await contractor.reload();
     await contractor.getByRole('button', { name: 'Deliveries' }).click();
-    await contractor.getByText('Sealed PDF ready').waitFor();
-    await contractor
+    // The list the button opens, not the form's "Events to send" with the same words.
+    const deliveries = contractor.locator('[id^="webhook-"][id$="-deliveries"]');
+    await deliveries.getByText('Sealed PDF ready').waitFor();
+    await deliveries
       .getByText(/HTTP 200 · 1 attempt · delivered/)
       .first()
       .waitFor();
     await contractor.screenshot({ path: '/tmp/webhook-deliveries.png', fullPage: true });
     const before = receiver!.received.length;
     await contractor.getByRole('button', { name: /^Redeliver contract\.completed/ }).click();
-    await expect.poll(() => toastText(contractor)).toContain('Queued again');
+    await waitForToast(contractor, 'Queued again');
     await expect.poll(() => receiver!.received.length, { timeout: 15_000 }).toBe(before + 1);
     expect(receiver!.received.at(-1)?.headers['webhook-id']).toBe(completed.id);
   });

@@ -1,27 +1,46 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAKE_MODEL, startFakeOllama, type FakeOllama } from '../../src/test/fake-ollama';
-import { startAppAndBrowserPerFile } from './support/browser';
+import {
+  FAKE_MODEL,
+  startFakeOllama,
+  type FakeOllama,
+  type FakeOllamaBehaviour,
+} from '../../src/test/fake-ollama';
+import { fileApp, workerApp, type Running } from './support/worker';
 import { fakeSpeechRecognitionScript, noSpeechRecognitionScript } from './support/fake-speech';
-import { signedInPage, toastText } from './support/flows';
+import { signedInPage, waitForToast } from './support/flows';
 
-let ollama: FakeOllama | undefined;
-const running = startAppAndBrowserPerFile({
-  serverEnv: async () => {
+/** Voice and typing never reach the model: the worker's shared server (no Ollama) serves them. */
+const shared = workerApp();
+
+/**
+ * A server of its own with a scripted Ollama that behaves one way for the whole describe: the
+ * server skips a failing Ollama for a minute, so a model that fails and one that answers cannot
+ * share a server without one test depending on the other's order.
+ */
+function appWithModel(behaviour: FakeOllamaBehaviour) {
+  let ollama: FakeOllama | undefined;
+  const running = fileApp(async () => {
     ollama = await startFakeOllama();
+    ollama.behave(behaviour);
     return { OLLAMA_HOST: ollama.url, OLLAMA_MODEL: FAKE_MODEL, OLLAMA_TIMEOUT_MS: '2000' };
-  },
-});
-afterAll(async () => {
-  await ollama?.close();
-});
+  });
+  afterAll(async () => {
+    await ollama?.close();
+  });
+  return { running, ollama: () => ollama };
+}
 
 const modelAnswer = {
   paragraph: 'Install a drip irrigation system in the front beds and replace two zone valves.',
   bullets: ['Install drip irrigation in the front beds', 'Replace two zone valves'],
 };
 
-async function wizardPage(label: string, initScript = fakeSpeechRecognitionScript): Promise<Page> {
+async function wizardPage(
+  label: string,
+  initScript = fakeSpeechRecognitionScript,
+  running: Running = shared,
+): Promise<Page> {
   const page = await signedInPage(running, { company: `${label} Irrigation`, initScript });
   await page.goto('/wizard');
   await page.getByRole('button', { name: 'Tap to start recording' }).waitFor();
@@ -83,8 +102,8 @@ describe('the scope-notes widget at phone width', () => {
     ]);
 
     await speech(page, "fail('network')");
-    await expect.poll(() => toastText(page)).toContain('Voice recognition error');
-    expect(await toastText(page)).toContain('Please try again or type your notes manually');
+    const shownToast = await waitForToast(page, 'Voice recognition error');
+    expect(shownToast).toContain('Please try again or type your notes manually');
     await page.getByRole('button', { name: 'Tap to start recording' }).waitFor();
     expect(await speech(page, 'isListening()')).toBe(false);
     expect(await chips(page).count()).toBe(2);
@@ -107,16 +126,40 @@ describe('the scope-notes widget at phone width', () => {
   it('says so where the browser has no voice recognition, and typing still works', async () => {
     const page = await wizardPage('novoice', noSpeechRecognitionScript);
     await page.getByRole('button', { name: 'Tap to start recording' }).click();
-    await expect.poll(() => toastText(page)).toContain('Voice recognition not supported');
-    expect(await toastText(page)).toContain('Please use a supported browser like Chrome');
+    const shownToast = await waitForToast(page, 'Voice recognition not supported');
+    expect(shownToast).toContain('Please use a supported browser like Chrome');
     await notesInput(page).fill('Install irrigation system');
     await notesInput(page).press('Enter');
-    expect(await chips(page).count()).toBe(1);
+    await expect.poll(() => chips(page).count()).toBe(1);
   });
 
+  it("uses the spec's client fallback and says 'Cleanup failed' when the call itself fails", async () => {
+    const page = await wizardPage('offline');
+    await notesInput(page).fill('Install irrigation system');
+    await notesInput(page).press('Enter');
+    await notesInput(page).fill('Replace two valves');
+    await notesInput(page).press('Enter');
+    await page.route('**/trpc/scope.clean**', (route) => route.abort('connectionrefused'));
+    await cleanButton(page).click();
+    const shownToast = await waitForToast(page, 'Cleanup failed');
+    expect(shownToast).toContain('Using fallback formatting');
+    expect(await page.getByLabel('Summary').inputValue()).toBe(
+      'Install irrigation system Replace two valves',
+    );
+    expect(await page.getByLabel('Work item 1', { exact: true }).inputValue()).toBe(
+      'Install irrigation system',
+    );
+    expect(await page.getByLabel('Work item 2', { exact: true }).inputValue()).toBe(
+      'Replace two valves',
+    );
+  });
+});
+
+describe('scope cleanup by a model that answers', () => {
+  const model = appWithModel({ kind: 'answer', content: JSON.stringify(modelAnswer) });
+
   it("cleans up with the model's answer, shows 'Cleaning up...', and lets the contractor edit the result", async () => {
-    ollama?.behave({ kind: 'answer', content: JSON.stringify(modelAnswer) });
-    const page = await wizardPage('cleanup');
+    const page = await wizardPage('cleanup', fakeSpeechRecognitionScript, model.running);
     await notesInput(page).fill('um install drip irrigation front beds');
     await notesInput(page).press('Enter');
     await notesInput(page).fill('replace 2 zone valves');
@@ -133,10 +176,8 @@ describe('the scope-notes widget at phone width', () => {
     await page.getByRole('button', { name: 'Cleaning up...' }).waitFor();
     release();
 
-    await expect.poll(() => toastText(page)).toContain('Scope cleaned up!');
-    expect(await toastText(page)).toContain(
-      'AI has formatted your notes into a professional scope',
-    );
+    const shownToast = await waitForToast(page, 'Scope cleaned up!');
+    expect(shownToast).toContain('AI has formatted your notes into a professional scope');
     await page.getByText('AI-Formatted Scope').waitFor();
     expect(await page.getByLabel('Summary').inputValue()).toBe(modelAnswer.paragraph);
     expect(await page.getByLabel('Work item 2', { exact: true }).inputValue()).toBe(
@@ -148,48 +189,30 @@ describe('the scope-notes widget at phone width', () => {
     expect(await page.getByLabel('Work item 1', { exact: true }).inputValue()).toBe(
       'Replace two 1-inch zone valves',
     );
-    const sent = ollama?.chatRequests.at(-1) as { messages: { content: string }[] };
+    const sent = model.ollama()?.chatRequests.at(-1) as { messages: { content: string }[] };
     expect(JSON.stringify(sent.messages)).toContain('replace 2 zone valves');
+  });
+});
+
+describe('scope cleanup by a model that fails', () => {
+  const failing = appWithModel({
+    kind: 'http-error',
+    status: 500,
+    error: 'model runner has unexpectedly stopped',
   });
 
   it('falls back to the built-in rules when the model fails, without an error for the user', async () => {
-    ollama?.behave({
-      kind: 'http-error',
-      status: 500,
-      error: 'model runner has unexpectedly stopped',
-    });
-    const page = await wizardPage('rules');
+    const page = await wizardPage('rules', fakeSpeechRecognitionScript, failing.running);
     await notesInput(page).fill('um install drip line comma 3/4 inch');
     await notesInput(page).press('Enter');
     await cleanButton(page).click();
-    await expect.poll(() => toastText(page)).toContain('Scope cleaned up!');
+    await waitForToast(page, 'Scope cleaned up!');
     await page.getByText('Formatted by built-in rules').waitFor();
     expect(await page.getByLabel('Work item 1', { exact: true }).inputValue()).toContain(
       '3/4 inch',
     );
     expect(await page.getByLabel('Work item 1', { exact: true }).inputValue()).not.toMatch(
       /\bum\b/,
-    );
-  });
-
-  it("uses the spec's client fallback and says 'Cleanup failed' when the call itself fails", async () => {
-    const page = await wizardPage('offline');
-    await notesInput(page).fill('Install irrigation system');
-    await notesInput(page).press('Enter');
-    await notesInput(page).fill('Replace two valves');
-    await notesInput(page).press('Enter');
-    await page.route('**/trpc/scope.clean**', (route) => route.abort('connectionrefused'));
-    await cleanButton(page).click();
-    await expect.poll(() => toastText(page)).toContain('Cleanup failed');
-    expect(await toastText(page)).toContain('Using fallback formatting');
-    expect(await page.getByLabel('Summary').inputValue()).toBe(
-      'Install irrigation system Replace two valves',
-    );
-    expect(await page.getByLabel('Work item 1', { exact: true }).inputValue()).toBe(
-      'Install irrigation system',
-    );
-    expect(await page.getByLabel('Work item 2', { exact: true }).inputValue()).toBe(
-      'Replace two valves',
     );
   });
 });

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { startAppAndBrowserPerFile } from './support/browser';
-import { field, signedInPage, toastText } from './support/flows';
+import { workerApp } from './support/worker';
+import { field, signedInPage, waitForToast } from './support/flows';
 
-const running = startAppAndBrowserPerFile();
+const running = workerApp();
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 
 const signedInPhone = (label: string) => signedInPage(running, { company: `${label} Remodeling` });
@@ -24,7 +24,7 @@ describe('branding at phone width', () => {
     const page = await signedInPhone('brand');
     await page.goto('/settings/branding');
     await chooseLogo(page, 'Upload Logo', 'logo.png');
-    await expect.poll(() => toastText(page)).toContain('Logo uploaded successfully');
+    await waitForToast(page, 'Logo uploaded successfully');
     const logo = page.getByRole('img', { name: 'Company logo' });
     await logo.waitFor();
     await expect
@@ -44,12 +44,12 @@ describe('branding at phone width', () => {
     await page.goto('/settings/branding');
     await page.route('**/trpc/prefs.update**', (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => toastText(page)).toContain('Failed to remove logo');
+    await waitForToast(page, 'Failed to remove logo');
     await logo.waitFor();
     await page.unroute('**/trpc/prefs.update**');
 
     await page.getByRole('button', { name: 'Remove' }).click();
-    await expect.poll(() => toastText(page)).toContain('Logo removed');
+    await waitForToast(page, 'Logo removed');
     await page.getByText('No logo').waitFor();
   });
 
@@ -61,20 +61,22 @@ describe('branding at phone width', () => {
       mimeType: 'image/gif',
       buffer: Buffer.from('GIF89a'),
     });
-    await expect.poll(() => toastText(page)).toContain('Invalid file type');
-    expect(await toastText(page)).toContain('Please upload a JPEG or PNG image');
+    expect(await waitForToast(page, 'Invalid file type')).toContain(
+      'Please upload a JPEG or PNG image',
+    );
 
     const big = Buffer.alloc(2 * 1024 * 1024 + 1, 0);
     await chooseLogo(page, 'Upload Logo', { name: 'huge.png', mimeType: 'image/png', buffer: big });
-    await expect.poll(() => toastText(page)).toContain('File too large');
-    expect(await toastText(page)).toContain('Please upload an image under 2MB');
+    expect(await waitForToast(page, 'File too large')).toContain(
+      'Please upload an image under 2MB',
+    );
   });
 
   it('says "Upload failed" when the server refuses a disguised file', async () => {
     const page = await signedInPhone('disguised');
     await page.goto('/settings/branding');
     await chooseLogo(page, 'Upload Logo', 'not-an-image.png');
-    await expect.poll(() => toastText(page)).toContain('Upload failed');
+    await waitForToast(page, 'Upload failed');
     await page.getByText('No logo').waitFor();
   });
 
@@ -97,7 +99,7 @@ describe('branding at phone width', () => {
     await field(page, 'Website').fill('https://details.example');
     await field(page, 'Email').fill('office@details.example');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect.poll(() => toastText(page)).toContain('Settings saved');
+    await waitForToast(page, 'Settings saved');
     await page.reload();
     expect(await field(page, 'Company Name').inputValue()).toBe('Details Remodeling LLC');
     expect(await field(page, 'Website').inputValue()).toBe('https://details.example');
@@ -127,8 +129,8 @@ describe('the legal page at phone width', () => {
 
     await field(page, 'Type your full name').fill('Jamie Legal');
     await submit.click();
-    await expect.poll(() => toastText(page)).toContain('Acknowledgment recorded');
-    expect(await toastText(page)).toContain('You can now use all features');
+    const shownToast = await waitForToast(page, 'Acknowledgment recorded');
+    expect(shownToast).toContain('You can now use all features');
     await page.getByText('Acknowledgment Complete').waitFor();
     await page.reload();
     await page.getByText('Acknowledgment Complete').waitFor();

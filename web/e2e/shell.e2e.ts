@@ -1,9 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, newPage, PHONE, uniqueEmail, startAppAndBrowserPerFile } from './support/browser';
-import { completeOnboarding, logInThroughUi, signUpThroughUi } from './support/flows';
+import { DESKTOP, newPage, PHONE, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
+import {
+  completeOnboarding,
+  logInThroughUi,
+  signedInPage,
+  signUpByApi,
+  signUpThroughUi,
+} from './support/flows';
 
-const running = startAppAndBrowserPerFile();
+const running = workerApp();
 
 /** Visits each path and checks nothing is wider than the phone's screen. */
 async function expectNoSidewaysScroll(page: Page, paths: string[]) {
@@ -19,9 +26,10 @@ const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 
 describe('the app shell', () => {
   it('sends a signed-out visitor of a protected page to /login, then back after signing in', async () => {
-    const email = uniqueEmail('redirect');
     const setup = await newPage(running.browser(), running.app().url);
-    await signUpThroughUi(setup.page, { company: 'Redirect Co', email, password: 'secret123' });
+    const { email } = await signUpByApi(setup.context.request, running.app().url, {
+      company: 'Redirect Co',
+    });
     await setup.context.close();
 
     const { page, context } = await newPage(running.browser(), running.app().url);
@@ -71,6 +79,7 @@ describe('the app shell', () => {
       password: 'secret123',
     });
     // Signed in, but onboarding hides it.
+    await page.getByRole('heading', { name: 'Welcome to TradeSign', exact: true }).waitFor();
     expect(await bottomNav(page).count()).toBe(0);
     await completeOnboarding(page);
 
@@ -98,31 +107,19 @@ describe('the app shell', () => {
   });
 
   it('leaves navigation to the header on a desktop screen', async () => {
-    const { page, context } = await newPage(running.browser(), running.app().url, DESKTOP);
-    await signUpThroughUi(page, {
-      company: 'Desk Co',
-      email: uniqueEmail('desk'),
-      password: 'secret123',
-    });
-    await completeOnboarding(page);
+    const page = await signedInPage(running, { company: 'Desk Co', viewport: DESKTOP });
     expect(await bottomNav(page).isVisible()).toBe(false);
     await page
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('link', { name: 'Templates' })
       .click();
     await page.waitForURL('**/templates');
-    await context.close();
   });
 
   it('keeps every screen within a 390 px wide phone screen', async () => {
     const { page, context } = await newPage(running.browser(), running.app().url, PHONE);
     await expectNoSidewaysScroll(page, ['/login', '/signup', '/esign/any-token']);
-    await signUpThroughUi(page, {
-      company: 'Narrow Co',
-      email: uniqueEmail('narrow'),
-      password: 'secret123',
-    });
-    await completeOnboarding(page);
+    await signUpByApi(context.request, running.app().url, { company: 'Narrow Co' });
     await expectNoSidewaysScroll(page, [
       '/',
       '/onboarding',

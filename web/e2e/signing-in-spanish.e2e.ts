@@ -1,35 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/test/pdf-text';
-import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
-import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
-import { drawSignature, signedInPage, toastText } from './support/flows';
+import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
+import { drawSignature, signedInAccount, signedInPage, waitForToast } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
 
 /**
  * Issue 20: the homeowner reads, agrees and signs in Spanish on a phone, and the signed copy
  * comes in Spanish; a homeowner sent an English contract switches the page to Spanish.
  */
-let smtp: SmtpSink | undefined;
-const running = startAppAndBrowserPerFile({
-  serverEnv: async () => {
-    smtp = await startSmtpSink();
-    return {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'TradeSign <contracts@tradesign.test>',
-      OLLAMA_HOST: 'http://127.0.0.1:9',
-    };
-  },
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
+const running = workerApp();
 
 describe('signing in Spanish', () => {
   it('signs a Spanish contract on a phone, and the Spanish signed copy arrives', async () => {
-    const contractor = await signedInPage(running, { company: 'Jardines Ruiz' });
-    const client = { name: 'Lucía Romero', email: 'lucia.romero@example.com' };
+    const { page: contractor, email: contractorEmail } = await signedInAccount(running, {
+      company: 'Jardines Ruiz',
+    });
+    const client = { name: 'Lucía Romero', email: uniqueEmail('lucia.romero') };
     await sendContractByApi(contractor, running.app().url, client, { language: 'es' });
-    const request = await smtp!.waitFor((mail) => mail.to.includes(client.email), 15_000);
+    const request = await running.smtp().waitFor((mail) => mail.to.includes(client.email), 15_000);
     expect(request.subject).toBe('Jardines Ruiz le envió un contrato para firmar');
 
     const { page } = await newPage(running.browser(), running.app().url, PHONE);
@@ -48,8 +37,8 @@ describe('signing in Spanish', () => {
     await drawSignature(page, /Firme abajo para aceptar/);
     await page.getByRole('img', { name: 'Firme abajo para aceptar: firmado' }).waitFor();
     await page.getByRole('button', { name: 'Firmar contrato' }).click();
-    await expect.poll(() => toastText(page)).toContain('¡Contrato firmado con éxito!');
-    expect(await toastText(page)).toContain('Recibirá una copia por correo electrónico');
+    const shownToast = await waitForToast(page, '¡Contrato firmado con éxito!');
+    expect(shownToast).toContain('Recibirá una copia por correo electrónico');
     await page.getByRole('heading', { name: '¡Contrato firmado!' }).waitFor();
     await page
       .getByText(
@@ -58,10 +47,12 @@ describe('signing in Spanish', () => {
       .waitFor();
     await page.screenshot({ path: '/tmp/signing-in-spanish.png' });
 
-    const copy = await smtp!.waitFor(
-      (mail) => mail.to.includes(client.email) && mail.subject.startsWith('Firmado:'),
-      30_000,
-    );
+    const copy = await running
+      .smtp()
+      .waitFor(
+        (mail) => mail.to.includes(client.email) && mail.subject.startsWith('Firmado:'),
+        30_000,
+      );
     expect(copy.subject).toMatch(/^Firmado: contrato n\.º \d+ con Jardines Ruiz$/);
     expect(copy.text).toContain('Su contrato con Jardines Ruiz ya está firmado por ambas partes.');
     expect(copy.html).toContain('lang="es"');
@@ -70,18 +61,20 @@ describe('signing in Spanish', () => {
     const { text } = await pdfText(pdf?.content ?? Buffer.alloc(0));
     expect(text).toContain('Certificado de finalización');
     // The contractor's own copy stays in English.
-    const contractorCopy = await smtp!.waitFor(
-      (mail) => mail.subject.startsWith('Signed:') && !mail.to.includes(client.email),
-      15_000,
-    );
+    const contractorCopy = await running
+      .smtp()
+      .waitFor(
+        (mail) => mail.subject.startsWith('Signed:') && mail.to.includes(contractorEmail),
+        15_000,
+      );
     expect(contractorCopy.subject).toContain('Lucía Romero');
   });
 
   it('lets the homeowner switch an English contract to Spanish, and records the switch', async () => {
     const contractor = await signedInPage(running, { company: 'Two Tongues Tile' });
-    const client = { name: 'Mateo Cruz', email: 'mateo.cruz@example.com' };
+    const client = { name: 'Mateo Cruz', email: uniqueEmail('mateo.cruz') };
     const id = await sendContractByApi(contractor, running.app().url, client);
-    const request = await smtp!.waitFor((mail) => mail.to.includes(client.email), 15_000);
+    const request = await running.smtp().waitFor((mail) => mail.to.includes(client.email), 15_000);
     expect(request.subject).toBe('Two Tongues Tile sent you a contract to sign');
 
     const { page } = await newPage(running.browser(), running.app().url, PHONE);

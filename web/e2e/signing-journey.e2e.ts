@@ -1,25 +1,12 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/test/pdf-text';
-import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
-import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
-import { drawSignature, field, signedInPage, toastText } from './support/flows';
+import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
+import { drawSignature, field, signedInAccount, signedInPage, waitForToast } from './support/flows';
 import { setDefaultTemplateInDatabase } from './support/legacy-data';
 
-let smtp: SmtpSink | undefined;
-const running = startAppAndBrowserPerFile({
-  serverEnv: async () => {
-    smtp = await startSmtpSink();
-    return {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'TradeSign <contracts@tradesign.test>',
-      OLLAMA_HOST: 'http://127.0.0.1:9',
-    };
-  },
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
+const running = workerApp();
 
 async function acceptLegal(page: Page, name: string) {
   await page.goto('/settings/legal');
@@ -62,24 +49,26 @@ function linkIn(text: string): string {
 
 describe('the whole signing journey', () => {
   it('goes from the wizard to a signed contract in both inboxes', async () => {
-    const contractor = await signedInPage(running, { company: 'Journey Landscaping' });
-    await sendContract(contractor, 'jordan.journey@example.com');
+    const { page: contractor, email: contractorEmail } = await signedInAccount(running, {
+      company: 'Journey Landscaping',
+    });
+    const clientEmail = uniqueEmail('jordan.journey');
+    await sendContract(contractor, clientEmail);
     // Sending needs the legal acknowledgment first; nothing is lost meanwhile.
-    await expect.poll(() => toastText(contractor)).toContain('legal acknowledgment');
+    await waitForToast(contractor, 'legal acknowledgment');
     await acceptLegal(contractor, 'Casey Journey');
     await contractor.goto('/');
     await contractor.getByRole('link', { name: /draft for Jordan Rivera/ }).click();
     for (let step = 1; step < 5; step += 1)
       await contractor.getByRole('button', { name: 'Next' }).click();
     await contractor.getByRole('button', { name: 'Sign & Send to Client' }).click();
-    await expect.poll(() => toastText(contractor)).toContain('Contract sent!');
-    expect(await toastText(contractor)).toContain('Client will receive an email to sign');
+    const shownToast = await waitForToast(contractor, 'Contract sent!');
+    expect(shownToast).toContain('Client will receive an email to sign');
     await contractor.getByRole('heading', { name: 'Awaiting Signature (1)' }).waitFor();
 
-    const invitation = await smtp!.waitFor(
-      (mail) => mail.to.includes('jordan.journey@example.com'),
-      15_000,
-    );
+    const invitation = await running
+      .smtp()
+      .waitFor((mail) => mail.to.includes(clientEmail), 15_000);
     expect(invitation.subject).toBe('Journey Landscaping sent you a contract to sign');
     const link = linkIn(invitation.text);
     expect(invitation.html).toContain(link);
@@ -111,18 +100,19 @@ describe('the whole signing journey', () => {
     await pending.waitFor();
     expect(await pending.isDisabled()).toBe(true);
     release();
-    await expect.poll(() => toastText(homeowner)).toContain('Contract signed successfully!');
+    await waitForToast(homeowner, 'Contract signed successfully!');
     await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
     await homeowner
       .getByText('Thank you for signing the contract. You will receive a copy via email shortly.')
       .waitFor();
 
     // Both parties get the sealed executed copy as a PDF, printed off the request path.
-    const clientCopy = await smtp!.waitFor(
-      (mail) =>
-        mail.to.includes('jordan.journey@example.com') && mail.subject.startsWith('Signed:'),
-      30_000,
-    );
+    const clientCopy = await running
+      .smtp()
+      .waitFor(
+        (mail) => mail.to.includes(clientEmail) && mail.subject.startsWith('Signed:'),
+        30_000,
+      );
     const pdf = clientCopy.attachments.find(
       (attachment) => attachment.contentType === 'application/pdf',
     );
@@ -130,10 +120,12 @@ describe('the whole signing journey', () => {
     const { text } = await pdfText(pdf?.content ?? Buffer.alloc(0));
     expect(text).toContain('Jordan Rivera');
     expect(text).toContain('Certificate of Completion');
-    await smtp!.waitFor(
-      (mail) => mail.subject.startsWith('Signed:') && !mail.to.includes('jordan.journey'),
-      15_000,
-    );
+    await running
+      .smtp()
+      .waitFor(
+        (mail) => mail.subject.startsWith('Signed:') && mail.to.includes(contractorEmail),
+        15_000,
+      );
 
     // Anyone holding the file can check it on the public verification page.
     const { page: checker } = await newPage(running.browser(), running.app().url, PHONE);
@@ -193,12 +185,12 @@ describe('the whole signing journey', () => {
       user: { email: string };
     };
     await setDefaultTemplateInDatabase(running.app(), user.email, hostile);
-    await sendContract(contractor, 'victim@example.com');
-    await expect.poll(() => toastText(contractor)).toContain('Contract sent!');
-    const mail = await smtp!.waitFor(
-      (message) => message.to.includes('victim@example.com'),
-      15_000,
-    );
+    const victimEmail = uniqueEmail('victim');
+    await sendContract(contractor, victimEmail);
+    await waitForToast(contractor, 'Contract sent!');
+    const mail = await running
+      .smtp()
+      .waitFor((message) => message.to.includes(victimEmail), 15_000);
 
     const { page } = await newPage(running.browser(), running.app().url, PHONE);
     const dialogs: string[] = [];
@@ -223,8 +215,8 @@ describe('the whole signing journey', () => {
     await page.getByLabel('I agree to use electronic records and signatures').check();
     await drawSignature(page, /Sign below to accept/);
     await page.getByRole('button', { name: 'Sign Contract' }).click();
-    await expect.poll(() => toastText(page)).toContain('Error signing contract');
-    expect(await toastText(page)).toContain('Please try again');
+    const shownToast = await waitForToast(page, 'Error signing contract');
+    expect(shownToast).toContain('Please try again');
     expect(
       await page.getByLabel('I agree to use electronic records and signatures').isChecked(),
     ).toBe(true);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
-import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { workerApp } from './support/worker';
 import { signedInPage } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
 
@@ -33,16 +33,7 @@ function stylesheets(): string[] {
   return [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
 }
 
-let smtp: SmtpSink | undefined;
-const running = startAppAndBrowserPerFile({
-  serverEnv: async () => {
-    smtp = await startSmtpSink();
-    return { SMTP_URL: smtp.url, OLLAMA_HOST: 'http://127.0.0.1:9' };
-  },
-});
-afterAll(async () => {
-  await smtp?.stop();
-});
+const running = workerApp();
 
 /** Every request of a phone opening a signing link until its pad is ready, and the page. */
 const requests: string[] = [];
@@ -51,9 +42,9 @@ const referrers: (string | undefined)[] = [];
 let page: Page;
 beforeAll(async () => {
   const contractor = await signedInPage(running, { company: 'Budget Builders' });
-  const client = { name: 'Robin Lean', email: 'robin.lean@example.com' };
+  const client = { name: 'Robin Lean', email: uniqueEmail('robin.lean') };
   await sendContractByApi(contractor, running.app().url, client);
-  const mail = await smtp!.waitFor((message) => message.to.includes(client.email), 15_000);
+  const mail = await running.smtp().waitFor((message) => message.to.includes(client.email), 15_000);
   ({ page } = await newPage(running.browser(), running.app().url, PHONE));
   page.on('request', (request) => {
     requests.push(request.url());

@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openAppDatabase } from './support/app-database';
-import { newPage, PHONE, startAppAndBrowserPerFile } from './support/browser';
+import { newPage, PHONE } from './support/browser';
+import { workerApp } from './support/worker';
 import { signedInPage } from './support/flows';
 
-const running = startAppAndBrowserPerFile();
+const running = workerApp();
 
 /** Any bytes starting with %PDF- do: the server only compares fingerprints. */
 const executedPdf = Buffer.from(

@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import type { Contract } from '../../src/domain/contracts.schemas';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startAppAndBrowserPerFile } from './support/browser';
-import { drawSignature, field, signedInPage, toastText } from './support/flows';
+import { DESKTOP, PHONE } from './support/browser';
+import { workerApp } from './support/worker';
+import { drawSignature, field, signedInPage, waitForToast } from './support/flows';
 
-// No Ollama: cleanup uses the built-in rules, as on a fresh install.
-const running = startAppAndBrowserPerFile({
-  serverEnv: () => Promise.resolve({ OLLAMA_HOST: 'http://127.0.0.1:9' }),
-});
+const running = workerApp();
 
 const signedIn = (label: string, viewport = PHONE) =>
   signedInPage(running, { company: `${label} Landscaping`, viewport });
@@ -108,7 +106,7 @@ describe('the contract wizard on a 390 px phone', () => {
     await page.getByText('Sign here').waitFor();
     await page.getByText('secure link').waitFor();
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
-    await expect.poll(() => toastText(page)).toContain('Please sign the contract');
+    await waitForToast(page, 'Please sign the contract');
 
     await drawSignature(page);
     await page.getByRole('button', { name: 'Clear' }).click();
@@ -118,8 +116,8 @@ describe('the contract wizard on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
     // This account has not accepted the legal acknowledgment, so sending stops with the reason
     // (the whole sending journey is in signing-journey.e2e.ts); nothing is lost.
-    await expect.poll(() => toastText(page)).toContain('Could not send the contract');
-    expect(await toastText(page)).toContain('legal acknowledgment');
+    const shownToast = await waitForToast(page, 'Could not send the contract');
+    expect(shownToast).toContain('legal acknowledgment');
     expect(new URL(page.url()).pathname).toBe('/wizard');
 
     // Saved and signed on the server, ready to send once the acknowledgment is accepted.
@@ -141,7 +139,7 @@ describe('the contract wizard on a 390 px phone', () => {
     await page.goto('/wizard');
     await addNote(page, 'build a 12 x 14 cedar deck');
     await page.getByRole('button', { name: 'Save Draft' }).click();
-    await expect.poll(() => toastText(page)).toContain('Draft saved');
+    await waitForToast(page, 'Draft saved');
     await page.waitForURL(/\/wizard\?id=\d+/);
     const id = new URL(page.url()).searchParams.get('id');
 

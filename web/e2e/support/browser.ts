@@ -1,7 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import { DEBIAN_CHROMIUM_PATH, headlessChromiumLaunch } from '../../../src/lib/chromium';
-import { startApp, type RunningApp } from './app-server';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(headlessChromiumLaunch(DEBIAN_CHROMIUM_PATH));
@@ -10,47 +8,82 @@ export function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * Contexts opened by the test file running now. The browser outlives the file (one per worker,
+ * web/e2e/support/worker.ts), so each file closes what it opened when it ends.
+ */
+const openContexts = new Set<BrowserContext>();
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = PHONE,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, hasTouch: viewport === PHONE });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    hasTouch: viewport === PHONE,
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+  });
+  openContexts.add(context);
+  context.once('close', () => openContexts.delete(context));
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
+  watchRequests(page);
   return { context, page };
 }
 
-let counter = 0;
-/** A unique address per test so accounts never collide. */
-export function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now()}-${counter}@example.com`;
+/** Requests in flight per page, and when that number last changed. */
+const requestsOf = new WeakMap<Page, { inFlight: number; changedAt: number }>();
+
+function watchRequests(page: Page): void {
+  const state = { inFlight: 0, changedAt: Date.now() };
+  requestsOf.set(page, state);
+  const change = (by: number) => {
+    state.inFlight += by;
+    state.changedAt = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
 }
 
 /**
- * A server and a browser for one test file, started before its tests and stopped after.
- * `serverEnv` runs first and may start helpers (a fake Ollama) whose addresses the server needs.
+ * Waits until the page has had no request in flight for `quietMs`: the data that would show an
+ * element has arrived, so a check that the element is absent means something.
  */
-export function startAppAndBrowserPerFile(
-  options: { serverEnv?: () => Promise<Record<string, string>> } = {},
-): { app: () => RunningApp; browser: () => Browser } {
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    app = await startApp((await options.serverEnv?.()) ?? {});
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-  return {
-    app: () => app ?? raise('the app did not start'),
-    browser: () => browser ?? raise('the browser did not start'),
-  };
+export async function settled(page: Page, quietMs = 300, timeoutMs = 10_000): Promise<void> {
+  const state = requestsOf.get(page);
+  if (!state) throw new Error('settled() needs a page made by newPage()');
+  const deadline = Date.now() + timeoutMs;
+  while (state.inFlight > 0 || Date.now() - state.changedAt < quietMs) {
+    if (Date.now() > deadline) throw new Error(`requests still in flight after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
-function raise(message: string): never {
-  throw new Error(message);
+let clients = 0;
+/**
+ * Each browser context is its own client, as each phone is: the server believes the address a
+ * proxy on loopback forwards (TRUSTED_PROXIES' default), so per-address limits such as sign-ups
+ * an hour count each context apart, as they would count real contractors on one shared server.
+ * Addresses come from 198.18.0.0/15, the range set aside for tests (RFC 2544), one block per
+ * worker (each worker has a server of its own).
+ */
+function nextClientAddress(): string {
+  clients += 1;
+  return `198.18.${(clients >> 8) % 256}.${clients % 256}`;
+}
+
+/** Closes every context a test file opened and left open. */
+export async function closeOpenContexts(): Promise<void> {
+  await Promise.all([...openContexts].map((context) => context.close().catch(() => undefined)));
+  openContexts.clear();
+}
+
+let counter = 0;
+/** A unique address per test so accounts and inboxes never collide on a shared server. */
+export function uniqueEmail(label: string): string {
+  counter += 1;
+  return `${label.toLowerCase()}.${process.pid}.${counter}@example.com`;
 }

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import type { RunningApp } from './app-server';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { newPage, PHONE, uniqueEmail } from './browser';
+import type { Running } from './worker';
 
 /** Locators by visible label; Mantine appends " *" to required labels, hence the anchors. */
 export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}`));
@@ -36,13 +36,13 @@ export const TOAST_SELECTOR = '.mantine-Notification-root, [data-toast]';
 export const toast = (page: Page) => page.locator(TOAST_SELECTOR);
 
 /**
- * The text of the toasts in the page: the one on screen, and for a moment the one it replaced,
- * still leaving (on a busy machine its exit takes longer than a poll).
+ * Waits until a toast with this text is on screen, and returns it: never whatever toast happens
+ * to be showing (an earlier one may still be leaving).
  */
-export async function toastText(page: Page): Promise<string> {
-  // Waits for a toast to appear, as a locator's textContent() would.
-  await toast(page).first().waitFor();
-  return (await toast(page).allTextContents()).join(' | ');
+export async function waitForToast(page: Page, text: string | RegExp): Promise<string> {
+  const found = toast(page).filter({ hasText: text }).last();
+  await found.waitFor();
+  return (await found.textContent()) ?? '';
 }
 
 /** Draws a wavy stroke across the signature pad labelled `name`. */
@@ -59,25 +59,65 @@ export async function drawSignature(page: Page, name = /Your Signature/): Promis
   await page.mouse.up();
 }
 
+export interface AccountInput {
+  company: string;
+  email?: string;
+  password?: string;
+  /** Company phone, as onboarding asks for it; null leaves onboarding's fields empty. */
+  phone?: string | null;
+}
+
 /**
- * A new account, signed up and set up, on a page of its own: how most browser tests start.
- * `initScript` runs before every page load (e.g. a scripted SpeechRecognition).
+ * A new account made through the REST API, as a script would: sign-up, then the company details
+ * onboarding asks for. With a browser context's `request`, the session cookie lands in that
+ * context. Browser tests use it wherever sign-up itself is not what they test (argon2 runs on the
+ * server either way; the browser's sign-up pages cost seconds a test).
  */
-export async function signedInPage(
-  running: { app: () => RunningApp; browser: () => Browser },
-  options: { company: string; viewport?: { width: number; height: number }; initScript?: string },
-): Promise<Page> {
-  const { page, context } = await newPage(
-    running.browser(),
-    running.app().url,
-    options.viewport ?? PHONE,
-  );
-  if (options.initScript) await context.addInitScript(options.initScript);
-  await signUpThroughUi(page, {
-    company: options.company,
-    email: uniqueEmail(options.company.split(' ')[0] ?? 'user'),
-    password: 'secret123',
+export async function signUpByApi(
+  request: APIRequestContext,
+  base: string,
+  account: AccountInput,
+): Promise<{ email: string; password: string }> {
+  const email = account.email ?? uniqueEmail(account.company.split(' ')[0] ?? 'user');
+  const password = account.password ?? 'secret123';
+  const headers = { origin: base };
+  const signedUp = await request.post(`${base}/api/auth/signup`, {
+    data: { email, password, company_name: account.company },
+    headers,
   });
-  await completeOnboarding(page);
-  return page;
+  if (!signedUp.ok()) throw new Error(`sign-up: ${signedUp.status()} ${await signedUp.text()}`);
+  if (account.phone !== null) {
+    const set = await request.put(`${base}/api/prefs`, {
+      data: { company_phone: account.phone ?? '(555) 123-4567', company_email: email },
+      headers,
+    });
+    if (!set.ok()) throw new Error(`onboarding: ${set.status()} ${await set.text()}`);
+  }
+  return { email, password };
+}
+
+/**
+ * A new account, signed up and set up through the API, on a page of its own showing the
+ * contracts: how most browser tests start. `initScript` runs before every page load (e.g. a
+ * scripted SpeechRecognition).
+ */
+export async function signedInAccount(
+  running: Running,
+  options: { company: string; viewport?: { width: number; height: number }; initScript?: string },
+): Promise<{ page: Page; email: string }> {
+  const base = running.app().url;
+  const { page, context } = await newPage(running.browser(), base, options.viewport ?? PHONE);
+  if (options.initScript) await context.addInitScript(options.initScript);
+  const { email } = await signUpByApi(context.request, base, { company: options.company });
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+  return { page, email };
+}
+
+/** signedInAccount's page, for the tests that need nothing else of the account. */
+export async function signedInPage(
+  running: Running,
+  options: Parameters<typeof signedInAccount>[1],
+): Promise<Page> {
+  return (await signedInAccount(running, options)).page;
 }

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, test } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../../../src/test/smtp-sink';
+import { startApp, type RunningApp } from './app-server';
+import { closeOpenContexts, launchBrowser } from './browser';
+
+/**
+ * What the shared server of a worker runs with: mail to a real SMTP sink on 127.0.0.1 (each test
+ * reads only its own addresses), no Ollama (scope cleanup uses the built-in rules, as on a fresh
+ * install), webhooks allowed to 127.0.0.1 (tests only), and no drain window on stop (only the
+ * drills test the drain).
+ */
+export function sharedServerEnv(smtp: SmtpSink): Record<string, string> {
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'TradeSign <contracts@tradesign.test>',
+    OLLAMA_HOST: 'http://127.0.0.1:9',
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
+    SHUTDOWN_DRAIN_MS: '0',
+  };
+}
+
+/**
+ * One SMTP sink, one app server and one Chromium per vitest worker, shared by every browser test
+ * file the worker runs (the e2e projects run with `isolate: false`, so worker fixtures outlive a
+ * file: vitest.config.ts). Each test makes its own account, so no test sees another's data.
+ */
+/* eslint-disable no-empty-pattern -- vitest reads what a fixture needs from its first
+   parameter's pattern, and the sink and the browser need nothing. */
+const workerTest = test
+  .extend('smtp', { scope: 'worker' }, async ({}, { onCleanup }) => {
+    const smtp = await startSmtpSink();
+    onCleanup(() => smtp.stop());
+    return smtp;
+  })
+  .extend('sharedApp', { scope: 'worker' }, async ({ smtp }, { onCleanup }) => {
+    const app = await startApp(sharedServerEnv(smtp));
+    onCleanup(() => app.stop());
+    return app;
+  })
+  .extend('browser', { scope: 'worker' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
+  });
+/* eslint-enable no-empty-pattern */
+
+export interface Running {
+  app(): RunningApp;
+  browser(): Browser;
+}
+
+export interface RunningWithMail extends Running {
+  /** The worker's SMTP sink, which the shared server mails through. */
+  smtp(): SmtpSink;
+}
+
+/** The worker's shared server, sink and browser, for the tests of one file. */
+export function workerApp(): RunningWithMail {
+  let shared: { app: RunningApp; browser: Browser; smtp: SmtpSink } | undefined;
+  workerTest.beforeAll(({ sharedApp, browser, smtp }) => {
+    shared = { app: sharedApp, browser, smtp };
+  });
+  afterAll(closeOpenContexts);
+  return {
+    app: () => (shared ?? notStarted()).app,
+    browser: () => (shared ?? notStarted()).browser,
+    smtp: () => (shared ?? notStarted()).smtp,
+  };
+}
+
+/**
+ * A server of the file's own, for the few files whose server needs settings no other file may
+ * share (a scripted Ollama), with the worker's browser. `serverEnv` runs first and may start the
+ * helpers whose addresses the server needs.
+ */
+export function fileApp(serverEnv: () => Promise<Record<string, string>>): Running {
+  let own: { app: RunningApp; browser: Browser } | undefined;
+  workerTest.beforeAll(async ({ browser }) => {
+    const app = await startApp({ SHUTDOWN_DRAIN_MS: '0', ...(await serverEnv()) });
+    own = { app, browser };
+  });
+  afterAll(async () => {
+    await closeOpenContexts();
+    await own?.app.stop();
+  });
+  return {
+    app: () => (own ?? notStarted()).app,
+    browser: () => (own ?? notStarted()).browser,
+  };
+}
+
+function notStarted(): never {
+  throw new Error('the server or the browser did not start (see the beforeAll error)');
+}
