@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPostgresDb } from '../db/postgres.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -5,31 +6,52 @@ import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.j
 import type { TestProject } from 'vitest/node';
 import './test-database.js';
 
-const TEMPLATE = 'tradesign_template';
+/**
+ * The cluster the whole test command shares (scripts/test/run-all.ts starts it once and names it
+ * here), so several vitest runs do not each start their own.
+ */
+export const SHARED_CLUSTER_ENV = 'TRADESIGN_TEST_POSTGRES';
+
+interface SharedCluster {
+  adminUrl: string;
+  dataDir: string;
+}
+
+function sharedCluster(): SharedCluster | undefined {
+  const given = process.env[SHARED_CLUSTER_ENV];
+  return given ? (JSON.parse(given) as SharedCluster) : undefined;
+}
 
 /**
- * Vitest global setup of the PostgreSQL leg: one throwaway cluster for the run, and a template
- * database migrated once, which each test app clones in milliseconds (CREATE DATABASE ...
- * TEMPLATE). Provided to this project's test files only (src/test/test-database.ts), so a run of
- * every project at once keeps the others on SQLite.
+ * Vitest global setup of the PostgreSQL legs: a throwaway cluster for the run (or the test
+ * command's shared one), and a template database migrated once, which each test app clones in
+ * milliseconds (CREATE DATABASE ... TEMPLATE). Provided to this project's test files only
+ * (src/test/test-database.ts), so a run of every project at once keeps the others on SQLite.
  */
-export async function setup(project: TestProject): Promise<() => void> {
-  const cluster: PostgresCluster = await startPostgresCluster();
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const shared = sharedCluster();
+  const cluster: PostgresCluster | undefined = shared ? undefined : await startPostgresCluster();
+  const adminUrl = shared?.adminUrl ?? cluster?.url('postgres') ?? '';
+  const dataDir = shared?.dataDir ?? cluster?.dataDir ?? '';
+  // Each project gets a template of its own: two projects may share one cluster at once.
+  const template = `tradesign_template_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  const teardown = async () => {
+    if (cluster) cluster.stop();
+    else await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.end();
+  };
   try {
-    const adminUrl = cluster.url('postgres');
-    const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
-    await pool.query(`CREATE DATABASE ${TEMPLATE}`);
-    await pool.end();
-    const db = createPostgresDb(cluster.url(TEMPLATE), {
-      poolSize: 1,
-      onIdleError: () => undefined,
-    });
+    await admin.query(`CREATE DATABASE ${template}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${template}`;
+    const db = createPostgresDb(url.toString(), { poolSize: 1, onIdleError: () => undefined });
     await migrateToLatest(db);
     await db.destroy();
-    project.provide('postgres', { adminUrl, template: TEMPLATE, dataDir: cluster.dataDir });
+    project.provide('postgres', { adminUrl, template, dataDir });
   } catch (error) {
-    cluster.stop();
+    await teardown();
     throw error;
   }
-  return () => cluster.stop();
+  return teardown;
 }

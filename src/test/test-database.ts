@@ -57,6 +57,8 @@ export interface TestPostgres {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres?: TestPostgres;
+    /** A migrated SQLite file to copy (src/test/sqlite-global-setup.ts). */
+    sqliteTemplate?: string;
   }
 }
 
@@ -137,12 +139,18 @@ export async function dropTestPostgresDatabase(name: string): Promise<void> {
   await admin().query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
-/** A new migrated database for one test app, on the engine of this test run. */
+/**
+ * A new database for one test, on the engine of this test run: a copy of the run's migrated
+ * template where there is one (both engines' global setups make one), else an empty SQLite file.
+ * Callers migrate it to the latest version themselves, which costs nothing on a copy.
+ */
 export async function createTestDatabase(dir: string): Promise<TestDatabase> {
   const others: DB[] = [];
   const closeOthers = () => Promise.all(others.splice(0).map((other) => other.destroy()));
   if (testEngine() === 'sqlite') {
     const file = path.join(dir, 'app.db');
+    const template = inject('sqliteTemplate');
+    if (template) fs.copyFileSync(template, file);
     const { db } = createDb(file);
     return {
       db,
