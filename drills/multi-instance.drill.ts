@@ -25,7 +25,8 @@ let sink: SmtpSink;
 let env: Record<string, string>;
 let ports: number[];
 let publicUrl: string;
-const servers: RunningApp[] = [];
+/** The two instances, on ports[0] and ports[1]; a test that stops one leaves its place empty. */
+const servers: (RunningApp | undefined)[] = [];
 let cookie: string;
 
 beforeAll(async () => {
@@ -50,8 +51,20 @@ beforeAll(async () => {
   cookie = await signUpOwner(servers[0]!.url, OWNER);
 }, 90_000);
 
+/**
+ * Both instances, each started again on its port if a test before stopped it: every test starts
+ * from two running instances, whatever ran before it.
+ */
+async function bothInstances(): Promise<[RunningApp, RunningApp]> {
+  for (const index of [0, 1]) {
+    servers[index] ??= await startApp(env, { port: ports[index]! });
+  }
+  return [servers[0]!, servers[1]!];
+}
+
 afterAll(async () => {
   for (const server of servers) {
+    if (!server) continue;
     const chromium = descendantsOf(server.pid);
     await server.kill('SIGKILL');
     await reapProcesses(chromium, 0);
@@ -94,8 +107,11 @@ const requestsTo = (address: string) =>
 const tokenIn = (mail: ReceivedMail) => /\/esign\/([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
 
 it('sends 50 contracts through both instances as exactly 50 request mails', async () => {
+  const both = await bothInstances();
+  const mailsSent = () => both.map((server) => (server.output().match(/mail: sent/g) ?? []).length);
+  const sentBefore = mailsSent();
   const numbers = Array.from({ length: 50 }, (_, i) => i + 1);
-  await Promise.all(numbers.map((n) => sendThrough(servers[n % 2]!, n)));
+  await Promise.all(numbers.map((n) => sendThrough(both[n % 2]!, n)));
   const addresses = numbers.map((n) => drillClient(n).email);
   await waitFor(
     'a request mail to each of the 50 clients',
@@ -106,7 +122,7 @@ it('sends 50 contracts through both instances as exactly 50 request mails', asyn
   await new Promise((resolve) => setTimeout(resolve, 3000));
   expect(addresses.map((address) => requestsTo(address).length)).toEqual(addresses.map(() => 1));
   // Both instances did part of the sending.
-  const sentBy = servers.map((server) => (server.output().match(/mail: sent/g) ?? []).length);
+  const sentBy = mailsSent().map((count, index) => count - sentBefore[index]!);
   expect(sentBy[0]! + sentBy[1]!).toBe(50);
   expect(
     sentBy.every((count) => count > 0),
@@ -115,11 +131,18 @@ it('sends 50 contracts through both instances as exactly 50 request mails', asyn
 }, 120_000);
 
 it('takes one of ten simultaneous signatures spread over both instances', async () => {
-  const mail = requestsTo(drillClient(7).email)[0]!;
+  const both = await bothInstances();
+  const client = drillClient(201);
+  const id = await sendThrough(both[0], 201);
+  const mail = await waitFor(
+    'the request mail of the contract to sign',
+    () => requestsTo(client.email)[0],
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
   const token = tokenIn(mail);
   const answers = await Promise.all(
     Array.from({ length: 10 }, (_, i) =>
-      fetch(`${servers[i % 2]!.url}/api/esign/${token}`, {
+      fetch(`${both[i % 2]!.url}/api/esign/${token}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -139,7 +162,7 @@ it('takes one of ten simultaneous signatures spread over both instances', async 
   const copies = () =>
     sink.messages.filter((received) =>
       received.attachments.some((file) =>
-        /^contract-\d+-executed\.(pdf|html)$/.test(file.filename),
+        new RegExp(`^contract-${id}-executed\\.(pdf|html)$`).test(file.filename),
       ),
     );
   await waitFor(
@@ -155,15 +178,15 @@ it('takes one of ten simultaneous signatures spread over both instances', async 
     copies()
       .map((copy) => copy.envelope.to[0])
       .sort(),
-  ).toEqual([OWNER.email, drillClient(7).email].sort());
+  ).toEqual([OWNER.email, client.email].sort());
 }, 120_000);
 
 it('delivers the mail of an instance killed mid-send once its lease ends, and every acknowledged send', async () => {
   // The second instance stops cleanly, so the first alone picks up the next mail and is stuck
   // sending it (the sink reads it and never answers).
-  await servers[1]!.stop();
-  servers.pop();
-  const first = servers[0]!;
+  const [first, other] = await bothInstances();
+  await other.stop();
+  servers[1] = undefined;
   await sendThrough(first, 101, HELD);
   await waitFor(
     'the first instance stuck sending',
@@ -180,13 +203,13 @@ it('delivers the mail of an instance killed mid-send once its lease ends, and ev
 
   // Another instance starts while the first still holds the lease: it must leave the mail alone.
   const second = await startApp(env, { port: ports[1]! });
-  servers.push(second);
+  servers[1] = second;
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(requestsTo(HELD)).toHaveLength(0);
 
   const crashed = await first.kill('SIGKILL');
   expect(crashed.signal).toBe('SIGKILL');
-  servers.shift();
+  servers[0] = undefined;
 
   const addresses = acknowledged.map((n) => drillClient(n).email);
   await waitFor(
