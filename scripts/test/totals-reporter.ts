@@ -12,6 +12,8 @@ export interface FileTotals {
   fileError: boolean;
   /** Seconds from the file's import to its last test. */
   seconds: number;
+  /** Every test's full name, to count distinct tests across the legs that run a file. */
+  tests: string[];
 }
 
 /**
@@ -36,6 +38,7 @@ export default class TotalsReporter implements Reporter {
         skipped: count('skipped').length,
         fileError: failed === 0 && module.state() === 'failed',
         seconds: (diagnostic.collectDuration + diagnostic.duration) / 1000,
+        tests: [...module.children.allTests()].map((test) => test.fullName),
       };
       return JSON.stringify(totals);
     });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { clusterOfItsOwn, createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import type { DB } from './kysely.js';
 import { migrateToLatest } from './migrate.js';
 import { createReadCache } from './read-cache.js';
@@ -10,6 +10,10 @@ import { createReadCache } from './read-cache.js';
 let dir: string;
 let database: TestDatabase;
 let db: DB;
+
+// On PostgreSQL the cache's version is the cluster's snapshot: another test's write to another
+// database on a shared cluster would turn these hits into misses.
+clusterOfItsOwn();
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));

@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, type Kysely } from 'kysely';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import { createDb, type DB } from '../db/kysely.js';
 import type { Engine } from '../db/engine.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { createPostgresDb } from '../db/postgres.js';
+import { startPostgresCluster } from './postgres-cluster.js';
 
 /**
  * The database under a test: a fresh SQLite file, or, in the PostgreSQL leg (`npm run
@@ -62,9 +64,49 @@ declare module 'vitest' {
   }
 }
 
+/** A cluster of the test file's own, set by clusterOfItsOwn() while its tests run. */
+let ownCluster: TestPostgres | undefined;
+
 /** The throwaway cluster of this test run, when it is a PostgreSQL leg. */
 export function testPostgres(): TestPostgres | undefined {
-  return inject('postgres');
+  return ownCluster ?? inject('postgres');
+}
+
+/**
+ * In the PostgreSQL leg, gives the calling test file a throwaway cluster of its own, with its own
+ * migrated template: for the tests that need no other writer on the whole cluster (the read
+ * cache's version is the cluster's snapshot, which a write to any database moves, and the run's
+ * shared cluster serves other tests at the same moment). Does nothing in the SQLite leg.
+ */
+export function clusterOfItsOwn(): void {
+  let stop: (() => void) | undefined;
+  beforeAll(async () => {
+    if (!inject('postgres')) return;
+    const cluster = await startPostgresCluster();
+    stop = () => cluster.stop();
+    const pool = new pg.Pool({ connectionString: cluster.url('postgres'), max: 1 });
+    await pool.query('CREATE DATABASE own_template');
+    await pool.end();
+    const template = createPostgresDb(cluster.url('own_template'), {
+      poolSize: 1,
+      onIdleError: () => undefined,
+    });
+    await migrateToLatest(template);
+    await template.destroy();
+    await adminPool?.end();
+    adminPool = undefined;
+    ownCluster = {
+      adminUrl: cluster.url('postgres'),
+      template: 'own_template',
+      dataDir: cluster.dataDir,
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await adminPool?.end();
+    adminPool = undefined;
+    ownCluster = undefined;
+    stop?.();
+  });
 }
 
 export function testEngine(): Engine {
