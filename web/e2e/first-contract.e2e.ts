@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { newPage, PHONE, settled, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
 import { controlsCoveredByToast } from './support/covered-by-toast';
-import { drawSignature, field, signedInPage, signUpThroughUi, waitForToast } from './support/flows';
+import {
+  drawSignature,
+  field,
+  markToastsSeen,
+  signedInPage,
+  signUpThroughUi,
+  waitForToast,
+} from './support/flows';
 
 const running = workerApp();
 
@@ -155,6 +162,7 @@ describe('a contractor’s first contract, on a 390 px phone', () => {
   it('shows toasts where they cover no heading, field or button on a phone', async () => {
     const page = await signedInPage(running, { company: 'Toast Landscaping', viewport: PHONE });
     const saveDraftAndLook = async () => {
+      await markToastsSeen(page);
       // While the toast slides in, every frame: is the navigation still what a tap would hit?
       const navigationHiddenInFrames = page.evaluate(
         () =>

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { workerApp } from './support/worker';
-import { field, signedInPage, waitForToast } from './support/flows';
+import { field, markToastsSeen, signedInPage, waitForToast } from './support/flows';
 
 const running = workerApp();
 
@@ -66,7 +66,9 @@ describe('templates at phone width', () => {
       .getByText('The default can’t be deleted: your contracts are sent with it.')
       .waitFor();
 
-    // Without a copy of the Standard Contract, the screen offers it back.
+    // Without a copy of the Standard Contract, the screen offers it back; its toast is a new one
+    // with the words of the first.
+    await markToastsSeen(page);
     await page.getByRole('button', { name: 'Add the Standard Contract' }).click();
     await waitForToast(page, 'Template created');
     await card(page, 'Standard Contract').getByText('Version 1').waitFor();
