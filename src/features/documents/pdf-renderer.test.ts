@@ -1,4 +1,7 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedSampleContractHtml } from '../../test/factories.js';
 import { pdfText } from '../../test/pdf-text.js';
@@ -106,5 +109,25 @@ describe('without Chromium', () => {
     expect(missing).toHaveLength(1);
     expect(missing[0]).toContain('Chromium not found');
     await expect(absent.render('<p>x</p>')).rejects.toThrow(/Chromium not found/);
+  });
+
+  it('starts Chromium again on the next render after it failed to start', async () => {
+    // Debian's Chromium behind a script that fails to start while a flag file is there.
+    const folder = mkdtempSync(path.join(tmpdir(), 'tradesign-chromium-'));
+    const flag = path.join(folder, 'broken');
+    const script = path.join(folder, 'chromium');
+    writeFileSync(script, `#!/bin/sh\n[ -e '${flag}' ] && exit 1\nexec /usr/bin/chromium "$@"\n`);
+    chmodSync(script, 0o755);
+    writeFileSync(flag, '');
+    const flaky = createPdfRenderer({ chromiumPath: script, log });
+    try {
+      await expect(flaky.render('<p>First try</p>')).rejects.toThrow();
+      rmSync(flag);
+      const pdf = await flaky.render('<p>Second try</p>');
+      expect((await pdfText(pdf)).text).toContain('Second try');
+    } finally {
+      await flaky.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -83,9 +83,10 @@ export function createPdfRenderer(options: {
   let queued = 0;
 
   const getBrowser = () => {
+    if (browser) return browser;
     // playwright-core is loaded with the first print, not at start: it is the largest module the
     // server has (docs/perf.md, start-up and idle memory).
-    browser ??= import('playwright-core')
+    const launching = import('playwright-core')
       .then(({ chromium }) =>
         chromium.launch({
           ...headlessChromiumLaunch(options.chromiumPath, sandbox),
@@ -103,7 +104,13 @@ export function createPdfRenderer(options: {
         });
         return launched;
       });
-    return browser;
+    // A Chromium that failed to start is tried again by the next render (a Retry, once it is
+    // fixed), not remembered as failed until the server restarts.
+    launching.catch(() => {
+      if (browser === launching) browser = undefined;
+    });
+    browser = launching;
+    return launching;
   };
 
   async function renderWithDeadline(html: string, renderOptions: RenderOptions): Promise<Buffer> {

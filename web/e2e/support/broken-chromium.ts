@@ -8,13 +8,13 @@ import { DEBIAN_CHROMIUM_PATH } from '../../../src/lib/chromium';
  * opens fails as soon as it is given content, so every print fails at once; repaired, the same
  * running browser prints again.
  *
- * Why pages and not the whole browser: a Chromium that does not start (a wrapper that exits 1,
- * or a file that is not executable) is never started again by the server's renderer until the
- * server restarts (pdf-renderer.ts keeps the failed launch), and a browser killed under a page
- * leaves that page's creation hanging until the render's 60 s deadline. Here the browser starts
- * and stays up; each page's renderer process is launched through a script (Chromium's
- * --renderer-cmd-prefix) which, while the switch is on, gives it a JavaScript stack too small to
- * run anything: Playwright's setContent then fails with "Maximum call stack size exceeded".
+ * Why pages and not the whole browser: the browser starts and stays up, as it does when one
+ * contract's print fails, and a page that fails fails at once (a browser killed under a page
+ * leaves that page's creation hanging until the render's 60 s deadline). Each page's renderer
+ * process is launched through a script (Chromium's --renderer-cmd-prefix) which, while the switch
+ * is on, gives it a JavaScript stack too small to run anything: Playwright's setContent then fails
+ * with "Maximum call stack size exceeded". (A Chromium that fails to start is covered by
+ * pdf-renderer.test.ts.)
  */
 export interface BrokenChromium {
   /** The script to give the server as CHROMIUM_PATH. */
