@@ -7,6 +7,7 @@ import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/comple
 import { buildSealedExecutedCopy } from './executed-copy.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { DocumentTooLongError, type PdfRenderer } from './pdf-renderer.js';
+import { describeRenderFailure } from './render-failure.js';
 
 export const MAX_RENDER_ATTEMPTS = 3;
 const RETRY_DELAYS_MS = [30_000, 2 * 60_000];
@@ -120,7 +121,7 @@ export function startDocumentWorker(options: {
       );
       return true;
     } catch (error) {
-      const reason = error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
+      const reason = describeRenderFailure(error);
       const now = clock();
       if (attempts >= MAX_RENDER_ATTEMPTS || error instanceof DocumentTooLongError) {
         log.warn({ contractId, reason }, 'executed copy failed for good: sending the HTML copy');

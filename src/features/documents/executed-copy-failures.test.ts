@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRACT_DOCUMENT_CSP } from '../../domain/contract-document/index.js';
 import { clientSigns, contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
 import { createTestApp, get, jsonPost, openQueuedBody, type TestApp } from '../../test/test-app.js';
@@ -13,13 +13,17 @@ const missingChromium = createPdfRenderer({ chromiumPath: '/nonexistent/chromium
 let t: TestApp;
 let cookie: string;
 
-beforeAll(async () => {
+// Each test on an app of its own: the worker takes every job that is due, so a job one test
+// leaves behind would be counted by the next.
+beforeEach(async () => {
   t = await createTestApp({}, { pdfAvailable: true });
   cookie = await contractorReadyToSend(t, 'failing@example.com');
 });
+afterEach(async () => {
+  await t.close();
+});
 afterAll(async () => {
   await renderer.close();
-  await t.close();
 });
 
 async function signedContract() {
@@ -126,7 +130,8 @@ describe('an executed copy that cannot be printed', () => {
     expect((await retryAs(stranger)).statusCode).toBe(404);
     const retried = await retryAs(cookie);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toMatchObject({ state: 'in_progress' });
+    // Until a try of this Retry fails, the page has no failure to tell of.
+    expect(retried.json()).toEqual({ state: 'in_progress', error: null, attempts: 0 });
     expect((await retryAs(cookie)).statusCode).toBe(409);
 
     await runWorkerOnce(renderer);

@@ -52,7 +52,14 @@ export async function retryExecutedCopy(
   }
   await db
     .updateTable('document_jobs')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), finished_at: null })
+    // The failure before the Retry is in the log; the page says only what this Retry's tries do.
+    .set({
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      finished_at: null,
+      last_error: null,
+    })
     .where('contract_id', '=', contractId)
     .where('status', '=', 'failed')
     .execute();
