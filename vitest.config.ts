@@ -33,8 +33,8 @@ const BROWSER_TEST_WORKERS = 2;
 
 /**
  * The browser tests whose flows run SQL that differs between SQLite and PostgreSQL: lists and
- * their paging, the document worker's claims and the sealed copy, follow-up sweeps (expiry,
- * reminders), webhooks and API keys, and the first start's migrations. The rest run on SQLite
+ * their paging, the document worker's claim and the sealed copy's mails, follow-up sweeps (expiry,
+ * decline, withdraw, revise), webhooks and API keys, and the first start's migrations. The rest run on SQLite
  * only; docs/testing.md says why, file by file.
  */
 const browserFilesOnBothEngines = [
@@ -42,8 +42,6 @@ const browserFilesOnBothEngines = [
   'web/e2e/after-sending.e2e.ts',
   'web/e2e/integrator.e2e.ts',
   'web/e2e/signing-journey.e2e.ts',
-  'web/e2e/what-is-sealed.e2e.ts',
-  'web/e2e/sealed-copy-failure.e2e.ts',
   'web/e2e/npm-start.e2e.ts',
 ];
 

@@ -165,11 +165,8 @@ describe('a stop signal', () => {
       connectionPerRequest: true,
     });
     const safety = setTimeout(() => void load.stop(), 60_000);
-    // A thousand answers before the signal, however busy the machine: "at most 1 in 1,000" needs
-    // that many requests to mean something, and the drain window adds a number that depends on
-    // the machine's speed.
-    await waitFor('the load to warm up', () => (load.answered() >= 1000 ? true : undefined), {
-      timeoutMs: 45_000,
+    await waitFor('the load to warm up', () => (load.answered() >= 500 ? true : undefined), {
+      timeoutMs: 20_000,
     });
     const signalledAt = Date.now();
     const exit = await app.kill('SIGTERM');
@@ -202,7 +199,10 @@ describe('a stop signal', () => {
     for (const { outcome } of afterSignal) {
       expect(outcome).toMatchObject({ kind: 'response', status: 200, connection: 'close' });
     }
-    expect(requests.length).toBeGreaterThanOrEqual(1000);
+    // At most 1 in 1,000: none at all in fewer than 1,000 requests (how many the drain window
+    // adds to the 500 before the signal depends on the machine's load; before the window, about
+    // 1 in 80 was reset).
+    expect(requests.length).toBeGreaterThan(500);
     expect(resets).toBeLessThanOrEqual(Math.floor(requests.length / 1000));
   });
 
