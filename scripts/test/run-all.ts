@@ -80,14 +80,17 @@ async function main(): Promise<number> {
       }
     };
     // Two lanes side by side, one per core. The first streams its output; the second's is shown
-    // only when a step fails. The drills load the machine on purpose and run one at a time,
-    // beside the browser tests, which must hold up on a busy machine as on a contractor's VPS.
+    // only when a step fails. The drills load the machine on purpose: they run beside the server
+    // tests, never beside the browser tests, whose every step waits on the screen; the static
+    // checks and the release take the browser tests' other core.
     await Promise.all([
       lane([
         { name: 'unit + postgres', command: vitest('unit', 'postgres') },
         { name: 'e2e + e2e-postgres', command: vitest('e2e', 'e2e-postgres') },
       ]),
       lane([
+        { name: 'drills', command: vitest('drills'), quiet: true },
+        { name: 'drills-postgres', command: vitest('drills-postgres'), quiet: true },
         { name: 'typecheck', command: ['npm', 'run', 'typecheck'], quiet: true },
         {
           name: 'lint',
@@ -100,8 +103,6 @@ async function main(): Promise<number> {
           quiet: true,
         },
         { name: 'release', command: vitest('release'), quiet: true },
-        { name: 'drills', command: vitest('drills'), quiet: true },
-        { name: 'drills-postgres', command: vitest('drills-postgres'), quiet: true },
       ]),
     ]);
   } finally {
