@@ -64,6 +64,13 @@ async function main(): Promise<number> {
       : { name: 'web build (current)', ok: true, seconds: 0 },
   ];
   const started = await cluster;
+  // Ctrl-C or a CI timeout: the cluster's server runs as another user and would outlive us.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      started.stop();
+      process.exit(130);
+    });
+  }
   try {
     const env = {
       ...process.env,
