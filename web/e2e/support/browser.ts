@@ -27,7 +27,10 @@ export async function newPage(
   });
   openContexts.add(context);
   context.once('close', () => openContexts.delete(context));
-  context.setDefaultTimeout(10_000);
+  // Each step waits for the state it means; 20 s is how long that may take while the other lane
+  // of npm test (type check, lint, the release) keeps the second core busy. A step that waits
+  // this long has failed; a faster one is not hurried by it.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   watchRequests(page);
   return { context, page };
