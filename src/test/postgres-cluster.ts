@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { migrateToLatest } from '../db/migrate.js';
+import { createPostgresDb } from '../db/postgres.js';
 import { freePort } from './free-port.js';
 
 /**
@@ -124,4 +127,25 @@ export async function startPostgresCluster(
       }
     },
   };
+}
+
+/**
+ * Creates the database `name` on the cluster behind `adminUrl` and migrates it to the latest
+ * version: the template the PostgreSQL test legs clone for each test (CREATE DATABASE ... TEMPLATE).
+ */
+export async function createMigratedTemplate(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Pool({ connectionString: adminUrl, max: 1 });
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createPostgresDb(url.toString(), { poolSize: 1, onIdleError: () => undefined });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createPostgresDb } from '../db/postgres.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.js';
+import {
+  createMigratedTemplate,
+  startPostgresCluster,
+  type PostgresCluster,
+} from './postgres-cluster.js';
 import type { TestProject } from 'vitest/node';
 import './test-database.js';
 
@@ -42,12 +44,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     await admin.end();
   };
   try {
-    await admin.query(`CREATE DATABASE ${template}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${template}`;
-    const db = createPostgresDb(url.toString(), { poolSize: 1, onIdleError: () => undefined });
-    await migrateToLatest(db);
-    await db.destroy();
+    await createMigratedTemplate(adminUrl, template);
     project.provide('postgres', { adminUrl, template, dataDir });
   } catch (error) {
     await teardown();

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import { createDb, type DB } from '../db/kysely.js';
 import type { Engine } from '../db/engine.js';
-import { migrateToLatest } from '../db/migrate.js';
 import { createPostgresDb } from '../db/postgres.js';
-import { startPostgresCluster } from './postgres-cluster.js';
+import { createMigratedTemplate, startPostgresCluster } from './postgres-cluster.js';
 
 /**
  * The database under a test: a fresh SQLite file, or, in the PostgreSQL leg (`npm run
@@ -84,15 +83,7 @@ export function clusterOfItsOwn(): void {
     if (!inject('postgres')) return;
     const cluster = await startPostgresCluster();
     stop = () => cluster.stop();
-    const pool = new pg.Pool({ connectionString: cluster.url('postgres'), max: 1 });
-    await pool.query('CREATE DATABASE own_template');
-    await pool.end();
-    const template = createPostgresDb(cluster.url('own_template'), {
-      poolSize: 1,
-      onIdleError: () => undefined,
-    });
-    await migrateToLatest(template);
-    await template.destroy();
+    await createMigratedTemplate(cluster.url('postgres'), 'own_template');
     await adminPool?.end();
     adminPool = undefined;
     ownCluster = {
