@@ -46,14 +46,10 @@ function run(step: Step, env: NodeJS.ProcessEnv): Promise<StepResult> {
   });
 }
 
-const vitest = (...projects: string[]): string[] => [
-  process.execPath,
-  'node_modules/vitest/vitest.mjs',
-  'run',
-  ...projects.flatMap((project) => ['--project', project]),
-];
-
 const node = (script: string, ...args: string[]) => [process.execPath, script, ...args];
+
+const vitest = (...projects: string[]) =>
+  node('node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((name) => ['--project', name]));
 
 async function main(): Promise<number> {
   // The web build (only when stale) first: the browser tests serve it and the release packs it.
