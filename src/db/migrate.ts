@@ -10,6 +10,7 @@ import * as severalInstances from '../../db/migrations/202611260900_several_inst
 import * as apiKeys from '../../db/migrations/202611261000_api_keys.js';
 import * as webhooks from '../../db/migrations/202611261100_webhooks.js';
 import * as contractLanguage from '../../db/migrations/202611271000_contract_language.js';
+import * as documentLanguage from '../../db/migrations/202611281000_document_language.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '202611261000_api_keys': apiKeys,
   '202611261100_webhooks': webhooks,
   '202611271000_contract_language': contractLanguage,
+  '202611281000_document_language': documentLanguage,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -99,6 +99,11 @@ export interface ContractsTable {
    * template twin the contract is frozen with (docs/decisions/029). 'en' unless chosen.
    */
   language: Generated<Language>;
+  /**
+   * The language the document was frozen in at send: the signed copy is rendered in it, whatever
+   * the client later switches their page to. Null while a draft.
+   */
+  document_language: Language | null;
   /** JSON: string[] */
   scope_raw: Generated<string>;
   /** JSON: {paragraph, bullets} */

@@ -1,10 +1,26 @@
-import { eventWords } from './contract-lifecycle.js';
+import { EVENT_WORDS, isContractEventType, type ContractEventType } from './contract-lifecycle.js';
+import { englishEventLines, type events, type LinkUsed } from './i18n/en/events.js';
 
 /**
  * An event of a contract's audit trail as one line with the facts its details hold (issue 17):
  * which reminder, the reason given, the link used, the revision. The certificate, the HTML audit
- * trail and the contractor's timeline all print this, so the record says the same everywhere.
+ * trail and the contractor's timeline all print this, so the record says the same everywhere;
+ * the certificate and the HTML trail in the certificate's language (issue 31).
  */
+
+/** The words an audit trail is told in: a catalogue's `events`, or the contractor's. */
+export type EventLines = typeof events;
+
+const contractorWords = Object.fromEntries(
+  Object.entries(EVENT_WORDS).map(([type, both]) => [type, both.contractor]),
+) as Record<ContractEventType, string>;
+
+/** The contractor's own timeline, in English like the rest of the contractor's app. */
+export const CONTRACTOR_EVENT_LINES: EventLines = englishEventLines(
+  contractorWords,
+  (reminder, automatic) =>
+    `Reminder ${reminder} sent to the client ${automatic ? 'automatically' : 'by the contractor'}`,
+);
 
 /** An event's stored details (JSON text) as an object; anything unreadable as none. */
 export function parseEventDetails(json: string | null | undefined): Record<string, unknown> | null {
@@ -28,82 +44,88 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const whole = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /** `Nov 28, 2026` in UTC, the same on every runtime (no ICU). */
-function shortUtcDate(iso: string): string {
+function shortUtcDate(iso: string, lines: EventLines): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const month = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[date.getUTCMonth()];
-  return `${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${lines.months[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
-/** A language as a record names it, in English; null for anything else. */
-function languageName(value: unknown): string | null {
-  return value === 'en' ? 'English' : value === 'es' ? 'Spanish' : null;
+/** A language as a record names it; null for anything else. */
+function languageName(value: unknown, lines: EventLines): string | null {
+  return value === 'en' || value === 'es' ? lines.languageNames[value] : null;
 }
 
 /** Which emailed link a signature, a decline or an opening came through. */
-function linkWords(details: Record<string, unknown>): string | null {
+function linkUsed(details: Record<string, unknown>, lines: EventLines): LinkUsed | null {
   const link = details.link;
   if (!link || typeof link !== 'object') return null;
   const { purpose, issued_at: issuedAt, reminder } = link as Record<string, unknown>;
   const issued = text(issuedAt);
   if (!issued) return null;
-  const which =
-    purpose === 'reminder' && whole(reminder)
-      ? `reminder ${whole(reminder)}`
-      : purpose === 'reminder'
-        ? 'a reminder'
-        : purpose === 'extension'
-          ? 'a new link'
-          : 'the first request';
-  return `through the link emailed ${shortUtcDate(issued)} (${which})`;
+  return {
+    purpose: purpose === 'reminder' || purpose === 'extension' ? purpose : 'request',
+    reminder: whole(reminder),
+    emailedOn: shortUtcDate(issued, lines),
+  };
 }
 
 /**
  * An event's line with the facts its details hold: which reminder, the reason given, the link
- * used, the revision. The certificate, the HTML audit trail and the contractor's timeline all
- * print this, so the record says the same everywhere.
+ * used, the revision. A type stored by a newer version and unknown here prints as it is stored
+ * rather than disappearing from a legal record.
  */
-export function describeEvent(event: DescribableEvent, side: 'contractor' | 'record'): string {
-  const words = eventWords(event.type, side);
+export function describeEvent(event: DescribableEvent, lines: EventLines): string {
+  if (!isContractEventType(event.type)) return event.type;
+  const words = lines.words[event.type];
   const details = event.details ?? {};
   const reason = text(details.reason);
   switch (event.type) {
     case 'reminder_sent': {
       const n = whole(details.reminder);
-      const how = details.automatic === true ? 'automatic' : 'sent by the contractor';
-      return n ? `${words} (reminder ${n}, ${how})` : words;
+      return n ? lines.reminderSent(n, details.automatic === true) : words;
     }
     case 'link_extended': {
       const until = text(details.expires_at);
-      return until ? `${words}, valid until ${shortUtcDate(until)}` : words;
+      return until ? `${words}, ${lines.validUntil(shortUtcDate(until, lines))}` : words;
     }
     case 'declined':
     case 'voided':
       return reason ? `${words}: “${reason}”` : words;
     case 'revised': {
       const id = whole(details.revision_id);
-      return id ? `${words}: Contract #${id}` : words;
+      return id ? lines.revisedAs(id) : words;
     }
     case 'created': {
       const of = whole(details.revision_of);
-      return of ? `${words} as a revision of Contract #${of}` : words;
+      const copiedFrom = whole(details.copied_from);
+      if (of) return lines.createdAsRevisionOf(of);
+      return copiedFrom ? lines.createdAsCopyOf(copiedFrom) : words;
     }
     case 'language_changed': {
-      const [from, to] = [languageName(details.from), languageName(details.to)];
-      return from && to ? `${words} from ${from} to ${to}` : words;
+      const [from, to] = [languageName(details.from, lines), languageName(details.to, lines)];
+      return from && to ? `${words} ${lines.languageSwitched(from, to)}` : words;
     }
     case 'consented': {
       // Which disclosure, in which language, the client agreed to (issue 20).
       const version = text(details.disclosure_version);
-      const language = languageName(details.disclosure_language) ?? 'English';
-      return version ? `${words} (disclosure in ${language}, version ${version})` : words;
+      const language = languageName(details.disclosure_language, lines) ?? lines.languageNames.en;
+      return version ? `${words}, ${lines.disclosureRead(language, version)}` : words;
     }
     case 'signed_by_client':
     case 'viewed': {
-      const link = linkWords(details);
-      return link ? `${words} ${link}` : words;
+      const link = linkUsed(details, lines);
+      return link ? `${words} ${lines.through(link)}` : words;
     }
     default:
       return words;
   }
+}
+
+/**
+ * Who acted, in the record's language: the client by their role, a person of the contractor's by
+ * their email, and the system (a mail delivered, the contract completed) as TradeSign.
+ */
+export function describeActor(actor: string | null, clientRole: string): string {
+  if (actor === null) return 'TradeSign';
+  return actor === 'client' ? clientRole : actor;
 }

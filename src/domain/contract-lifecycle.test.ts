@@ -6,7 +6,12 @@ import {
   SECTION_OF_STATUS,
   statusesInSection,
 } from './contract-lifecycle.js';
-import { describeEvent, parseEventDetails } from './contract-event-lines.js';
+import {
+  CONTRACTOR_EVENT_LINES,
+  describeEvent,
+  parseEventDetails,
+} from './contract-event-lines.js';
+import { messagesFor } from './i18n/catalogue.js';
 
 describe('the contract lifecycle table', () => {
   it('puts expired with the awaiting, declined and voided in Closed', () => {
@@ -25,22 +30,27 @@ describe('the contract lifecycle table', () => {
   });
 });
 
+const RECORD = messagesFor('en').events;
+
 describe('describeEvent', () => {
   const at = '2026-11-25T10:00:00.000Z';
   it('says which reminder went and how', () => {
     expect(
       describeEvent(
         { type: 'reminder_sent', at, details: { reminder: 2, automatic: true } },
-        'record',
+        RECORD,
       ),
-    ).toBe('Reminder emailed to the client with a new signing link (reminder 2, automatic)');
+    ).toBe('Reminder 2 emailed to the client with a new signing link, automatically');
   });
 
   it('quotes the reason of a decline and a withdrawal', () => {
     expect(
-      describeEvent({ type: 'declined', at, details: { reason: 'Too expensive' } }, 'contractor'),
+      describeEvent(
+        { type: 'declined', at, details: { reason: 'Too expensive' } },
+        CONTRACTOR_EVENT_LINES,
+      ),
     ).toBe('Client declined: “Too expensive”');
-    expect(describeEvent({ type: 'voided', at, details: { reason: 'Typo' } }, 'record')).toBe(
+    expect(describeEvent({ type: 'voided', at, details: { reason: 'Typo' } }, RECORD)).toBe(
       'Withdrawn by the contractor: “Typo”',
     );
   });
@@ -49,22 +59,22 @@ describe('describeEvent', () => {
     const details = {
       link: { id: 4, purpose: 'reminder', issued_at: '2026-11-28T09:00:00.000Z', reminder: 1 },
     };
-    expect(describeEvent({ type: 'signed_by_client', at, details }, 'record')).toBe(
-      'Signed by the client through the link emailed Nov 28, 2026 (reminder 1)',
+    expect(describeEvent({ type: 'signed_by_client', at, details }, RECORD)).toBe(
+      'Signed by the client through reminder 1, emailed Nov 28, 2026',
     );
   });
 
   it('links revisions both ways', () => {
-    expect(describeEvent({ type: 'created', at, details: { revision_of: 12 } }, 'record')).toBe(
+    expect(describeEvent({ type: 'created', at, details: { revision_of: 12 } }, RECORD)).toBe(
       'Draft created as a revision of Contract #12',
     );
-    expect(describeEvent({ type: 'revised', at, details: { revision_id: 13 } }, 'record')).toBe(
-      'Replaced by a revision: Contract #13',
+    expect(describeEvent({ type: 'revised', at, details: { revision_id: 13 } }, RECORD)).toBe(
+      'Replaced by a revision, Contract #13',
     );
   });
 
   it('prints unknown types as stored and ignores unreadable details', () => {
-    expect(describeEvent({ type: 'archived', at, details: null }, 'record')).toBe('archived');
+    expect(describeEvent({ type: 'archived', at, details: null }, RECORD)).toBe('archived');
     expect(parseEventDetails('{not json')).toBeNull();
     expect(parseEventDetails('{"reason":"x"}')).toEqual({ reason: 'x' });
   });

@@ -136,7 +136,8 @@ export type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];
 
 /**
  * Each event in words: `contractor` on the contractor's timeline ("You signed"), `record` in the
- * certificate of completion and the HTML audit trail, which a third party reads.
+ * certificate of completion and the HTML audit trail in English, which a third party reads
+ * (other languages: src/domain/i18n/<language>/events.ts).
  */
 export const EVENT_WORDS = {
   created: { contractor: 'Draft created', record: 'Draft created' },
@@ -179,12 +180,4 @@ export const EVENT_WORDS = {
 
 export function isContractEventType(type: string): type is ContractEventType {
   return Object.hasOwn(EVENT_WORDS, type);
-}
-
-/**
- * An event's words for one side. A type stored by a newer version and unknown here prints as it
- * is stored rather than disappearing from a legal record.
- */
-export function eventWords(type: string, side: 'contractor' | 'record'): string {
-  return isContractEventType(type) ? EVENT_WORDS[type][side] : type;
 }

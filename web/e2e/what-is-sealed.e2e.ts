@@ -8,7 +8,7 @@ import { DESKTOP, newPage, PHONE, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
 import { drawSignature, signedInPage } from './support/flows';
 import { setDefaultTemplateInDatabase } from './support/legacy-data';
-import { pdftotextPages, wordsNotIn, wordsOf } from './support/pdf-words';
+import { pdftotextPages, wordsNotIn, wordsOf } from '../../src/test/pdf-words';
 
 const running = workerApp();
 

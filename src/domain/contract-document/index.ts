@@ -67,6 +67,22 @@ export function inspectContractTemplate(source: string): DocumentProblem[] {
   return problems.sort((a, b) => a.line - b.line);
 }
 
+/**
+ * The document's own title, as the client read it: the words of its first `<h1>`, with runs of
+ * white space made one. Null when it has none; the certificate then names it in its language.
+ */
+export function documentTitle(documentHtml: string): string | null {
+  const heading = findElement(parse(documentHtml, PARSE_OPTIONS), 'h1');
+  const words = heading ? textOf(heading).replace(/\s+/g, ' ').trim() : '';
+  return words === '' ? null : words;
+}
+
+function textOf(node: DefaultTreeAdapterTypes.ChildNode): string {
+  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value;
+  if (!('childNodes' in node)) return '';
+  return node.childNodes.map(textOf).join('');
+}
+
 /** Always `<!DOCTYPE html>` first: every viewer lays the contract out in standards mode. */
 function ensureDoctype(document: DefaultTreeAdapterTypes.Document): void {
   for (const node of [...document.childNodes]) {

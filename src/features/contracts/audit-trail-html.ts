@@ -1,4 +1,8 @@
-import { describeEvent, parseEventDetails } from '../../domain/contract-event-lines.js';
+import {
+  describeActor,
+  describeEvent,
+  parseEventDetails,
+} from '../../domain/contract-event-lines.js';
 import { formatUtcDateTime } from '../../domain/dates.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n/languages.js';
@@ -14,8 +18,8 @@ export interface AuditEvent {
 }
 
 /**
- * The contract's event trail as an HTML section for the signed copy, its headings in the
- * contract's language (the event words stay those of the lifecycle).
+ * The contract's event trail as an HTML section for the signed copy, wholly in the contract's
+ * language: its headings and every row (issue 31).
  */
 export function auditTrailSection(
   events: readonly AuditEvent[],
@@ -27,8 +31,8 @@ export function auditTrailSection(
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtcDateTime(event.at, language))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, 'record'))}</td>` +
-        `<td>${escapeHtml(event.actor ?? 'TradeSign')}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
+        `<tr><td>${escapeHtml(formatUtcDateTime(event.at, language))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, messagesFor(language).events))}</td>` +
+        `<td>${escapeHtml(describeActor(event.actor, words.parties.client))}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )
     .join('');

@@ -24,7 +24,7 @@ export async function finishClientSigning(
 ): Promise<void> {
   const contract = await trx
     .selectFrom('contracts')
-    .select(['template_source', 'template_data', 'client_name', 'language'])
+    .select(['template_source', 'template_data', 'client_name', 'language', 'document_language'])
     .where('id', '=', contractId)
     .executeTakeFirstOrThrow();
   if (!contract.template_source || !contract.template_data) {
@@ -41,7 +41,9 @@ export async function finishClientSigning(
         png: clientSignaturePng,
       },
     },
-    contract.language,
+    // The language it was frozen in, not the one the client switched their page to: the signed
+    // copy is the document they were shown (issue 31).
+    contract.document_language ?? contract.language,
   );
   await trx
     .updateTable('contracts')

@@ -116,6 +116,7 @@ export async function sendToClient(
         template_sha256: documentSha256,
         template_source: template.html,
         template_data: JSON.stringify(templateData),
+        document_language: contract.language,
         company_name: prefs.company_name,
         company_phone: prefs.company_phone,
         company_email: prefs.company_email,

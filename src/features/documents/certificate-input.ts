@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { documentTitle } from '../../domain/contract-document/index.js';
 import { languageOr } from '../../domain/i18n/languages.js';
 import { listContractEvents } from '../contracts/contracts.repo.js';
 import type { CertificateInput, CertificateSigner } from './certificate/index.js';
@@ -25,6 +26,7 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
       'contracts.user_id',
       'contracts.signed_html',
       'contracts.template_sha256',
+      'contracts.template_html',
       'contracts.company_name',
       'contracts.client_name',
       'contracts.client_email',
@@ -34,6 +36,7 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
       'contracts.client_signed_at',
       'contracts.client_signature_png',
       'contracts.language',
+      'contracts.document_language',
       'users.email as contractor_email',
     ])
     .where('contracts.id', '=', contractId)
@@ -98,7 +101,9 @@ export async function buildCertificateInput(
   return {
     contractId: contract.id,
     language: contract.language,
-    title: '',
+    // The document by the title it was shown with, not translated: the headings around it follow
+    // the client's language, the contract's own words never do (issue 31).
+    title: contract.template_html ? (documentTitle(contract.template_html) ?? '') : '',
     companyName: contract.company_name ?? 'Contractor',
     contractorName: acceptance?.typed_name ?? null,
     contractorEmail: contract.contractor_email,

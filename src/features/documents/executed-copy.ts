@@ -23,13 +23,16 @@ export async function buildSealedExecutedCopy(
   publicUrl: string,
 ): Promise<{ bytes: Buffer; sha256: string; contractPagesSha256: string }> {
   const contract = await loadSignedContract(db, contractId);
-  // The running footers read in the contract's language, like the certificate (docs/decisions/029).
+  // The contract's pages read wholly in the language they were frozen in, their footers too; the
+  // certificate's pages follow the client's language (docs/decisions/029, issue 31).
   const footers = messagesFor(contract.language).certificate.footers;
+  const contractFooters = messagesFor(contract.document_language ?? contract.language).certificate
+    .footers;
   // What the client signed, under the document policy: a copy frozen before the policy gets it
   // here, as the signing page showed it (docs/decisions/016).
   const contractPages = await renderer.render(freezeContractDocument(contract.signed_html), {
-    footerLabel: footers.contract(contractId),
-    pageWords: footers,
+    footerLabel: contractFooters.contract(contractId),
+    pageWords: contractFooters,
     maxPages: CONTRACT_MAX_PAGES,
   });
   const contractPagesSha256 = sha256Hex(contractPages);

@@ -242,11 +242,44 @@ describe('the first opening', () => {
     expect((await alertsOf(second.id))[0]?.to_address).toBe('quiet@example.com');
   });
 
-  it('sends none for a link first opened after the contract was declined', async () => {
-    const { id, token } = await sent();
-    expect((await newDevice().decline(t, token, 'Not for us')).statusCode).toBe(200);
-    expect((await newDevice().open(t, token)).json()).toMatchObject({ status: 'declined' });
-    expect(await eventsOf(t, id, 'viewed')).toHaveLength(1);
-    expect(await alertsOf(id)).toEqual([]);
-  });
+  it.each([
+    [
+      'declined',
+      async (_id: number, token: string) =>
+        expect((await newDevice().decline(t, token, 'Not for us')).statusCode).toBe(200),
+    ],
+    [
+      'voided',
+      async (id: number) =>
+        expect(
+          (
+            await jsonPost(
+              t.app,
+              `/api/contracts/${id}/void`,
+              { reason: 'Priced the wrong yard' },
+              { cookie: owner, origin: t.origin },
+            )
+          ).statusCode,
+        ).toBe(200),
+    ],
+    [
+      'expired',
+      () => {
+        clock.advance((t.config.SIGNING_LINK_DAYS + 1) * DAY_MS);
+        return Promise.resolve();
+      },
+    ],
+  ])(
+    'counts no opening, and sends no alert, for a link opened once the contract is %s',
+    async (status, close) => {
+      const { id, token } = await sent();
+      await close(id, token);
+      expect((await newDevice().open(t, token)).json()).toMatchObject({ status });
+      expect(await eventsOf(t, id, 'viewed')).toEqual([]);
+      expect(
+        await t.sql.get('SELECT view_count, last_viewed_at FROM contracts WHERE id = ?', id),
+      ).toEqual({ view_count: 0, last_viewed_at: null });
+      expect(await alertsOf(id)).toEqual([]);
+    },
+  );
 });

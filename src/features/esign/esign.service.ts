@@ -141,7 +141,10 @@ export async function answerSigningLink(
   const { db } = deps;
   await limitOpenings(db, client);
   const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
-  if (options.recordOpening) await recordView(deps, contract, link, client, now);
+  // Only a link that can still be signed is opened: reading a declined, withdrawn or expired
+  // notice, or a signed copy, is not an opening on the timeline or the card (issue 31).
+  const signable = contract.status === 'sent' && !contract.client_signed_at;
+  if (options.recordOpening && signable) await recordView(deps, contract, link, client, now);
   return describeForClient(db, contract, link);
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeEvent } from '../../domain/contract-event-lines.js';
+import { CONTRACTOR_EVENT_LINES, describeEvent } from '../../domain/contract-event-lines.js';
+import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { WHY_NOT } from '../../domain/contract-lifecycle.js';
 import type { Contract, ContractEvent } from '../../domain/contracts.schemas.js';
 import {
@@ -998,16 +999,16 @@ describe('the audit trail', () => {
       reminder: 1,
     });
     if (!signed) throw new Error('no signed_by_client event');
-    expect(describeEvent(signed, 'record')).toBe(
-      'Signed by the client through the link emailed Dec 1, 2026 (reminder 1)',
+    expect(describeEvent(signed, messagesFor('en').events)).toBe(
+      'Signed by the client through reminder 1, emailed Dec 1, 2026',
     );
-    expect(describeEvent(signed, 'contractor')).toBe(
-      'Client signed through the link emailed Dec 1, 2026 (reminder 1)',
+    expect(describeEvent(signed, CONTRACTOR_EVENT_LINES)).toBe(
+      'Client signed through reminder 1, emailed Dec 1, 2026',
     );
     const reminder = events.find((event) => event.type === 'reminder_sent');
     if (!reminder) throw new Error('no reminder_sent event');
-    expect(describeEvent(reminder, 'contractor')).toBe(
-      'Reminder sent to the client (reminder 1, sent by the contractor)',
+    expect(describeEvent(reminder, CONTRACTOR_EVENT_LINES)).toBe(
+      'Reminder 1 sent to the client by the contractor',
     );
     const contract: Contract = await contractOf(h.t, h.owner, id);
     expect(contract.status).toBe('completed');

@@ -1,7 +1,8 @@
 import { certificate } from './certificate.js';
 import { dates } from './dates.js';
+import { events } from './events.js';
 import { mail } from './mail.js';
 import { signing } from './signing.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
-export const en = { signing, dates, mail, certificate };
+export const en = { signing, dates, mail, certificate, events };

@@ -1,8 +1,9 @@
 import type { Messages } from '../catalogue.js';
 import { certificate } from './certificate.js';
 import { dates } from './dates.js';
+import { events } from './events.js';
 import { mail } from './mail.js';
 import { signing } from './signing.js';
 
 /** Español. */
-export const es: Messages = { signing, dates, mail, certificate };
+export const es: Messages = { signing, dates, mail, certificate, events };

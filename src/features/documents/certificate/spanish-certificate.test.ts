@@ -4,7 +4,7 @@ import { renderCertificateHtml } from './index.js';
 
 /**
  * The certificate of completion of a Spanish contract (docs/decisions/029): its headings, labels
- * and dates in Spanish. The words of each event come from the contract lifecycle and stay English.
+ * and dates in Spanish, and every row of its timeline too (issue 31).
  */
 
 const spanish = (overrides: Parameters<typeof certificateInput>[0] = {}) =>
@@ -72,10 +72,13 @@ describe('the certificate of a Spanish contract', () => {
     expect(html).not.toContain('November');
   });
 
-  it('falls back to a Spanish title, and keeps the event words of the record', async () => {
+  it('falls back to a Spanish title, and tells every event of the record in Spanish', async () => {
     const html = await renderCertificateHtml(spanish({ title: ' ' }));
     expect(html).toContain('Contrato n.º 12 — Contrato de mejoras para el hogar');
-    expect(html).toContain('<td>Signed by the client</td>');
+    expect(html).toContain('<td>Firmado por el cliente</td>');
+    expect(html).toContain('<td>Correo entregado al servidor de correo</td>');
+    expect(html).not.toContain('Signed by the client');
+    expect(html).not.toContain('Email delivered');
   });
 
   it('says which language the client read the disclosure in, in either certificate', async () => {

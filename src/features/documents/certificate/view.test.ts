@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventWords } from '../../../domain/contract-lifecycle.js';
+import { describeEvent } from '../../../domain/contract-event-lines.js';
+import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import { CHROME_UA, certificateInput } from '../../../test/certificate-fixture.js';
 import { certificateView, pngDataUrl } from './view.js';
 
@@ -20,16 +21,20 @@ describe('pngDataUrl', () => {
   });
 });
 
-describe('eventName', () => {
-  it('names known events and prints unknown or inherited keys as stored', () => {
-    expect(eventWords('signed_by_client', 'record')).toBe('Signed by the client');
-    expect(eventWords('new_kind', 'record')).toBe('new_kind');
-    expect(eventWords('constructor', 'record')).toBe('constructor');
+describe('an event with no details', () => {
+  const lines = messagesFor('en').events;
+  const at = '2026-11-28T09:00:00.000Z';
+  it('is named by its words, and an unknown or inherited type prints as stored', () => {
+    expect(describeEvent({ type: 'signed_by_client', at, details: null }, lines)).toBe(
+      'Signed by the client',
+    );
+    expect(describeEvent({ type: 'new_kind', at, details: null }, lines)).toBe('new_kind');
+    expect(describeEvent({ type: 'constructor', at, details: null }, lines)).toBe('constructor');
   });
 });
 
 describe('the certificate’s event lines (issue 17)', () => {
-  it('print the reminder, the new link and the link the client signed through', () => {
+  it('print the reminder, the new link and the link the client signed through, in plain words, in either language', () => {
     const link = { id: 7, purpose: 'reminder', issued_at: '2026-11-28T09:00:00.000Z', reminder: 1 };
     const input = certificateInput({
       events: [
@@ -60,9 +65,21 @@ describe('the certificate’s event lines (issue 17)', () => {
       ],
     });
     expect(certificateView(input, 'data:image/png;base64,AA==').events.map((e) => e.name)).toEqual([
-      'Reminder emailed to the client with a new signing link (reminder 1, automatic)',
+      'Reminder 1 emailed to the client with a new signing link, automatically',
       'New signing link emailed to the client, valid until Dec 13, 2026',
-      'Signed by the client through the link emailed Nov 28, 2026 (reminder 1)',
+      'Signed by the client through reminder 1, emailed Nov 28, 2026',
+    ]);
+    const spanish = certificateView({ ...input, language: 'es' }, 'data:image/png;base64,AA==');
+    expect(spanish.events.map((e) => [e.name, e.actor])).toEqual([
+      [
+        'Recordatorio 1 enviado al cliente por correo con un nuevo enlace de firma, de forma automática',
+        'TradeSign',
+      ],
+      [
+        'Nuevo enlace de firma enviado al cliente por correo, válido hasta el dic 13, 2026',
+        'sam@acme.example',
+      ],
+      ['Firmado por el cliente mediante el recordatorio 1, enviado el nov 28, 2026', 'Cliente'],
     ]);
   });
 });

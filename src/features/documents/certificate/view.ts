@@ -2,7 +2,11 @@ import { formatUtcDateTime } from '../../../domain/dates.js';
 import { messagesFor, type Messages } from '../../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
-import { describeEvent, parseEventDetails } from '../../../domain/contract-event-lines.js';
+import {
+  describeActor,
+  describeEvent,
+  parseEventDetails,
+} from '../../../domain/contract-event-lines.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 
@@ -55,6 +59,8 @@ export interface CertificateView {
   /** The verify URL as a link target, only when it is http(s). */
   verifyHref: string | null;
   qrSrc: string;
+  /** An email address in the pieces it may wrap between (address.html.eta). */
+  addressParts: (address: string) => string[];
 }
 
 /**
@@ -65,6 +71,14 @@ const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
 
 export function pngDataUrl(value: string | null): string | null {
   return value && PNG_DATA_URL.test(value) ? value : null;
+}
+
+/**
+ * Where an email address may wrap: after its @ and before each dot, never inside a word, so no
+ * address in the certificate is printed broken mid-name (issue 31).
+ */
+export function addressParts(address: string): string[] {
+  return address.split(/(?<=@)|(?=\.)/);
 }
 
 function httpUrl(value: string): string | null {
@@ -134,9 +148,11 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     // Kept in the order given: the table is append-only, so its order is the record.
     events: input.events.map((event) => ({
       at: formatUtcDateTime(event.at, language),
-      name: describeEvent({ ...event, details: parseEventDetails(event.details) }, 'record'),
-      // No person acted (a mail delivered, the contract completed): the system did.
-      actor: event.actor ?? 'TradeSign',
+      name: describeEvent(
+        { ...event, details: parseEventDetails(event.details) },
+        messagesFor(language).events,
+      ),
+      actor: describeActor(event.actor, words.parties.client),
       ip: event.ip ?? '',
       device: event.user_agent ?? '',
     })),
@@ -146,5 +162,6 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     verifyUrl: input.verifyUrl,
     verifyHref: httpUrl(input.verifyUrl),
     qrSrc,
+    addressParts,
   };
 }

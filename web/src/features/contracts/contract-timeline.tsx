@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import { describeEvent } from '@domain/contract-event-lines';
+import { CONTRACTOR_EVENT_LINES, describeEvent } from '@domain/contract-event-lines';
 import type { ContractEvent } from '@domain/contracts.schemas';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -27,7 +27,7 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
           <Timeline.Item
             key={event.id}
             color={eventColors[event.type]}
-            title={`${describeEvent(event, 'contractor')}${to}`}
+            title={`${describeEvent(event, CONTRACTOR_EVENT_LINES)}${to}`}
           >
             <Text size="xs" c="dimmed">
               {when.format(new Date(event.at))}

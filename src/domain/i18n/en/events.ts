@@ -1,0 +1,54 @@
+import { EVENT_WORDS, type ContractEventType } from '../../contract-lifecycle.js';
+
+/** The emailed link an opening, a signature or a decline came through. */
+export interface LinkUsed {
+  purpose: 'request' | 'reminder' | 'extension';
+  /** Which reminder, when it was one and the record says. */
+  reminder: number | null;
+  /** The day it was emailed, already written out ("Nov 28, 2026"). */
+  emailedOn: string;
+}
+
+/**
+ * An audit trail's events in plain words: the facts of each as part of one sentence, never as a
+ * bracketed tag (issue 31). `words` is each event on its own; the rest add what the event's
+ * details hold. English is the shape of every language's lines (../catalogue.ts).
+ */
+export function englishEventLines(
+  words: Record<ContractEventType, string>,
+  reminderSent: (reminder: number, automatic: boolean) => string,
+) {
+  return {
+    words,
+    /** Short month names for the days the lines name ("Nov 28, 2026"). */
+    months: 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' '),
+    languageNames: { en: 'English', es: 'Spanish' },
+    reminderSent,
+    through: (link: LinkUsed) =>
+      link.purpose === 'extension'
+        ? `through the new link emailed ${link.emailedOn}`
+        : link.purpose === 'reminder'
+          ? link.reminder === null
+            ? `through a reminder emailed ${link.emailedOn}`
+            : `through reminder ${link.reminder}, emailed ${link.emailedOn}`
+          : `through the signing request emailed ${link.emailedOn}`,
+    validUntil: (day: string) => `valid until ${day}`,
+    revisedAs: (id: number) => `Replaced by a revision, Contract #${id}`,
+    createdAsRevisionOf: (id: number) => `Draft created as a revision of Contract #${id}`,
+    createdAsCopyOf: (id: number) => `Draft created as a copy of Contract #${id}`,
+    languageSwitched: (from: string, to: string) => `from ${from} to ${to}`,
+    disclosureRead: (language: string, version: string) =>
+      `after reading the disclosure in ${language}, version ${version}`,
+  };
+}
+
+const recordWords = Object.fromEntries(
+  Object.entries(EVENT_WORDS).map(([type, both]) => [type, both.record]),
+) as Record<ContractEventType, string>;
+
+/** The lines of the certificate of completion and the HTML audit trail. */
+export const events = englishEventLines(
+  recordWords,
+  (reminder, automatic) =>
+    `Reminder ${reminder} emailed to the client with a new signing link, ${automatic ? 'automatically' : 'by the contractor'}`,
+);

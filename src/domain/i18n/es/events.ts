@@ -1,0 +1,47 @@
+import type { events as english } from '../en/events.js';
+
+/**
+ * Las líneas del certificado de finalización y del historial en HTML, en palabras sencillas. Las
+ * fechas conservan el formato estadounidense con los meses en minúscula ("nov 28, 2026").
+ */
+export const events: typeof english = {
+  words: {
+    created: 'Borrador creado',
+    updated: 'Borrador actualizado',
+    signed_by_contractor: 'Firmado por el contratista',
+    sent: 'Enviado al cliente para su firma',
+    email_sent: 'Correo entregado al servidor de correo',
+    email_failed: 'No se pudo entregar el correo',
+    viewed: 'Abierto por el cliente',
+    consented: 'El cliente aceptó firmar electrónicamente',
+    signed_by_client: 'Firmado por el cliente',
+    completed: 'Completado',
+    sealed_copy_sent: 'PDF sellado enviado a ambas partes tras un reintento',
+    reminder_sent: 'Recordatorio enviado al cliente por correo con un nuevo enlace de firma',
+    link_extended: 'Nuevo enlace de firma enviado al cliente por correo',
+    expired: 'El enlace de firma venció',
+    declined: 'Rechazado por el cliente',
+    voided: 'Retirado por el contratista',
+    revised: 'Sustituido por una revisión',
+    language_changed: 'El cliente cambió el idioma de la página de firma',
+  },
+  months: 'ene feb mar abr may jun jul ago sep oct nov dic'.split(' '),
+  languageNames: { en: 'inglés', es: 'español' },
+  reminderSent: (reminder, automatic) =>
+    `Recordatorio ${reminder} enviado al cliente por correo con un nuevo enlace de firma, ${automatic ? 'de forma automática' : 'por el contratista'}`,
+  through: (link) =>
+    link.purpose === 'extension'
+      ? `mediante el nuevo enlace enviado el ${link.emailedOn}`
+      : link.purpose === 'reminder'
+        ? link.reminder === null
+          ? `mediante un recordatorio enviado el ${link.emailedOn}`
+          : `mediante el recordatorio ${link.reminder}, enviado el ${link.emailedOn}`
+        : `mediante la solicitud de firma enviada el ${link.emailedOn}`,
+  validUntil: (day) => `válido hasta el ${day}`,
+  revisedAs: (id) => `Sustituido por una revisión, el contrato n.º ${id}`,
+  createdAsRevisionOf: (id) => `Borrador creado como revisión del contrato n.º ${id}`,
+  createdAsCopyOf: (id) => `Borrador creado como copia del contrato n.º ${id}`,
+  languageSwitched: (from, to) => `de ${from} a ${to}`,
+  disclosureRead: (language, version) =>
+    `después de leer la divulgación en ${language}, versión ${version}`,
+};
