@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { findSigningLink } from '../../src/features/mail/transport.js';
+import { findSigningLink } from '../../src/features/mail/signing-link-log.js';
 import { TEST_SIGNATURE_PNG } from '../../src/test/factories.js';
 
 /** What the audited pages need: an owner's session and a signing link sent to a client. */

@@ -174,6 +174,11 @@ export interface EmailOutboxTable {
   text: string | null;
   /** JSON: {filename, contentType, content (base64)}[] */
   attachments: string | null;
+  /** From's display name; null keeps MAIL_FROM's (docs/decisions/034). */
+  from_name: string | null;
+  /** Reply-To's mailbox; null: none. */
+  reply_to_address: string | null;
+  reply_to_name: string | null;
   status: 'pending' | 'sending' | 'sent' | 'failed';
   attempts: Generated<number>;
   /** When pending: when it is due. When sending: when the sender's lease ends. */

@@ -1,11 +1,13 @@
 import type { Config } from '../../config.js';
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { ContractStatus } from '../../domain/contract-lifecycle.js';
 import type { Language } from '../../domain/i18n/languages.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, enqueueMailOnce } from '../mail/outbox.js';
 import {
   renderSigningRequestMail,
   type MailCompany,
+  type ReplacedContract,
   type SigningRequestVariant,
 } from '../mail/templates/index.js';
 
@@ -58,6 +60,7 @@ export async function queueSigningLinkMail(
     link: `${deps.config.PUBLIC_URL}/esign/${input.token}`,
     expiresAt: input.expiresAt,
     language: contract.language,
+    replaces: await replacedContractOf(trx, contract.id),
   });
   const queued = {
     kind: KIND[variant],
@@ -70,6 +73,37 @@ export async function queueSigningLinkMail(
   }
   await enqueueMail(trx, deps.mailSealer, queued);
   return true;
+}
+
+/** Why the contract a revision replaces can no longer be signed, by its status. */
+const REPLACED_BECAUSE: Partial<Record<ContractStatus, ReplacedContract['why']>> = {
+  declined: 'declined',
+  voided: 'withdrawn',
+  expired: 'expired',
+};
+
+/**
+ * The contract this one revises, for its mails to name (issue 31): the client who declined
+ * contract #12, or saw it withdrawn, is told that this one replaces it and that its link is dead
+ * (a revised contract gets no new link: contract-for-action.ts). Null for a first contract.
+ */
+async function replacedContractOf(
+  trx: DbOrTrx,
+  contractId: number,
+): Promise<ReplacedContract | null> {
+  const earlier = await trx
+    .selectFrom('contracts as revision')
+    .innerJoin('contracts as earlier', (join) =>
+      join
+        .onRef('earlier.id', '=', 'revision.revision_of')
+        .onRef('earlier.user_id', '=', 'revision.user_id'),
+    )
+    .select(['earlier.id', 'earlier.status', 'earlier.sent_at'])
+    .where('revision.id', '=', contractId)
+    .executeTakeFirst();
+  const why = earlier ? REPLACED_BECAUSE[earlier.status] : undefined;
+  if (!earlier?.sent_at || !why) return null;
+  return { id: earlier.id, sentAt: earlier.sent_at, why };
 }
 
 /** The contractor's business as a mail to the client shows it: frozen fields, current logo. */

@@ -9,6 +9,7 @@ import {
   type MovableClock,
 } from '../../test/follow-up-flow.js';
 import { captureLog } from '../../test/mail.js';
+import { sentAs } from '../../test/mail-delivery.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../test/smtp-sink.js';
 import { createTestApp, jsonPost, type TestApp } from '../../test/test-app.js';
 import { mailSealerForDataDir } from '../mail/body-seal.js';
@@ -39,6 +40,27 @@ function mailTo(address: string, subject: string): ReceivedMail {
   );
   expect(matches, `one mail "${subject}" to ${address}`).toHaveLength(1);
   return matches[0] as ReceivedMail;
+}
+
+/**
+ * The client's mails show the company on our address, and a reply reaches the contractor: this
+ * company has no email on file, so the account's (docs/decisions/034).
+ */
+function expectFromCompany(mail: ReceivedMail) {
+  expect(sentAs(mail)).toEqual({
+    from: [{ name: `${COMPANY} via TradeSign`, address: 'no-reply@localhost' }],
+    replyTo: [{ name: COMPANY, address: OWNER }],
+    envelopeFrom: 'no-reply@localhost',
+  });
+}
+
+/** The contractor's mails about the client reply to the client. */
+function expectReplyToClient(mail: ReceivedMail) {
+  expect(sentAs(mail)).toEqual({
+    from: [{ name: 'Contracts', address: 'no-reply@localhost' }],
+    replyTo: [{ name: TEST_CLIENT.name, address: TEST_CLIENT.email }],
+    envelopeFrom: 'no-reply@localhost',
+  });
 }
 
 /** Both parts are there, and each says `what`. */
@@ -117,12 +139,14 @@ describe('the follow-through mails, as delivered', () => {
     const mail = mailTo(TEST_CLIENT.email, `Reminder: ${COMPANY} is waiting for your signature`);
     expectInBothParts(mail, `http://localhost:3000/esign/${reminderToken}`);
     expect(mail.to).toContain(TEST_CLIENT.email);
+    expectFromCompany(mail);
   });
 
   it('a new link carries the fresh link, in both parts', () => {
     const mail = mailTo(TEST_CLIENT.email, `${COMPANY} sent you a new link to sign your contract`);
     expectInBothParts(mail, `http://localhost:3000/esign/${newLinkToken}`);
     expect(newLinkToken).not.toBe(reminderToken);
+    expectFromCompany(mail);
   });
 
   it('a withdrawn notice gives the reason and no signing link', () => {
@@ -134,6 +158,7 @@ describe('the follow-through mails, as delivered', () => {
     expect(mail.html.length).toBeGreaterThan(0);
     expect(mail.text).not.toContain('/esign/');
     expect(mail.html).not.toContain('/esign/');
+    expectFromCompany(mail);
   });
 
   it('a declined notice goes to the contractor’s account with the client’s reason', () => {
@@ -141,12 +166,14 @@ describe('the follow-through mails, as delivered', () => {
     expectInBothParts(mail, DECLINE_REASON);
     expectInBothParts(mail, `http://localhost:3000/contracts/${declinedId}`);
     expect(mail.text).not.toContain('/esign/');
+    expectReplyToClient(mail);
   });
 
   it('a viewed alert goes to the contractor’s account with a link to the contract', () => {
     const mail = mailTo(OWNER, `${TEST_CLIENT.name} opened Contract #${withdrawnId}`);
     expectInBothParts(mail, `http://localhost:3000/contracts/${withdrawnId}`);
     expect(mail.text).not.toContain('/esign/');
+    expectReplyToClient(mail);
     // One alert in all: the declined contract was never opened.
     expect(sink.messages.filter((m) => m.subject.includes(' opened Contract #'))).toHaveLength(1);
   });

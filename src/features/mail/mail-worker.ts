@@ -192,6 +192,11 @@ function toOutgoingMail(row: OutboxRow, sealer: MailSealer): OutgoingMail {
     id: row.id,
     kind: row.kind,
     to: row.to_address,
+    fromName: row.from_name,
+    replyTo:
+      row.reply_to_address === null
+        ? null
+        : { name: row.reply_to_name ?? '', address: row.reply_to_address },
     subject: row.subject,
     html: row.html === null ? '' : sealer.open(row.html),
     text: row.text === null ? '' : sealer.open(row.text),

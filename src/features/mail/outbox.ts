@@ -1,6 +1,7 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { MailSealer } from './body-seal.js';
 import { toHeaderText } from './mail-header.js';
+import { senderOf } from './mail-sender.js';
 import { insertOutboxRow } from './outbox.repo.js';
 
 export interface MailAttachment {
@@ -11,7 +12,10 @@ export interface MailAttachment {
 }
 
 export interface MailToEnqueue {
-  /** What the mail is for: 'signing_request', 'signed_copy_client', 'signed_copy_contractor'... */
+  /**
+   * What the mail is for: a key of MAIL_READERS (mail-kinds.ts), whose reader decides the From
+   * name and Reply-To. An unknown kind is refused.
+   */
   kind: string;
   to: string;
   subject: string;
@@ -77,10 +81,16 @@ async function insertMail(
     ).toString('base64'),
   }));
   const now = new Date().toISOString();
+  // Read in the transaction that queues the mail: the contract as it is sent, not as it may be
+  // by the time the worker runs.
+  const sender = await senderOf(trx, mail.kind, mail.contractId ?? null);
   return insertOutboxRow(trx, {
     contract_id: mail.contractId ?? null,
     kind: mail.kind,
     to_address: to,
+    from_name: sender.fromName,
+    reply_to_address: sender.replyTo?.address ?? null,
+    reply_to_name: sender.replyTo?.name ?? null,
     subject: toHeaderText(mail.subject),
     // Bodies may carry a signing link: sealed, never stored in plain text (docs/decisions/017).
     html: sealer.seal(mail.html),

@@ -7,7 +7,8 @@ import { captureLog, createMailTestDb, testMailSealer } from '../../test/mail.js
 import { startMailWorker } from './mail-worker.js';
 import { enqueueMail } from './outbox.js';
 import { describeSendError, isPermanentSendError } from './send-error.js';
-import { createMailTransport, findSigningLink } from './transport.js';
+import { findSigningLink } from './signing-link-log.js';
+import { createMailTransport, mailFromAddress } from './transport.js';
 
 describe('file drop (no SMTP_URL)', () => {
   let dataDir: string;
@@ -81,6 +82,76 @@ describe('file drop (no SMTP_URL)', () => {
     });
     expect(fs.readdirSync(path.join(dataDir, 'mail'))).toHaveLength(1);
     expect(log.lines.some((line) => line.msg.includes('/esign/'))).toBe(false);
+  });
+});
+
+describe("a mail's sender in the file drop", () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-drop-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows the company's name on MAIL_FROM's address and replies to the company, encoded", async () => {
+    const transport = createMailTransport(
+      { SMTP_URL: undefined, MAIL_FROM: 'Contracts <no-reply@localhost>', DATA_DIR: dataDir },
+      captureLog(),
+    );
+    const company = 'Peña, "El Jardinero" <Hijos>';
+    await transport.send({
+      kind: 'signing_request',
+      to: 'jane@example.com',
+      fromName: `${company} via TradeSign`,
+      replyTo: { name: company, address: 'oficina@pena.example' },
+      subject: 'Peña sent you a contract to sign',
+      html: '<p>Sign</p>',
+      text: 'Sign',
+      attachments: [],
+    });
+    transport.close();
+    const [file] = fs.readdirSync(path.join(dataDir, 'mail'));
+    const raw = fs.readFileSync(path.join(dataDir, 'mail', file!));
+    const parsed = await simpleParser(raw);
+    expect(parsed.from?.value).toEqual([
+      { name: `${company} via TradeSign`, address: 'no-reply@localhost' },
+    ]);
+    expect(parsed.replyTo?.value).toEqual([{ name: company, address: 'oficina@pena.example' }]);
+    // The header section is ASCII (the accent is RFC 2047-encoded), one From and one Reply-To.
+    const headers = raw.toString('latin1').split('\r\n\r\n')[0]!;
+    expect(headers).toMatch(/^[\x20-\x7e\r\n\t]*$/);
+    expect(headers.match(/^From:/gm)).toHaveLength(1);
+    expect(headers.match(/^Reply-To:/gm)).toHaveLength(1);
+  });
+
+  it('keeps MAIL_FROM as it is without a name of the mail, and has no Reply-To without one', async () => {
+    const transport = createMailTransport(
+      { SMTP_URL: undefined, MAIL_FROM: 'Contracts <no-reply@localhost>', DATA_DIR: dataDir },
+      captureLog(),
+    );
+    await transport.send({
+      kind: 'sign_in_alert',
+      to: 'owner@example.com',
+      fromName: null,
+      replyTo: null,
+      subject: 'Unusual sign-in attempts',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      attachments: [],
+    });
+    transport.close();
+    const [file] = fs.readdirSync(path.join(dataDir, 'mail'));
+    const parsed = await simpleParser(fs.readFileSync(path.join(dataDir, 'mail', file!)));
+    expect(parsed.from?.value).toEqual([{ name: 'Contracts', address: 'no-reply@localhost' }]);
+    expect(parsed.replyTo).toBeUndefined();
+  });
+
+  it("reads MAIL_FROM's address with or without a name", () => {
+    expect(mailFromAddress('Contracts <no-reply@localhost>')).toBe('no-reply@localhost');
+    expect(mailFromAddress('"Acme, Inc." <mail@acme.example>')).toBe('mail@acme.example');
+    expect(mailFromAddress('mail@acme.example')).toBe('mail@acme.example');
   });
 });
 

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Config } from '../../config.js';
+import type { MailAddress } from './mail-sender.js';
 import { toMailSendError } from './send-error.js';
+import { logMailWrittenToFile } from './signing-link-log.js';
 
 /** The slice of a pino/Fastify logger the mail code uses; `app.log` fits. */
 export interface MailLog {
@@ -16,6 +19,9 @@ export interface OutgoingMail {
   id?: number;
   kind: string;
   to: string;
+  /** From's display name in place of MAIL_FROM's; From's address is always MAIL_FROM's. */
+  fromName?: string | null;
+  replyTo?: MailAddress | null;
   subject: string;
   html: string;
   text: string;
@@ -52,6 +58,7 @@ export function createMailTransport(config: MailConfig, log: MailLog): MailTrans
 
 function createSmtpTransport(url: string, from: string): MailTransport {
   const parsed = new URL(url);
+  const fromAddress = mailFromAddress(from);
   const secrets = [parsed.username, parsed.password].flatMap((part) =>
     part ? [part, decodeURIComponent(part)] : [],
   );
@@ -60,7 +67,7 @@ function createSmtpTransport(url: string, from: string): MailTransport {
     describe: `SMTP ${parsed.protocol}//${parsed.host}`,
     async send(message) {
       try {
-        await transporter.sendMail(toMailOptions(message));
+        await transporter.sendMail(toMailOptions(message, fromAddress));
       } catch (error) {
         throw toMailSendError(error, secrets);
       }
@@ -70,6 +77,7 @@ function createSmtpTransport(url: string, from: string): MailTransport {
 }
 
 function createFileDropTransport(dir: string, from: string, log: MailLog): MailTransport {
+  const fromAddress = mailFromAddress(from);
   // newline 'windows': CRLF line ends, as RFC 5322 wants in an .eml file.
   const composer = createTransport(
     { streamTransport: true, buffer: true, newline: 'windows', ...NO_EXTERNAL_CONTENT },
@@ -79,7 +87,7 @@ function createFileDropTransport(dir: string, from: string, log: MailLog): MailT
     describe: `no SMTP_URL: mail is written to ${dir}`,
     async send(message) {
       try {
-        const info = await composer.sendMail(toMailOptions(message));
+        const info = await composer.sendMail(toMailOptions(message, fromAddress));
         const stamp = new Date().toISOString().replace(/[-:.]/g, '');
         const name = `${stamp}-${message.id ?? randomUUID().slice(0, 8)}.eml`;
         const file = path.join(dir, name);
@@ -87,11 +95,7 @@ function createFileDropTransport(dir: string, from: string, log: MailLog): MailT
         // Written aside then renamed, so a watcher never opens a half-written file.
         await writeFile(`${file}.tmp`, info.message as Buffer);
         await rename(`${file}.tmp`, file);
-        // Without SMTP the owner (or a developer) has no other way to reach the signing page;
-        // this log line is the one sanctioned exception to "links are never logged".
-        const link = message.kind === 'signing_request' ? findSigningLink(message.text) : null;
-        if (link) log.info({ file }, `Signing link for ${message.to}: ${link}`);
-        else log.info({ file }, `Mail "${message.subject}" written to file`);
+        logMailWrittenToFile(log, message, file);
       } catch (error) {
         throw toMailSendError(error);
       }
@@ -100,13 +104,21 @@ function createFileDropTransport(dir: string, from: string, log: MailLog): MailT
   };
 }
 
-/** The first absolute signing-page URL in a text body. */
-export function findSigningLink(text: string): string | null {
-  return /https?:\/\/[^\s<>"]+\/esign\/[^\s<>"]+/.exec(text)?.[0] ?? null;
+/**
+ * MAIL_FROM's address, to show under another name. Only the name may change: the address is the
+ * one the operator's domain allows us to send from (SPF, DMARC; docs/decisions/034).
+ */
+export function mailFromAddress(mailFrom: string): string | null {
+  const [first] = addressparser(mailFrom, { flatten: true });
+  return first?.address ? first.address : null;
 }
 
-function toMailOptions(message: OutgoingMail) {
+function toMailOptions(message: OutgoingMail, fromAddress: string | null) {
+  const fromName = message.fromName?.trim();
   return {
+    // Address objects, never strings we build: nodemailer quotes and encodes the names.
+    ...(fromName && fromAddress ? { from: { name: fromName, address: fromAddress } } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     to: message.to,
     subject: message.subject,
     html: message.html,

@@ -12,6 +12,12 @@ export type AroundName = readonly [before: string, name: string, after: string];
  * not).
  */
 export const mail = {
+  /**
+   * The From name of the client's mails. The address stays TradeSign's own (the contractor's
+   * domain would fail SPF and DMARC); replies go to the company through Reply-To
+   * (docs/decisions/034).
+   */
+  fromName: (company: string) => `${company} via TradeSign`,
   greeting: (name: string) => `Hello ${name},`,
   greetingWithoutName: 'Hello,',
   /** The company's name, standing alone (the mail's heading), when it has none on file. */
@@ -75,6 +81,20 @@ export const mail = {
       after: '. It is meant for you alone: please do not forward this email.',
     },
     copyLink: 'If the button does not work, copy this link into your browser:',
+    /**
+     * A revision's mails name the contract it replaces (its number and the day it was sent) and
+     * why that one is over, so the client knows which contract to sign.
+     */
+    replaces: {
+      declined: (id: number, sentOn: string) =>
+        `This contract replaces contract #${id}, sent to you on ${sentOn}, which you declined.`,
+      withdrawn: (id: number, sentOn: string, company: string | null) =>
+        `This contract replaces contract #${id}, sent to you on ${sentOn}, which ${company ?? 'your contractor'} withdrew.`,
+      expired: (id: number, sentOn: string) =>
+        `This contract replaces contract #${id}, sent to you on ${sentOn}, whose signing link expired.`,
+      oldLink: (id: number) =>
+        `The signing link for contract #${id} no longer works. Please review and sign this new contract instead.`,
+    },
   },
   signedCopy: {
     subjectForClient: (id: number, company: string | null) =>

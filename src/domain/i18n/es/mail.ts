@@ -8,6 +8,7 @@ import type { mail as english } from '../en/mail.js';
  * también en los asuntos, va en minúscula.
  */
 export const mail: typeof english = {
+  fromName: (company) => `${company} vía TradeSign`,
   greeting: (name) => `Hola, ${name}:`,
   greetingWithoutName: 'Hola:',
   yourContractor: 'Su contratista',
@@ -62,6 +63,16 @@ export const mail: typeof english = {
       after: '. Es solo para usted: por favor, no reenvíe este correo.',
     },
     copyLink: 'Si el botón no funciona, copie este enlace y péguelo en su navegador:',
+    replaces: {
+      declined: (id, sentOn) =>
+        `Este contrato reemplaza al contrato n.º ${id} (fecha de envío: ${sentOn}), que usted rechazó.`,
+      withdrawn: (id, sentOn, company) =>
+        `Este contrato reemplaza al contrato n.º ${id} (fecha de envío: ${sentOn}), que ${company ?? 'su contratista'} retiró.`,
+      expired: (id, sentOn) =>
+        `Este contrato reemplaza al contrato n.º ${id} (fecha de envío: ${sentOn}), cuyo enlace de firma venció.`,
+      oldLink: (id) =>
+        `El enlace de firma del contrato n.º ${id} ya no funciona. Por favor, revise y firme este nuevo contrato en su lugar.`,
+    },
   },
   signedCopy: {
     subjectForClient: (id, company) =>

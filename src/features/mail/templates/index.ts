@@ -1,6 +1,7 @@
 /** The mails TradeSign sends, rendered from our own eta templates in this folder. */
 export {
   renderSigningRequestMail,
+  type ReplacedContract,
   type SigningRequestMailInput,
   type SigningRequestVariant,
 } from './signing-request.js';

@@ -24,9 +24,19 @@ export interface SigningRequestMailInput {
   variant?: SigningRequestVariant;
   /** The contract's language (docs/decisions/029); English when left out. */
   language?: Language;
+  /** A revision's mails: the contract it replaces. */
+  replaces?: ReplacedContract | null;
 }
 
 export type SigningRequestVariant = 'request' | 'reminder' | 'new-link';
+
+/** The contract a revision replaces, and why that one can no longer be signed. */
+export interface ReplacedContract {
+  id: number;
+  /** ISO time it was sent: with its number, how the client tells it apart. */
+  sentAt: string;
+  why: 'declined' | 'withdrawn' | 'expired';
+}
 
 /** Each variant's words in the catalogue (subject, intro around the company's name, preheader). */
 const VARIANT_KEYS = {
@@ -66,8 +76,23 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
       summary,
       link: input.link,
       expiresOn,
+      replaces: input.replaces ? replacementLines(input.replaces, brand.company, language) : null,
     },
     language,
   );
   return { subject, html, text };
+}
+
+/** "This contract replaces contract #12, sent to you on …, which you declined." and the old link. */
+function replacementLines(
+  replaced: ReplacedContract,
+  company: string | null,
+  language: Language,
+): { what: string; oldLink: string } {
+  const words = messagesFor(language).mail.signingRequest.replaces;
+  const sentOn = longDate(replaced.sentAt, language);
+  return {
+    what: words[replaced.why](replaced.id, sentOn, company),
+    oldLink: words.oldLink(replaced.id),
+  };
 }
