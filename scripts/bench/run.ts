@@ -3,8 +3,11 @@
  * 100,000 contracts with events), starts the app in its own process on 127.0.0.1, loads each
  * route with autocannon for a bounded time, then times the executed-copy PDF. The same data is
  * copied into a throwaway PostgreSQL (durable settings) and loaded again through one instance,
- * then two (when Debian's postgresql is installed). Options:
- * --seconds 10 (per route), --connections 50, --contracts 100000, --accounts 1000.
+ * then two (when Debian's postgresql is installed). After the tables, how the database answers a
+ * search of the 5,000-contract account (plan and query time, each engine). Options:
+ * --seconds 10 (per route), --connections 50, --contracts 100000, --accounts 1000, and
+ * --only <words> to load only the routes whose label holds one of the words, comma-separated (and
+ * the bare route, which every ratio needs; the PDF is then left out): `--only search,page`.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +35,7 @@ import { SEEDED_PASSWORD, seedScale, seededEmail } from '../seed-scale/seed-scal
 import { BARE_ROUTE, CACHE_MISS_HEADER } from './bare-route.js';
 import { BENCH_CONTRACTS, prepareBenchTargets, type BenchTargets } from './bench-data.js';
 import { measureExecutedCopy } from './executed-copy-timing.js';
+import { BENCH_SEARCHES, measureSearchPlan, printSearchPlans } from './search-plan.js';
 import { loadRoute, type RouteLoad, type RouteResult } from './load.js';
 import { describeMachine } from './machine.js';
 import { printTable } from './table.js';
@@ -42,8 +46,10 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     contracts: { type: 'string', default: '100000' },
     accounts: { type: 'string', default: '1000' },
+    only: { type: 'string' },
   },
 });
+const only = values.only?.toLowerCase().split(',');
 const [seconds, connections, contracts, accounts] = [
   values.seconds,
   values.connections,
@@ -146,9 +152,15 @@ try {
     benchRoutes(sqliteServer.url, sqliteTargets),
   );
   await sqliteServer.stop();
+  const sqlitePlans = await searchPlans(db);
   await db.destroy();
 
-  const pdf = existsSync(chromiumPath) ? await measureExecutedCopy(chromiumPath, 3) : null;
+  const pdf =
+    only !== undefined
+      ? undefined
+      : existsSync(chromiumPath)
+        ? await measureExecutedCopy(chromiumPath, 3)
+        : null;
   console.log(`Machine: ${describeMachine()}`);
   printTable({
     title: 'SQLite, one process',
@@ -156,6 +168,7 @@ try {
     results: sqliteResults,
     pdf,
   });
+  printSearchPlans('SQLite', sqlitePlans);
   const allResults = [...sqliteResults];
 
   if (postgres) {
@@ -167,6 +180,9 @@ try {
     const one = await loadRoutes(first.url, routes);
     const second = await startBenchServer(env);
     const two = await loadRoutes([first.url, second.url], routes);
+    await first.stop();
+    await second.stop();
+    const pgPlans = await searchPlans(postgres.db);
     await postgres.db.destroy();
     const pgSetup = `${setup}; copied from SQLite in ${postgres.copySeconds.toFixed(1)} s`;
     printTable({ title: 'PostgreSQL, one instance', setup: pgSetup, results: one });
@@ -175,6 +191,7 @@ try {
       setup: pgSetup,
       results: two,
     });
+    printSearchPlans('PostgreSQL', pgPlans);
     allResults.push(...one, ...two);
   } else {
     console.log('');
@@ -188,6 +205,13 @@ try {
   for (const server of servers) await server.stop();
   cluster?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The heavy account's searches as the database answers them, servers stopped. */
+async function searchPlans(database: DB) {
+  const plans = [];
+  for (const q of BENCH_SEARCHES) plans.push(await measureSearchPlan(database, seededEmail(1), q));
+  return plans;
 }
 
 async function loadRoutes(baseUrl: string | string[], routes: RouteLoad[]): Promise<RouteResult[]> {
@@ -212,7 +236,8 @@ function postgresInstalled(): boolean {
 function benchRoutes(baseUrl: string, targets: BenchTargets): RouteLoad[] {
   let loginCounter = 0;
   let viewCounter = 0;
-  return [
+  const heavyMiss = { cookie: targets.heavyCookie, [CACHE_MISS_HEADER]: '1' };
+  const routes: RouteLoad[] = [
     { label: 'Bare Fastify JSON route (the ceiling)', path: BARE_ROUTE, p99GoalMs: 20 },
     {
       label: `GET /api/contracts (${BENCH_CONTRACTS} contracts), unchanged database`,
@@ -248,6 +273,30 @@ function benchRoutes(baseUrl: string, targets: BenchTargets): RouteLoad[] {
         limit: 100,
         cursor: targets.deepCursor,
       }),
+      headers: { cookie: targets.heavyCookie },
+      p99GoalMs: 20,
+    },
+    // Search (issue 31): the heavy account's 5,000 contracts, each read after a write, so the
+    // query runs every time. "smith" matches none of the seeded clients: every index entry of
+    // the account is read. "client 42" matches about one contract in twenty: the first 100
+    // are found about 2,000 entries in.
+    {
+      label:
+        'GET /api/contracts?q=smith (search), 5,000-contract account, no match, a write before every read',
+      path: '/api/contracts?q=smith',
+      headers: heavyMiss,
+      p99GoalMs: 20,
+    },
+    {
+      label:
+        'tRPC contracts.search "client 42", same account, first 100, a write before every read',
+      path: trpcPath('contracts.search', { q: 'client 42', limit: 100 }),
+      headers: heavyMiss,
+      p99GoalMs: 20,
+    },
+    {
+      label: 'tRPC contracts.search "client 42", same account, first 100, unchanged database',
+      path: trpcPath('contracts.search', { q: 'client 42', limit: 100 }),
       headers: { cookie: targets.heavyCookie },
       p99GoalMs: 20,
     },
@@ -294,6 +343,10 @@ function benchRoutes(baseUrl: string, targets: BenchTargets): RouteLoad[] {
       p99GoalMs: null,
     },
   ];
+  if (only === undefined) return routes;
+  return routes.filter(
+    (route, index) => index === 0 || only.some((word) => route.label.toLowerCase().includes(word)),
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import * as apiKeys from '../../db/migrations/202611261000_api_keys.js';
 import * as webhooks from '../../db/migrations/202611261100_webhooks.js';
 import * as contractLanguage from '../../db/migrations/202611271000_contract_language.js';
 import * as documentLanguage from '../../db/migrations/202611281000_document_language.js';
+import * as contractSearch from '../../db/migrations/202611281100_contract_search.js';
 import * as mailReplyTo from '../../db/migrations/202611281200_mail_reply_to.js';
 
 /**
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '202611261100_webhooks': webhooks,
   '202611271000_contract_language': contractLanguage,
   '202611281000_document_language': documentLanguage,
+  '202611281100_contract_search': contractSearch,
   '202611281200_mail_reply_to': mailReplyTo,
 };
 

@@ -145,6 +145,11 @@ export interface ContractsTable {
   /** The client's openings (the `viewed` events), kept with the card. */
   view_count: Generated<number>;
   last_viewed_at: string | null;
+  /**
+   * The client's name, email and address folded for search (lower case, no accents), kept by
+   * the database's triggers (db/migrations/202611281100_contract_search.ts): never written here.
+   */
+  search_text: ColumnType<string, never, never>;
 }
 
 /** One row per status: contracts.status references it (docs/decisions/022). */
@@ -169,16 +174,16 @@ export interface EmailOutboxTable {
   contract_id: number | null;
   kind: string;
   to_address: string;
-  subject: string;
-  html: string | null;
-  text: string | null;
-  /** JSON: {filename, contentType, content (base64)}[] */
-  attachments: string | null;
   /** From's display name; null keeps MAIL_FROM's (docs/decisions/034). */
   from_name: string | null;
   /** Reply-To's mailbox; null: none. */
   reply_to_address: string | null;
   reply_to_name: string | null;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  /** JSON: {filename, contentType, content (base64)}[] */
+  attachments: string | null;
   status: 'pending' | 'sending' | 'sent' | 'failed';
   attempts: Generated<number>;
   /** When pending: when it is due. When sending: when the sender's lease ends. */

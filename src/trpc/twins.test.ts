@@ -34,6 +34,7 @@ const TWINS: Record<string, string> = {
   'GET /api/contracts/:id/timeline': 'contracts.timeline',
   'POST /api/contracts/:id/send': 'contracts.send',
   'POST /api/contracts/:id/sign-mine': 'contracts.signMine',
+  'POST /api/contracts/:id/copy': 'contracts.copy',
   'GET /api/contracts/:id/executed-copy': 'documents.executedCopy',
   'POST /api/contracts/:id/executed-copy/retry': 'documents.retryExecutedCopy',
   'POST /api/contracts/:id/remind': 'followUp.remind',
@@ -66,6 +67,8 @@ const ONE_SIDED: Record<string, string> = {
   'prefs.completeOnboarding': 'the onboarding form: PUT /api/prefs with stricter required fields',
   'contracts.page': 'the contracts screen pages its sections; GET /api/contracts lists all',
   'contracts.counts': 'the section headings of the contracts screen; GET /api/contracts lists all',
+  'contracts.search':
+    "the contracts screen's search, a page at a time; GET /api/contracts?q=&status= lists every match",
 };
 
 let t: TestApp;

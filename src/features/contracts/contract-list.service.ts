@@ -11,6 +11,11 @@ import {
   type ContractPageQuery,
   type ContractSection,
 } from '../../domain/contract-list.schemas.js';
+import {
+  statusesOf,
+  type ContractFilter,
+  type ContractSearchQuery,
+} from '../../domain/contract-search.schemas.js';
 import type { ContractSummary } from '../../domain/contracts.schemas.js';
 import { expireOverdue } from '../follow-up/expiry.js';
 import { listFailedMailContractIds } from '../mail/outbox.repo.js';
@@ -18,8 +23,10 @@ import {
   countContractsByStatus,
   listContractPageRows,
   listContractRows,
+  listContractSearchRows,
   nextDeadlineOfOwner,
 } from './contracts.repo.js';
+import { searchTerms } from './contract-search-text.js';
 
 /**
  * The contracts list, its pages and counts. Reads of an unchanged database are answered from a
@@ -71,11 +78,49 @@ async function readOwnerCards<Value>(
   return (await cache(db, key, load)).value;
 }
 
-/** Every card of this owner, newest first (the list has no page size). */
-export async function listContracts(db: DB, userId: number, now: Date): Promise<ContractSummary[]> {
-  return readOwnerCards(cachedLists, db, String(userId), userId, now, async () =>
-    withMailFailures(db, await listContractRows(db, userId)),
+/**
+ * Every card of this owner, newest first (the list has no page size), or every card that matches
+ * the filter (GET /api/contracts?q=&status=).
+ */
+export async function listContracts(
+  db: DB,
+  userId: number,
+  now: Date,
+  filter: ContractFilter = {},
+): Promise<ContractSummary[]> {
+  const search = searchOf(filter);
+  if (!search) {
+    return readOwnerCards(cachedLists, db, String(userId), userId, now, async () =>
+      withMailFailures(db, await listContractRows(db, userId)),
+    );
+  }
+  const key = JSON.stringify([userId, search]);
+  return readOwnerCards(cachedLists, db, key, userId, now, async () =>
+    withMailFailures(db, await listContractSearchRows(db, userId, search, null, null)),
   );
+}
+
+/** The contracts screen's search: one page of matches, newest first, across every section. */
+export async function searchContractPage(
+  db: DB,
+  userId: number,
+  query: ContractSearchQuery,
+  now: Date,
+): Promise<ContractPage> {
+  const { limit, cursor } = query;
+  const search = searchOf(query) ?? { terms: [], statuses: null };
+  const key = JSON.stringify(['search', userId, search, limit, cursor ?? null]);
+  return readOwnerCards(cachedPages, db, key, userId, now, async () => {
+    const rows = await listContractSearchRows(db, userId, search, cursor ?? null, limit + 1);
+    return pageOf(db, rows, limit);
+  });
+}
+
+/** What a filter asks the query for; null when it keeps every contract. */
+function searchOf(filter: ContractFilter) {
+  const terms = searchTerms(filter.q ?? '');
+  const statuses = statusesOf(filter.status);
+  return terms.length === 0 && statuses === null ? null : { terms, statuses };
 }
 
 /** One page of a section of the contracts screen; fetches one extra card to know if more exist. */
@@ -90,12 +135,17 @@ export async function listContractPage(
   return readOwnerCards(cachedPages, db, key, userId, now, async () => {
     const statuses = statusesInSection(section);
     const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
-    const items = await withMailFailures(db, rows.slice(0, limit));
-    const last = items.at(-1);
-    const nextCursor =
-      rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null;
-    return { items, nextCursor };
+    return pageOf(db, rows, limit);
   });
+}
+
+/** A page of `limit` cards from `limit + 1` rows: the extra one says whether more exist. */
+async function pageOf(db: DB, rows: CardRow[], limit: number): Promise<ContractPage> {
+  const items = await withMailFailures(db, rows.slice(0, limit));
+  const last = items.at(-1);
+  const nextCursor =
+    rows.length > limit && last ? { created_at: last.created_at, id: last.id } : null;
+  return { items, nextCursor };
 }
 
 /** The number of contracts in each section, for the section headings. */

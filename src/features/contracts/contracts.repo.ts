@@ -1,9 +1,10 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { ContractsTable } from '../../db/schema.js';
 import type { ContractCursor } from '../../domain/contract-list.schemas.js';
 import type { ContractEventType, ContractStatus } from '../../domain/contract-lifecycle.js';
+import type { SearchTerm } from './contract-search-text.js';
 
 export type ContractRow = Awaited<ReturnType<typeof findContractRow>>;
 /** A contract row that was found. */
@@ -73,6 +74,54 @@ export async function listContractPageRows(
     );
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** What a search keeps: every term must match; null statuses keep every status. */
+export interface ContractSearch {
+  terms: readonly SearchTerm[];
+  statuses: readonly ContractStatus[] | null;
+}
+
+/**
+ * This owner's cards that hold every term, in the given statuses, newest first, after the
+ * cursor. The list indexes carry the folded `search_text`, so this walks one owner's range of an
+ * index and never reads the table or another account's rows (docs/decisions/033).
+ */
+export function contractSearchQuery(
+  db: DbOrTrx,
+  userId: number,
+  search: ContractSearch,
+  cursor: ContractCursor | null,
+) {
+  let query = db.selectFrom('contracts').select(CARD_COLUMNS).where('user_id', '=', userId);
+  if (search.statuses) query = query.where('status', 'in', search.statuses);
+  for (const term of search.terms) {
+    query = query.where((eb) => {
+      // An explicit ESCAPE: SQLite has no default one and PostgreSQL's is the backslash.
+      const contains = sql<boolean>`${eb.ref('search_text')} like ${term.pattern} escape '!'`;
+      return term.contractId === null
+        ? contains
+        : eb.or([contains, eb('id', '=', term.contractId)]);
+    });
+  }
+  if (cursor) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.created_at, cursor.id)),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+}
+
+/** The matches of a search: a page of `limit` (after the cursor), or all of them when null. */
+export async function listContractSearchRows(
+  db: DbOrTrx,
+  userId: number,
+  search: ContractSearch,
+  cursor: ContractCursor | null,
+  limit: number | null,
+) {
+  const query = contractSearchQuery(db, userId, search, cursor);
+  return limit === null ? query.execute() : query.limit(limit).execute();
 }
 
 /** How many contracts this owner has in each status (read from the index alone). */

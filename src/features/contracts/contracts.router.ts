@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { contractPageInputSchema } from '../../domain/contract-list.schemas.js';
 import {
+  contractFilterSchema,
+  contractSearchInputSchema,
+} from '../../domain/contract-search.schemas.js';
+import {
   contractDraftInputSchema,
   contractIdSchema,
   signMineInputSchema,
 } from '../../domain/contracts.schemas.js';
 import { sendInputSchema } from '../../domain/send.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
-import { countContracts, listContractPage, listContracts } from './contract-list.service.js';
 import {
+  countContracts,
+  listContractPage,
+  listContracts,
+  searchContractPage,
+} from './contract-list.service.js';
+import {
+  copyContract,
   createDraft,
   readContract,
   getContractTimeline,
@@ -20,11 +30,17 @@ import { sendToClient } from './send.service.js';
 const byId = z.object({ id: contractIdSchema });
 
 export const contractsRouter = router({
-  list: authedProcedure.query(({ ctx }) => listContracts(ctx.db, ctx.user.id, ctx.clock())),
+  list: authedProcedure
+    .input(contractFilterSchema.optional())
+    .query(({ ctx, input }) => listContracts(ctx.db, ctx.user.id, ctx.clock(), input)),
   /** The contracts screen: one section, one page at a time (docs/decisions/011). */
   page: authedProcedure
     .input(contractPageInputSchema)
     .query(({ ctx, input }) => listContractPage(ctx.db, ctx.user.id, input, ctx.clock())),
+  /** The contracts screen's search box and status filter: matches a page at a time. */
+  search: authedProcedure
+    .input(contractSearchInputSchema)
+    .query(({ ctx, input }) => searchContractPage(ctx.db, ctx.user.id, input, ctx.clock())),
   counts: authedProcedure.query(({ ctx }) => countContracts(ctx.db, ctx.user.id, ctx.clock())),
   get: authedProcedure
     .input(byId)
@@ -35,6 +51,11 @@ export const contractsRouter = router({
   create: authedProcedure
     .input(contractDraftInputSchema)
     .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor, ctx.clock)),
+  copy: authedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) =>
+      copyContract(ctx.db, ctx.user.id, input.id, ctx.actor, ctx.clock),
+    ),
   update: authedProcedure
     // The REST twin's body plus the id it takes from the path (as templates.update).
     .input(byId.extend(contractDraftInputSchema.shape))

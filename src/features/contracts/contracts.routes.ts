@@ -9,7 +9,9 @@ import {
   contractSummarySchema,
   signMineInputSchema,
 } from '../../domain/contracts.schemas.js';
+import { contractFilterSchema } from '../../domain/contract-search.schemas.js';
 import {
+  copyContract,
   createDraft,
   readContract,
   getContractTimeline,
@@ -39,7 +41,9 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       schema: describeRoute({
         ...contractRoute,
         summary: 'List contracts',
-        description: 'Newest first, with status and total.',
+        description:
+          'Newest first, with status and total. `q` and `status` narrow the list: `?q=smith&status=sent,expired`.',
+        querystring: contractFilterSchema,
         success: { 200: z.array(contractSummarySchema) },
       }),
     },
@@ -49,7 +53,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       return sendReusedJson(
         request,
         reply,
-        await listContracts(deps.db, session.user.id, deps.clock()),
+        await listContracts(deps.db, session.user.id, deps.clock(), request.query),
       );
     },
   );
@@ -108,6 +112,33 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         deps.clock,
       );
       return reply.code(201).send(draft);
+    },
+  );
+
+  api.post(
+    '/api/contracts/:id/copy',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...contractRoute,
+        summary: 'Copy a contract',
+        description:
+          'A new draft with the same client, scope, price, payment stages and language, from a contract in any status. It has its own number and no signature; the original is not changed.',
+        params,
+        success: { 201: contractSchema },
+        errors: [404],
+      }),
+    },
+    async (request, reply) => {
+      const session = contractorOf(request);
+      const copy = await copyContract(
+        deps.db,
+        session.user.id,
+        request.params.id,
+        session.actor,
+        deps.clock,
+      );
+      return reply.code(201).send(copy);
     },
   );
 

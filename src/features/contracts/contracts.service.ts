@@ -86,6 +86,50 @@ export async function createDraft(
 }
 
 /**
+ * "Copy" (issue 31): a new draft with the same client, scope, price, stages and language, from
+ * a contract in any status, for quoting the same job to the neighbour. It is a fresh draft: its
+ * own number, no signature, no frozen document, no links, and its one event is its creation.
+ * Unlike a revision it replaces nothing and is not part of the original's line.
+ */
+export async function copyContract(
+  db: DB,
+  userId: number,
+  id: number,
+  actor: Actor,
+  clock: () => Date = () => new Date(),
+): Promise<Contract> {
+  const now = clock().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await findContractRow(trx, userId, id);
+    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+    const copyId = await insertContractRow(trx, {
+      user_id: userId,
+      status: 'draft',
+      client_name: row.client_name,
+      client_email: row.client_email,
+      client_phone: row.client_phone,
+      client_address: row.client_address,
+      language: row.language,
+      scope_raw: row.scope_raw,
+      scope_clean: row.scope_clean,
+      total_price_cents: row.total_price_cents,
+      // Stored amounts already add up to the total (docs/decisions/008).
+      payment_plan_json: row.payment_plan_json,
+      created_at: now,
+      updated_at: now,
+    });
+    await insertContractEvent(trx, {
+      contractId: copyId,
+      type: 'created',
+      at: now,
+      ...actorFields(actor),
+      details: { copied_from: id },
+    });
+    return getContract(trx, userId, copyId);
+  });
+}
+
+/**
  * Saves a draft. A change to what the contract says removes the contractor's signature: a
  * signature belongs to the exact text that was signed.
  */

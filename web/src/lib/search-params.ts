@@ -19,3 +19,11 @@ export function optionalId(value: unknown): number | undefined {
         : Number.NaN;
   return Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
+
+/** `?status=sent`: one of the given words, or absent. */
+export function optionalOneOf<Word extends string>(
+  value: unknown,
+  words: readonly Word[],
+): Word | undefined {
+  return words.find((word) => word === value);
+}

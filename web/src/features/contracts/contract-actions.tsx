@@ -1,6 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 import { canDo } from '@domain/contract-lifecycle';
 import type { Contract } from '@domain/contracts.schemas';
+import { CopyButton } from './copy-button';
 import { ExtendLinkForm } from './extend-link-form';
 import { RemindButton } from './remind-button';
 import { ReviseButton } from './revise-button';
@@ -15,13 +16,14 @@ export function ContractActions({ contract }: { contract: Contract }) {
   const revise = canDo('revise', status) && !replaced;
   const remind = canDo('remind', status) && !replaced;
   const extend = canDo('extend', status) && !replaced;
-  if (!remind && !extend && !canDo('void', status) && !revise) return null;
+  // Copy is always there: any contract, in any status, can be quoted again.
   return (
     <Stack gap="sm" role="group" aria-label="Contract actions">
       {remind && <RemindButton contract={contract} />}
       <Group gap="sm" align="flex-start">
         {extend && <ExtendLinkForm contract={contract} />}
         {revise && <ReviseButton contract={contract} />}
+        <CopyButton contract={contract} />
         {canDo('void', status) && <WithdrawDialog contract={contract} />}
       </Group>
     </Stack>

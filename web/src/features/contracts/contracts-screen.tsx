@@ -2,21 +2,38 @@ import { Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ContractStatus } from '@domain/contract-lifecycle';
 import { contractSectionSchema } from '@domain/contract-list.schemas';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AcknowledgmentBanner } from '../legal/acknowledgment-banner';
 import { ClosedSection } from './closed-section';
+import { ContractSearchBar } from './contract-search-bar';
+import { ContractSearchResults } from './contract-search-results';
 import { ContractSection } from './contract-section';
+
+/** What the search box and the status filter hold; the route keeps it in the URL. */
+export interface ContractsSearch {
+  q?: string;
+  status?: ContractStatus;
+}
 
 /**
  * Contracts list: drafts, awaiting signature, completed and (folded) closed, newest first. The
  * counts come first (one small query); each section then loads its own pages (docs/decisions/011).
+ * A search or a status filter shows the matching contracts instead, from every section.
  */
-export function ContractsScreen() {
+export function ContractsScreen({
+  search,
+  onSearchChange,
+}: {
+  search: ContractsSearch;
+  onSearchChange: (change: Partial<ContractsSearch>) => void;
+}) {
   const counts = useQuery(trpc.contracts.counts.queryOptions());
   const total = counts.data ? Object.values(counts.data).reduce((sum, n) => sum + n, 0) : 0;
+  const searching = Boolean(search.q?.trim() || search.status);
   return (
     <Stack gap="lg">
       <PageHeader
@@ -29,7 +46,7 @@ export function ContractsScreen() {
         }
       />
       <AcknowledgmentBanner />
-      {counts.isPending && (
+      {!searching && counts.isPending && (
         <Stack gap="sm" aria-label="Loading contracts">
           {[1, 2, 3].map((placeholder) => (
             <Skeleton key={placeholder} height={88} radius="md" data-testid="contract-skeleton" />
@@ -41,10 +58,18 @@ export function ContractsScreen() {
           Contracts could not be loaded: {errorMessage(counts.error, 'please try again')}
         </Text>
       )}
-      {counts.isSuccess && total === 0 && <EmptyContracts />}
+      {(searching || total > 0) && <ContractSearchBar search={search} onChange={onSearchChange} />}
+      {searching && (
+        <ContractSearchResults
+          search={search}
+          onShowAll={() => onSearchChange({ q: undefined, status: undefined })}
+        />
+      )}
+      {!searching && counts.isSuccess && total === 0 && <EmptyContracts />}
       {/* Once there is any contract, every section shows, each with its count (spec); Closed
           starts folded. */}
-      {counts.data &&
+      {!searching &&
+        counts.data &&
         total > 0 &&
         contractSectionSchema.options.map((section) =>
           section === 'closed' ? (

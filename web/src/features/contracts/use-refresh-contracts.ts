@@ -14,6 +14,7 @@ export function useRefreshContracts(): () => Promise<void> {
       queryClient.invalidateQueries(trpc.contracts.counts.pathFilter()),
       queryClient.invalidateQueries(trpc.contracts.page.pathFilter()),
       queryClient.invalidateQueries(trpc.contracts.list.pathFilter()),
+      queryClient.invalidateQueries(trpc.contracts.search.pathFilter()),
     ]);
   };
 }

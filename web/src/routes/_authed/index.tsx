@@ -1,6 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ContractsScreen } from '../../features/contracts/contracts-screen';
+import type { ContractStatus } from '@domain/contract-lifecycle';
+import { ContractsScreen, type ContractsSearch } from '../../features/contracts/contracts-screen';
+import { STATUS_FILTER_KEYS } from '../../features/contracts/status-filter';
+import { optionalOneOf, optionalText } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_authed/')({
-  component: ContractsScreen,
+  // The search box and the status filter live in the URL: a reload, a shared link or Back
+  // brings the same list.
+  validateSearch: (search: Record<string, unknown>): { q?: string; status?: ContractStatus } => ({
+    q: optionalText(search.q),
+    status: optionalOneOf(search.status, STATUS_FILTER_KEYS),
+  }),
+  component: ContractsRoute,
 });
+
+function ContractsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Typing and choosing replace the history entry: Back leaves the screen, not each letter. A
+  // change is merged into the URL as it is then, so a quick second change never undoes the first.
+  const changeSearch = (change: Partial<ContractsSearch>) =>
+    void navigate({
+      search: (previous) => {
+        const next = { ...previous, ...change };
+        return { q: next.q || undefined, status: next.status };
+      },
+      replace: true,
+    });
+  return <ContractsScreen search={search} onSearchChange={changeSearch} />;
+}
