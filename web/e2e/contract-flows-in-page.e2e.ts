@@ -88,7 +88,7 @@ describe('the contract on the signing page', () => {
     expect(shown).toContain('Signing needs JavaScript.');
     // Said once: the app's generic line gives way to the page's own.
     expect(await page.content()).not.toContain('TradeSign needs JavaScript to run.');
-    const contract = page.frameLocator('iframe[title="Contract"]');
+    const contract = page.getByRole('document', { name: 'Contract' });
     await contract.getByText('Noel Plain').first().waitFor();
     // The whole document is there, to its last section.
     await contract.getByText('By signing below, each party agrees to the terms').waitFor();

@@ -96,7 +96,9 @@ describe('the contract wizard on a 390 px phone', () => {
     await preview.getByText('Jordan Rivera').first().waitFor();
     await preview.getByText('$5,000.00').first().waitFor();
     await preview.getByText('wizard Landscaping').first().waitFor();
-    expect(await page.locator('iframe[title="Contract preview"]').getAttribute('sandbox')).toBe('');
+    expect(await page.locator('iframe[title="Contract preview"]').getAttribute('sandbox')).toBe(
+      'allow-same-origin',
+    );
     await next(page).click();
 
     await page.getByText('Step 5 of 5').waitFor();

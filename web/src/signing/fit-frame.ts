@@ -2,8 +2,8 @@
  * The contract flows in the page (issue 20): its frame takes the document's full height, so the
  * homeowner scrolls one page, not a box inside a page. The frame is sandboxed with
  * `allow-same-origin` only, so the page can measure the document while the document still runs
- * nothing and, under its own policy, loads nothing. Without script the frame keeps the
- * stylesheet's fixed height and scrolls inside.
+ * nothing and, under its own policy, loads nothing. Without script the page shows the document
+ * in a shadow root of its own instead (src/features/esign/signing-page/inline-document.ts).
  */
 export function fitContractFrames(root: ParentNode = document): void {
   for (const frame of root.querySelectorAll<HTMLIFrameElement>('iframe[data-fit-content]')) {

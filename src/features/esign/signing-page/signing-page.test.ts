@@ -71,6 +71,20 @@ describe('the signing page', () => {
     expect(json?.[1]).not.toContain(token);
   });
 
+  it('carries the contract for a browser without script in a shadow root, the frame giving way', async () => {
+    const { token } = await sendContract(t, owner);
+    const html = (await openPage(token, navigation)).body;
+    const inline =
+      /<noscript><div class="contract-inline" role="document" aria-label="Contract"><template shadowrootmode="open">([\s\S]*?)<\/template><\/div><\/noscript>/.exec(
+        html,
+      );
+    expect(inline?.[1]).toContain('<contract-html lang="en"><contract-body>');
+    expect(inline?.[1]).toContain('Rock &amp; Roll &lt;Pavers&gt;');
+    expect(html).toContain(
+      '<noscript><style>.review:not(:has(template)) > .contract { display: none; }</style></noscript>',
+    );
+  });
+
   it('records an opening for a browser navigating to it, not for a scanner fetching it', async () => {
     const { id, token } = await sendContract(t, owner);
     await openPage(token, { 'user-agent': 'LinkScanner/1.0' });

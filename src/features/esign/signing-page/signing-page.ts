@@ -12,6 +12,7 @@ import {
   SIGNING_STATUS_ELEMENT_ID,
 } from '../../../domain/signing-island.js';
 import { formatPhone } from '../../../domain/template-engine/formatters.js';
+import { inlineContractMarkup } from './inline-document.js';
 import { islandDataFor } from './island-data.js';
 import type { SigningPageAssets } from './page-assets.js';
 
@@ -153,6 +154,8 @@ function contractBody(
         : null,
     pdfUrl: view.executed_pdf ? `/api/esign/${encodeURIComponent(token)}/executed.pdf` : null,
     documentHtml: view.template_html,
+    // The same document for a browser without script, which cannot size the frame to it.
+    inlineDocument: inlineContractMarkup(view.template_html),
     consent: words.consent,
     // `<` escaped so the JSON can never close its <script> element.
     islandJson:

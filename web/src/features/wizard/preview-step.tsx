@@ -62,5 +62,5 @@ export function PreviewStep({ state }: { state: WizardState }) {
       </Alert>
     );
   }
-  return <ContractFrame html={rendered.html} title="Contract preview" />;
+  return <ContractFrame html={rendered.html} title="Contract preview" flowsInPage />;
 }

@@ -51,7 +51,11 @@ function ContractViewPage() {
         )}
       </Paper>
       {document ? (
-        <ContractFrame html={document} title={`Contract #${contract.data.id} as sent`} />
+        <ContractFrame
+          html={document}
+          title={`Contract #${contract.data.id} as sent`}
+          flowsInPage
+        />
       ) : (
         <Text c="dimmed">This contract has not been sent yet.</Text>
       )}
