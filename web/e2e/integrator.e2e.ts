@@ -2,9 +2,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/test/webhook-receiver';
-import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { DESKTOP, newPage, PHONE, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
-import { drawSignature, signedInPage, waitForToast } from './support/flows';
+import { drawSignature, markToastsSeen, signedInPage, waitForToast } from './support/flows';
 import { signingLinkIn } from './support/send-by-api';
 
 /**
@@ -146,21 +146,52 @@ describe('an integration, end to end', () => {
         .toString(),
     ).toBe('%PDF-');
 
-    // The deliveries, as the contractor sees them; one is sent again with the same id.
+    // The deliveries, as the contractor sees them: each row names its event and its contract.
     await contractor.reload();
     await contractor.getByRole('button', { name: 'Deliveries' }).click();
     // The list the button opens, not the form's "Events to send" with the same words.
     const deliveries = contractor.locator('[id^="webhook-"][id$="-deliveries"]');
-    await deliveries.getByText('Sealed PDF ready').waitFor();
-    await deliveries
-      .getByText(/HTTP 200 · 1 attempt · delivered/)
-      .first()
-      .waitFor();
-    await contractor.screenshot({ path: '/tmp/webhook-deliveries.png', fullPage: true });
+    const rows = deliveries.getByRole('listitem');
+    const sealedRow = rows.filter({ hasText: 'Sealed PDF ready' }).first();
+    await sealedRow.getByText(/HTTP 200 · 1 attempt · delivered/).waitFor();
+    const contractLink = sealedRow.getByRole('link', {
+      name: `Contract #${draft.id} · Riley Webb`,
+    });
+    await contractLink.waitFor();
+    expect(await rows.count()).toBeGreaterThanOrEqual(3);
+    for (const row of await rows.all()) {
+      expect(await row.textContent()).toContain(`Contract #${draft.id} · Riley Webb`);
+    }
+    await deliveries.screenshot({ path: '/tmp/webhook-deliveries.png' });
+    expect(
+      await contractor.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(390);
+
+    // Sent again with the same id. The receiver fails the first try: the new row, on top, goes
+    // from Waiting to Retrying on its own; redelivered once more, to Delivered; never a reload.
     const before = receiver!.received.length;
-    await contractor.getByRole('button', { name: /^Redeliver contract\.completed/ }).click();
+    receiver!.answers.push(503);
+    await sealedRow.getByRole('button', { name: /^Redeliver contract\.completed/ }).click();
     await waitForToast(contractor, 'Queued again');
-    await expect.poll(() => receiver!.received.length, { timeout: 15_000 }).toBe(before + 1);
+    const newest = rows.first();
+    await newest.getByText('Sealed PDF ready').waitFor();
+    await newest.getByText(/HTTP 503 · 1 attempt · next try/).waitFor({ timeout: 20_000 });
+    await newest.getByText('Retrying', { exact: true }).waitFor();
+    await deliveries.screenshot({ path: '/tmp/webhook-redelivery-retrying.png' });
+    await markToastsSeen(contractor);
+    await newest.getByRole('button', { name: /^Redeliver contract\.completed/ }).click();
+    await waitForToast(contractor, 'Queued again');
+    await newest.getByText(/HTTP 200 · 2 attempts · delivered/).waitFor({ timeout: 20_000 });
+    await newest.getByText('Delivered', { exact: true }).waitFor();
+    expect(await newest.textContent()).toContain(`Contract #${draft.id} · Riley Webb`);
+    expect(receiver!.received.length).toBe(before + 2);
     expect(receiver!.received.at(-1)?.headers['webhook-id']).toBe(completed.id);
+    await contractor.setViewportSize(DESKTOP);
+    await contractor.screenshot({ path: '/tmp/webhook-deliveries-desktop.png', fullPage: true });
+
+    // The row's contract is a link to the contract's page.
+    await contractLink.click();
+    await contractor.waitForURL(`**/contracts/${draft.id}`);
+    await contractor.getByText(`Contract #${draft.id}`).first().waitFor();
   });
 });

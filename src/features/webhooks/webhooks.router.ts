@@ -1,15 +1,16 @@
+import { z } from 'zod';
+import { listedWebhookDeliverySchema } from '../../domain/webhook-deliveries.schemas.js';
 import {
   createWebhookInputSchema,
   redeliverWebhookInputSchema,
   webhookByIdSchema,
 } from '../../domain/webhooks.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
+import { listWebhookDeliveries, redeliverWebhookDelivery } from './webhook-deliveries.service.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  listWebhookDeliveries,
   listWebhookEndpoints,
-  redeliverWebhookDelivery,
   rotateWebhookSecret,
 } from './webhooks.service.js';
 
@@ -28,11 +29,14 @@ export const webhooksRouter = router({
   rotateSecret: authedProcedure
     .input(webhookByIdSchema)
     .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.user.id, input.id)),
+  // The same output schemas as the REST twins, so both answer the same fields and nothing more.
   deliveries: authedProcedure
     .input(webhookByIdSchema)
+    .output(z.array(listedWebhookDeliverySchema))
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, ctx.user.id, input.id)),
   redeliver: authedProcedure
     .input(redeliverWebhookInputSchema)
+    .output(listedWebhookDeliverySchema)
     .mutation(({ ctx, input }) =>
       redeliverWebhookDelivery(ctx, ctx.user.id, input.id, input.delivery_id),
     ),

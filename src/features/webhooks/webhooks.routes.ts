@@ -7,19 +7,18 @@ import {
   rotatedWebhookSecretSchema,
   webhookByIdSchema,
   webhookDeliveryIdSchema,
-  webhookDeliverySummarySchema,
   webhookEndpointSummarySchema,
   webhookIdSchema,
 } from '../../domain/webhooks.schemas.js';
+import { listedWebhookDeliverySchema } from '../../domain/webhook-deliveries.schemas.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
 import type { AppDeps } from '../../trpc/context.js';
+import { listWebhookDeliveries, redeliverWebhookDelivery } from './webhook-deliveries.service.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  listWebhookDeliveries,
   listWebhookEndpoints,
-  redeliverWebhookDelivery,
   rotateWebhookSecret,
 } from './webhooks.service.js';
 
@@ -118,9 +117,10 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
       schema: describeRoute({
         ...webhookRoute,
         summary: "An endpoint's last deliveries",
-        description: 'The newest 50: status code, attempts and the next try.',
+        description:
+          'The newest 50: the event, the contract it is about (`contract_id`, `client_name`; `contract_exists` is false once the contract is no longer in the account), the status code, attempts and the next try. Never the body that was sent.',
         params: webhookByIdSchema,
-        success: { 200: z.array(webhookDeliverySummarySchema) },
+        success: { 200: z.array(listedWebhookDeliverySchema) },
         errors: [404],
       }),
     },
@@ -135,9 +135,9 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         ...webhookRoute,
         summary: 'Send a delivery again',
         description:
-          'Queued at once, with the same webhook-id, so a receiver that already has it can tell.',
+          'Queued at once, with the same webhook-id, so a receiver that already has it can tell. Answers the delivery that will be sent, as the list shows it.',
         params: deliveryParams,
-        success: { 200: webhookDeliverySummarySchema },
+        success: { 200: listedWebhookDeliverySchema },
         errors: [404, 409],
       }),
     },

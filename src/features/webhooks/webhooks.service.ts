@@ -5,7 +5,6 @@ import {
   type CreateWebhookInput,
   type CreatedWebhook,
   type RotatedWebhookSecret,
-  type WebhookDeliverySummary,
   type WebhookEndpointSummary,
   type WebhookEventType,
 } from '../../domain/webhooks.schemas.js';
@@ -15,9 +14,10 @@ import { checkWebhookUrl, WebhookAddressRefused, type HostResolver } from './ssr
 import { generateWebhookSecret } from './webhook-secret.js';
 
 /**
- * Webhook endpoints and their deliveries, for Settings → API and the REST facade (issue 19,
- * docs/decisions/025). Every query is scoped by owner: another account's endpoint or delivery
- * is the same 404 as one that does not exist. Secrets are sealed at rest and shown once.
+ * Webhook endpoints, for Settings → API and the REST facade (issue 19, docs/decisions/025); their
+ * deliveries are in webhook-deliveries.service.ts. Every query is scoped by owner: another
+ * account's endpoint is the same 404 as one that does not exist. Secrets are sealed at rest and
+ * shown once.
  */
 export interface WebhookDeps {
   db: DB;
@@ -30,9 +30,6 @@ export interface WebhookDeps {
 
 /** After a rotation, the previous secret keeps signing this long, so receivers can switch. */
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
-
-/** Deliveries the screen lists per endpoint, newest first. */
-export const LISTED_DELIVERIES = 50;
 
 const NOT_FOUND = 'Webhook not found';
 
@@ -165,7 +162,8 @@ export async function rotateWebhookSecret(
   return { id, secret, previous_secret_expires_at: overlapEnds };
 }
 
-async function findOwnedEndpoint(db: DbOrTrx, userId: number, id: number) {
+/** One of the account's endpoints; another account's is the same 404 as none. */
+export async function findOwnedEndpoint(db: DbOrTrx, userId: number, id: number) {
   const endpoint = await db
     .selectFrom('webhook_endpoints')
     .select(['id', 'secret', 'disabled_at'])
@@ -174,131 +172,4 @@ async function findOwnedEndpoint(db: DbOrTrx, userId: number, id: number) {
     .executeTakeFirst();
   if (!endpoint) throw new AppError('NOT_FOUND', NOT_FOUND);
   return endpoint;
-}
-
-const DELIVERY_COLUMNS = [
-  'd.id',
-  'd.event_type',
-  'd.status',
-  'd.attempts',
-  'd.last_status_code',
-  'd.last_error',
-  'd.next_attempt_at',
-  'd.created_at',
-  'd.delivered_at',
-] as const;
-
-interface DeliveryRow {
-  id: number;
-  event_type: string;
-  status: WebhookDeliverySummary['status'];
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
-  next_attempt_at: string;
-  created_at: string;
-  delivered_at: string | null;
-}
-
-const deliverySummary = (row: DeliveryRow): WebhookDeliverySummary => ({
-  id: row.id,
-  event_type: row.event_type as WebhookEventType,
-  status: row.status,
-  attempts: row.attempts,
-  last_status_code: row.last_status_code,
-  last_error: row.last_error,
-  // While delivering it holds the lease's end, which is no try of its own.
-  next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
-  created_at: row.created_at,
-  delivered_at: row.delivered_at,
-});
-
-/** An endpoint's last deliveries, newest first. */
-export async function listWebhookDeliveries(
-  db: DbOrTrx,
-  userId: number,
-  endpointId: number,
-): Promise<WebhookDeliverySummary[]> {
-  await findOwnedEndpoint(db, userId, endpointId);
-  const rows = await db
-    .selectFrom('webhook_deliveries as d')
-    .select(DELIVERY_COLUMNS)
-    .where('d.endpoint_id', '=', endpointId)
-    .orderBy('d.id', 'desc')
-    .limit(LISTED_DELIVERIES)
-    .execute();
-  return rows.map(deliverySummary);
-}
-
-/**
- * Sends a delivery again now, with the same `webhook-id`, so a receiver that already has it can
- * drop it. One still waiting for its retry is simply due now; a finished one (succeeded or
- * failed) is queued anew, keeping the old row as the record of what happened.
- */
-export async function redeliverWebhookDelivery(
-  deps: Pick<WebhookDeps, 'db' | 'clock'>,
-  userId: number,
-  endpointId: number,
-  deliveryId: number,
-): Promise<WebhookDeliverySummary> {
-  const now = deps.clock().toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const endpoint = await findOwnedEndpoint(trx, userId, endpointId);
-    if (endpoint.disabled_at !== null) {
-      throw new AppError(
-        'CONFLICT',
-        'This webhook was disabled because its receiver answered 410 Gone: add it again to receive events',
-      );
-    }
-    const delivery = await trx
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', deliveryId)
-      .where('endpoint_id', '=', endpoint.id)
-      .executeTakeFirst();
-    if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
-    // The same event already queued again (a second click) is brought forward, not doubled.
-    const unfinished = await trx
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'status'])
-      .where('endpoint_id', '=', endpoint.id)
-      .where('event_id', '=', delivery.event_id)
-      .where('status', 'in', ['pending', 'delivering'])
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (unfinished?.status === 'delivering') {
-      throw new AppError('CONFLICT', 'This delivery is being sent right now');
-    }
-    let id: number;
-    if (unfinished) {
-      id = unfinished.id;
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ next_attempt_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .execute();
-    } else {
-      const again = await trx
-        .insertInto('webhook_deliveries')
-        .values({
-          endpoint_id: endpoint.id,
-          event_id: delivery.event_id,
-          event_type: delivery.event_type,
-          payload: delivery.payload,
-          status: 'pending',
-          next_attempt_at: now,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = again.id;
-    }
-    const row = await trx
-      .selectFrom('webhook_deliveries as d')
-      .select(DELIVERY_COLUMNS)
-      .where('d.id', '=', id)
-      .executeTakeFirstOrThrow();
-    return deliverySummary(row);
-  });
 }

@@ -1,7 +1,6 @@
-import { Anchor, type AnchorProps, Stack, Text } from '@mantine/core';
-import { createLink } from '@tanstack/react-router';
-import type { ComponentPropsWithRef } from 'react';
+import { Stack, Text } from '@mantine/core';
 import type { Contract } from '@domain/contracts.schemas';
+import { AnchorLink } from '../../components/anchor-link';
 
 /** Where a contract sits in its line of revisions: what it revises, what revised it. */
 export function RevisionLinks({ contract }: { contract: Contract }) {
@@ -30,12 +29,6 @@ export function RevisionLinks({ contract }: { contract: Contract }) {
     </Stack>
   );
 }
-
-const AnchorLink = createLink(
-  (props: AnchorProps & Omit<ComponentPropsWithRef<'a'>, keyof AnchorProps>) => (
-    <Anchor component="a" {...props} />
-  ),
-);
 
 function ContractLink({ id }: { id: number }) {
   return (
