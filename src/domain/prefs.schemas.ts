@@ -38,6 +38,18 @@ function isWebUrl(value: string): boolean {
   }
 }
 
+/**
+ * The company's phone, one rule wherever company details are saved: onboarding asks for it, so
+ * Branding and PUT /api/prefs cannot erase it (left out, it is kept), and both take the same
+ * numbers (issue 31).
+ */
+export const companyPhoneField = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(40, 'At most 40 characters')
+  .regex(/\d/, 'Enter a phone number');
+
 export const companyNameField = z
   .string({ error: 'Company name required' })
   .trim()
@@ -79,10 +91,13 @@ export const FOLLOW_UP_DEFAULTS: FollowUpSettings = {
   reminder_max: 3,
 };
 
-/** Branding form and PUT /api/prefs: every field optional except that a present name is valid. */
+/**
+ * Branding form and PUT /api/prefs: a field left out keeps its value; a name or phone sent must
+ * be valid (neither can be cleared).
+ */
 export const updatePrefsInputSchema = z.object({
   company_name: companyNameField.optional(),
-  company_phone: optionalText(40),
+  company_phone: companyPhoneField.optional(),
   company_email: optionalEmail,
   company_address: optionalText(500),
   company_website: optionalWebsite,
@@ -97,12 +112,7 @@ export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
 /** Onboarding: company name, phone and email required; website optional. */
 export const onboardingInputSchema = z.object({
   company_name: companyNameField,
-  company_phone: z
-    .string({ error: 'Required' })
-    .trim()
-    .min(1, 'Required')
-    .max(40, 'At most 40 characters')
-    .regex(/\d/, 'Enter a phone number'),
+  company_phone: companyPhoneField,
   company_email: z
     .string({ error: 'Required' })
     .trim()

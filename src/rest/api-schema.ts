@@ -36,7 +36,7 @@ export const apiErrorSchema = z
 
 const errorMeaning: Record<ApiErrorStatus, string> = {
   400: 'The input is invalid; the message names the field.',
-  401: 'No valid session cookie or API key.',
+  401: 'Not signed in: "Please sign in" when the call has no credentials, "Invalid API key" when its key is wrong, revoked or malformed.',
   403: 'Refused: a cross-origin browser request, or a call an API key may not make.',
   404: 'Not found, or not yours.',
   409: 'The contract is not in a state that allows this.',

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,5 +230,35 @@ describe('the reference page', () => {
     // Swagger UI would post the document to validator.swagger.io unless told not to.
     const initializer = await get(t.app, `${API_DOCS_PREFIX}/static/swagger-initializer.js`);
     expect(initializer.body).toContain('validatorUrl: null');
+  });
+
+  it("is laid out at a phone's own width (issue 31)", async () => {
+    const viewport = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+    for (const url of [API_DOCS_PREFIX, `${API_DOCS_PREFIX}/`]) {
+      // As a browser asks for it, compression allowed.
+      const page = await get(t.app, url, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(page.statusCode, url).toBe(200);
+      const html =
+        page.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(page.rawPayload).toString('utf8')
+          : page.body;
+      expect(html, url).toContain(viewport);
+      expect(html.match(/<meta name="viewport"/g), url).toHaveLength(1);
+    }
+  });
+});
+
+describe('the reference words', () => {
+  it('says that void is what the screens call Withdraw', () => {
+    const contracts = document.tags?.find((tag) => tag.name === 'Contracts');
+    expect(contracts?.description).toContain("is what the app's screens call Withdraw");
+  });
+
+  it('says which 401 is which: no credentials, or a bad key', () => {
+    const unauthorized = operationOf('GET', '/api/contracts')?.responses?.[
+      '401'
+    ] as OpenAPIV3_1.ResponseObject;
+    expect(unauthorized.description).toContain('"Please sign in"');
+    expect(unauthorized.description).toContain('"Invalid API key"');
   });
 });

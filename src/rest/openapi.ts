@@ -47,7 +47,12 @@ const tags = [
     name: 'API keys',
     description: 'Keys for other tools. Only a signed-in person can manage them.',
   },
-  { name: 'Contracts', description: 'Drafts, sending, and the roads after sending.' },
+  {
+    name: 'Contracts',
+    // The API kept the word it was published with; the screens say Withdraw (issue 31).
+    description:
+      "Drafts, sending, and the roads after sending. `void` is what the app's screens call Withdraw (status `voided`, webhook `contract.voided`).",
+  },
   { name: 'Executed copy', description: 'The sealed PDF once both parties have signed.' },
   { name: 'Templates', description: 'Contract templates.' },
   { name: 'Settings', description: 'Company details, logo and legal acknowledgment.' },
@@ -116,16 +121,37 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
 
-  await app.register(swaggerUi, {
-    routePrefix: API_DOCS_PREFIX,
-    // BaseLayout: no top bar with a box for loading other documents, or the generator's logo.
-    uiConfig: {
-      layout: 'BaseLayout',
-      docExpansion: 'list',
-      deepLinking: true,
-      defaultModelsExpandDepth: 0,
-    },
-    // The app's own CSP (src/lib/security.ts) fits the page: everything from 'self'. The plugin's
-    // staticCSP would allow https: styles and fonts and a validator host, and force https.
+  // A context of its own, so the page's hook touches the reference's answers only.
+  await app.register(async (docs) => {
+    docs.addHook('onSend', async (_request, reply, payload) =>
+      typeof payload === 'string' && /^text\/html/.test(String(reply.getHeader('content-type')))
+        ? withPhoneViewport(payload)
+        : payload,
+    );
+    await docs.register(swaggerUi, {
+      routePrefix: API_DOCS_PREFIX,
+      // BaseLayout: no top bar with a box for loading other documents, or the generator's logo.
+      uiConfig: {
+        layout: 'BaseLayout',
+        docExpansion: 'list',
+        deepLinking: true,
+        defaultModelsExpandDepth: 0,
+      },
+      // The app's own CSP (src/lib/security.ts) fits the page: everything from 'self'. The
+      // plugin's staticCSP would allow https: styles and fonts and a validator host, and force
+      // https.
+    });
   });
+}
+
+/**
+ * The plugin's page has no viewport tag, so a phone lays it out 980 px wide and shrinks it to
+ * an unreadable size; with it the reference is read at the phone's own width (issue 31).
+ */
+function withPhoneViewport(html: string): string {
+  if (/<meta name="viewport"/i.test(html)) return html;
+  return html.replace(
+    /<head>/i,
+    '<head>\n<meta name="viewport" content="width=device-width, initial-scale=1">',
+  );
 }

@@ -1,15 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { actorOf, readRequestContext } from '../features/sessions/request-context.js';
+import { bearerKeyOf } from '../features/sessions/session-cookie.js';
 import type { AppDeps } from '../trpc/context.js';
 
 /**
  * The signed-in contractor of a REST call, with their device and the actor their changes are
- * recorded under: the same request context the tRPC procedures get.
+ * recorded under: the same request context the tRPC procedures get. A call that sent a key is
+ * told the key is wrong: "Please sign in" would send an integrator looking for a sign-in page.
  */
 async function requireUser(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
   const { session, client } = await readRequestContext(request, reply, deps);
-  if (!session) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  if (!session) {
+    const sentKey = bearerKeyOf(request) !== undefined;
+    throw new AppError('UNAUTHORIZED', sentKey ? 'Invalid API key' : 'Please sign in');
+  }
   return { ...session, client, actor: actorOf(session.user, client) };
 }
 

@@ -39,6 +39,11 @@ describe('accounts in the browser', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Settings' })
       .click();
+    // Settings opens on its index; Branding holds the company's details.
+    await page
+      .getByRole('list', { name: 'Settings sections' })
+      .getByRole('link', { name: 'Branding' })
+      .click();
     await page.getByTestId('account-email').getByText(email).waitFor();
     // Onboarding saved the phone: the branding form shows it.
     expect(await field(page, 'Phone').inputValue()).toBe('(555) 123-4567');

@@ -37,4 +37,28 @@ describe('the API reference page', () => {
       await context.close();
     });
   }
+
+  it('is laid out at the width of a real phone, not shrunk from a desktop page (issue 31)', async () => {
+    // isMobile: Chromium then honours the page's viewport tag as a phone does; without one it
+    // lays the page out 980 px wide and shrinks it to fit 390 px.
+    const context = await running.browser().newContext({
+      baseURL: running.app().url,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto('/api/docs');
+    await page.getByRole('heading', { name: /TradeSign API/ }).waitFor();
+    await page.getByText('/api/contracts/{id}/send').first().click();
+    await page.getByRole('button', { name: 'Try it out' }).first().waitFor();
+    const layout = await page.evaluate(() => ({
+      width: window.innerWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+    }));
+    // Laid out at 390 px, and nothing wider than the screen to scroll sideways to.
+    expect(layout).toEqual({ width: PHONE.width, scrollWidth: PHONE.width });
+    await page.screenshot({ path: '/tmp/api-docs-real-phone.png' });
+    await context.close();
+  });
 });

@@ -106,6 +106,25 @@ describe('branding at phone width', () => {
   });
 });
 
+describe('the company phone at phone width', () => {
+  it('is required in Branding as at onboarding, and a cleared one is not saved (issue 31)', async () => {
+    const page = await signedInPhone('phone');
+    await page.goto('/settings/branding');
+    const phone = field(page, 'Phone');
+    expect(await phone.inputValue()).toBe('(555) 123-4567');
+    expect(await phone.getAttribute('required')).not.toBeNull();
+    await phone.fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Required', { exact: true }).waitFor();
+    await phone.fill('call the office');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Enter a phone number').waitFor();
+    await page.screenshot({ path: '/tmp/branding-phone-required.png', fullPage: true });
+    await page.reload();
+    expect(await field(page, 'Phone').inputValue()).toBe('(555) 123-4567');
+  });
+});
+
 describe('the legal page at phone width', () => {
   it('needs the box ticked and a full name, then shows Acknowledgment Complete', async () => {
     const page = await signedInPhone('legal');
@@ -114,7 +133,7 @@ describe('the legal page at phone width', () => {
       .getByRole('link', { name: 'Settings' })
       .click();
     await page
-      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('list', { name: 'Settings sections' })
       .getByRole('link', { name: 'Legal' })
       .click();
     await page.getByText('not a law firm').waitFor();
@@ -135,5 +154,40 @@ describe('the legal page at phone width', () => {
     await page.reload();
     await page.getByText('Acknowledgment Complete').waitFor();
     await page.getByText('Accepted by Jamie Legal').waitFor();
+  });
+});
+
+describe('the settings index at phone width', () => {
+  it('lists every settings page at /settings, each reached with the keyboard (issue 31)', async () => {
+    const page = await signedInPhone('index');
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    const sections = page.getByRole('list', { name: 'Settings sections' }).getByRole('link');
+    expect(await sections.count()).toBe(4);
+    for (const name of ['Branding', 'Legal', 'Reminders & alerts', 'API']) {
+      await sections.getByText(name, { exact: true }).waitFor();
+    }
+    // Sending needs the acknowledgment, and this account has not accepted it yet.
+    await page.getByText('Needed before you send').waitFor();
+    expect(await page.getByText('Page not found').count()).toBe(0);
+    // Nothing wider than the phone to scroll sideways to.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await page.screenshot({ path: '/tmp/settings-index-phone.png', fullPage: true });
+
+    // From the top of the page, Tab reaches each section in order; Enter opens it.
+    await page.getByRole('heading', { name: 'Settings', exact: true }).click();
+    const focusedName = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const reached: string[] = [];
+    for (let presses = 0; presses < 12 && reached.length < 4; presses += 1) {
+      await page.keyboard.press('Tab');
+      const name = await focusedName();
+      if (name) reached.push(name);
+    }
+    expect(reached).toEqual(['Branding', 'Legal', 'Reminders & alerts', 'API']);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Reminders & alerts' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/settings/reminders');
   });
 });

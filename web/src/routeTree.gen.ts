@@ -17,6 +17,7 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
+import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed/settings/index'
 import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings/api'
 import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/settings/branding'
 import { Route as AuthedSettingsLegalRouteImport } from './routes/_authed/settings/legal'
@@ -63,6 +64,11 @@ const AuthedContractsIdRoute = AuthedContractsIdRouteImport.update({
   path: '/contracts/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsIndexRoute = AuthedSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsApiRoute = AuthedSettingsApiRouteImport.update({
   id: '/settings/api',
   path: '/settings/api',
@@ -107,6 +113,7 @@ export interface FileRoutesByFullPath {
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
+  '/settings/': typeof AuthedSettingsIndexRoute
   '/templates/': typeof AuthedTemplatesIndexRoute
 }
 export interface FileRoutesByTo {
@@ -122,6 +129,7 @@ export interface FileRoutesByTo {
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
+  '/settings': typeof AuthedSettingsIndexRoute
   '/templates': typeof AuthedTemplatesIndexRoute
 }
 export interface FileRoutesById {
@@ -139,6 +147,7 @@ export interface FileRoutesById {
   '/_authed/settings/legal': typeof AuthedSettingsLegalRoute
   '/_authed/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/_authed/templates/editor': typeof AuthedTemplatesEditorRoute
+  '/_authed/settings/': typeof AuthedSettingsIndexRoute
   '/_authed/templates/': typeof AuthedTemplatesIndexRoute
 }
 export interface FileRouteTypes {
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/settings/legal'
     | '/settings/reminders'
     | '/templates/editor'
+    | '/settings/'
     | '/templates/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
     | '/settings/legal'
     | '/settings/reminders'
     | '/templates/editor'
+    | '/settings'
     | '/templates'
   id:
     | '__root__'
@@ -187,6 +198,7 @@ export interface FileRouteTypes {
     | '/_authed/settings/legal'
     | '/_authed/settings/reminders'
     | '/_authed/templates/editor'
+    | '/_authed/settings/'
     | '/_authed/templates/'
   fileRoutesById: FileRoutesById
 }
@@ -255,6 +267,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedContractsIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings/': {
+      id: '/_authed/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AuthedSettingsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings/api': {
       id: '/_authed/settings/api'
       path: '/settings/api'
@@ -310,6 +329,7 @@ interface AuthedRouteChildren {
   AuthedSettingsLegalRoute: typeof AuthedSettingsLegalRoute
   AuthedSettingsRemindersRoute: typeof AuthedSettingsRemindersRoute
   AuthedTemplatesEditorRoute: typeof AuthedTemplatesEditorRoute
+  AuthedSettingsIndexRoute: typeof AuthedSettingsIndexRoute
   AuthedTemplatesIndexRoute: typeof AuthedTemplatesIndexRoute
 }
 
@@ -323,6 +343,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsLegalRoute: AuthedSettingsLegalRoute,
   AuthedSettingsRemindersRoute: AuthedSettingsRemindersRoute,
   AuthedTemplatesEditorRoute: AuthedTemplatesEditorRoute,
+  AuthedSettingsIndexRoute: AuthedSettingsIndexRoute,
   AuthedTemplatesIndexRoute: AuthedTemplatesIndexRoute,
 }
 

@@ -111,8 +111,28 @@ describe('API keys', () => {
         headers: { authorization: `Bearer ${bad}`, cookie: owner },
       });
       expect(answer.statusCode, bad).toBe(401);
+      // The integrator is told what is wrong: the key, not a missing sign-in.
+      expect(answer.body, bad).toBe('Invalid API key');
     }
     expect((await get(t.app, '/api/keys', { cookie: owner })).body).not.toContain(id);
+  });
+
+  it('say "Invalid API key" as JSON too, and "Please sign in" to a call with no credentials', async () => {
+    const json = { accept: 'application/json' };
+    const wrongKey = await get(t.app, '/api/contracts', {
+      headers: { ...json, authorization: 'Bearer tsk_not_a_key' },
+    });
+    expect(wrongKey.statusCode).toBe(401);
+    expect(wrongKey.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: 'Invalid API key' },
+    });
+    const otherScheme = await get(t.app, '/api/contracts', {
+      headers: { authorization: 'Basic a2V5OnNlY3JldA==' },
+    });
+    expect([otherScheme.statusCode, otherScheme.body]).toEqual([401, 'Invalid API key']);
+    const nobody = await get(t.app, '/api/contracts', { headers: json });
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: 'Please sign in' } });
   });
 
   it('cannot make or revoke keys: only a signed-in person can', async () => {

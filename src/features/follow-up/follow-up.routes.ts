@@ -70,8 +70,9 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
       preValidation,
       schema: describeRoute({
         ...followUpRoute,
-        summary: 'Void a sent contract',
-        description: 'The signing link stops working and the client is told why.',
+        summary: 'Void (withdraw) a sent contract',
+        description:
+          "What the app's screens call Withdraw: every signing link stops at once and the client is emailed the reason.",
         params,
         body: voidInputSchema,
         success: { 200: voidResultSchema },

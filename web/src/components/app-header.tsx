@@ -6,7 +6,7 @@ const links = [
   { to: '/', label: 'Contracts' },
   { to: '/wizard', label: 'New Contract' },
   { to: '/templates', label: 'Templates' },
-  { to: '/settings/branding', label: 'Settings' },
+  { to: '/settings', label: 'Settings' },
 ] as const;
 
 /** Top bar with the product name; on larger screens it carries the navigation. */

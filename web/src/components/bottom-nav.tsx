@@ -9,7 +9,7 @@ const items = [
   { to: '/', label: 'Home', icon: IconHome },
   { to: '/wizard', label: 'New', icon: IconPlus },
   { to: '/templates', label: 'Templates', icon: IconFileText },
-  { to: '/settings/branding', label: 'Settings', icon: IconSettings },
+  { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;
 
 /** The phone-only bottom navigation; larger screens use the header links. */
@@ -24,7 +24,10 @@ export function BottomNav() {
     <Box component="nav" aria-label="Main" hiddenFrom="sm" className={classes.bar}>
       <Group grow gap={0} h="100%">
         {items.map((item) => {
-          const active = item.to === '/' ? pathname === '/' : pathname.startsWith(item.to);
+          const active =
+            item.to === '/'
+              ? pathname === '/'
+              : pathname === item.to || pathname.startsWith(`${item.to}/`);
           return (
             <UnstyledButton
               key={item.to}

@@ -1,19 +1,44 @@
 import { Button, Group } from '@mantine/core';
+import { IconApi, IconBell, IconBuildingStore, IconScale } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 
-const pages = [
-  { to: '/settings/branding', label: 'Branding' },
-  { to: '/settings/legal', label: 'Legal' },
-  { to: '/settings/reminders', label: 'Reminders & alerts' },
-  { to: '/settings/api', label: 'API' },
+/**
+ * Every settings page, in the order both the settings index (/settings) and the row of tabs
+ * above each page show them: a new page is one more entry here.
+ */
+export const settingsSections = [
+  {
+    to: '/settings/branding',
+    label: 'Branding',
+    description: 'Your logo and company details, as clients see them on contracts',
+    icon: IconBuildingStore,
+  },
+  {
+    to: '/settings/legal',
+    label: 'Legal',
+    description: 'The legal acknowledgment, accepted once before you send contracts',
+    icon: IconScale,
+  },
+  {
+    to: '/settings/reminders',
+    label: 'Reminders & alerts',
+    description: 'Automatic reminders to clients, and the email when a client opens a contract',
+    icon: IconBell,
+  },
+  {
+    to: '/settings/api',
+    label: 'API',
+    description: 'Keys and webhooks that connect your other tools to your contracts',
+    icon: IconApi,
+  },
 ] as const;
 
-/** Moves between the settings pages; the bottom bar's Settings lands on Branding. */
+/** Moves between the settings pages; Settings in the header and the bottom bar lands on the index. */
 export function SettingsNav() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   return (
     <Group component="nav" aria-label="Settings" gap="xs">
-      {pages.map((page) => {
+      {settingsSections.map((page) => {
         const active = pathname === page.to;
         return (
           <Button

@@ -5,7 +5,11 @@ import { updatePrefsInputSchema } from '@domain/prefs.schemas';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CompanyFields, toCompanyValues, type CompanyFormValues } from './company-fields';
+import { requiredCompanyFields } from './required-company-fields';
 import { showToast } from '../../lib/toast';
+
+/** What the server refuses this form without, marked required. */
+const requiredFields = requiredCompanyFields(updatePrefsInputSchema);
 
 export function BrandingForm() {
   const queryClient = useQueryClient();
@@ -35,7 +39,7 @@ export function BrandingForm() {
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack>
-        <CompanyFields form={form} required={{ phone: false, email: false }} />
+        <CompanyFields form={form} required={requiredFields} />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
             Save Changes

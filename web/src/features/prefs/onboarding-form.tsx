@@ -5,7 +5,11 @@ import { onboardingInputSchema } from '@domain/prefs.schemas';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CompanyFields, toCompanyValues, type CompanyFormValues } from './company-fields';
+import { requiredCompanyFields } from './required-company-fields';
 import { showToast } from '../../lib/toast';
+
+/** What the server refuses this form without, marked required. */
+const requiredFields = requiredCompanyFields(onboardingInputSchema);
 
 export function OnboardingForm({
   accountEmail,
@@ -45,7 +49,7 @@ export function OnboardingForm({
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack>
-        <CompanyFields form={form} required={{ phone: true, email: true }} />
+        <CompanyFields form={form} required={requiredFields} />
         <Button type="submit" size="md" loading={save.isPending}>
           Complete Setup
         </Button>
