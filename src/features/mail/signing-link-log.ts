@@ -1,4 +1,13 @@
-import type { MailLog, OutgoingMail } from './transport.js';
+/** What the log line needs of a mail and a logger (transport.ts passes its own). */
+interface WrittenMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+interface InfoLog {
+  info(obj: object, msg?: string): void;
+}
 
 /**
  * The mails that carry a client's signing link: the first request, each reminder and each new
@@ -22,11 +31,7 @@ export function findSigningLink(text: string): string | null {
  * logged" (README, Email), and it holds for every link a client is sent, so a reminder's or a
  * new link opens as the first request's does. With SMTP no link is ever logged.
  */
-export function logMailWrittenToFile(
-  log: MailLog,
-  message: Pick<OutgoingMail, 'kind' | 'to' | 'subject' | 'text'>,
-  file: string,
-): void {
+export function logMailWrittenToFile(log: InfoLog, message: WrittenMail, file: string): void {
   const link = SIGNING_LINK_KINDS.has(message.kind) ? findSigningLink(message.text) : null;
   if (link) log.info({ file }, `Signing link for ${message.to}: ${link}`);
   else log.info({ file }, `Mail "${message.subject}" written to file`);

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ContractStatus } from '@domain/contract-lifecycle';
 import { CONTRACT_SEARCH_MAX } from '@domain/contract-search.schemas';
-import type { ContractsSearch } from './contracts-screen';
+import type { ContractsSearch } from './contract-search-words';
 import { STATUS_FILTERS } from './status-filter';
 
 /** How long typing may pause before the list follows: one request per word, not per letter. */

@@ -4,7 +4,7 @@ import { CONTRACT_PAGE_SIZE } from '@domain/contract-list.schemas';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ContractCard } from './contract-card';
-import type { ContractsSearch } from './contracts-screen';
+import type { ContractsSearch } from './contract-search-words';
 import { countMessage, noMatchMessage } from './contract-search-words';
 import { statusFilterOf } from './status-filter';
 

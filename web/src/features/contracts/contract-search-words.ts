@@ -1,5 +1,11 @@
-import type { ContractsSearch } from './contracts-screen';
+import type { ContractStatus } from '@domain/contract-lifecycle';
 import { statusFilterOf } from './status-filter';
+
+/** What the search box and the status filter hold; the route keeps it in the URL. */
+export interface ContractsSearch {
+  q?: string;
+  status?: ContractStatus;
+}
 
 /** What an empty answer says, with the words and the status asked for. */
 export function noMatchMessage({ q, status }: ContractsSearch): string {

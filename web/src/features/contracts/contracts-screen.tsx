@@ -2,7 +2,6 @@ import { Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ContractStatus } from '@domain/contract-lifecycle';
 import { contractSectionSchema } from '@domain/contract-list.schemas';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
@@ -11,13 +10,8 @@ import { AcknowledgmentBanner } from '../legal/acknowledgment-banner';
 import { ClosedSection } from './closed-section';
 import { ContractSearchBar } from './contract-search-bar';
 import { ContractSearchResults } from './contract-search-results';
+import type { ContractsSearch } from './contract-search-words';
 import { ContractSection } from './contract-section';
-
-/** What the search box and the status filter hold; the route keeps it in the URL. */
-export interface ContractsSearch {
-  q?: string;
-  status?: ContractStatus;
-}
 
 /**
  * Contracts list: drafts, awaiting signature, completed and (folded) closed, newest first. The

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { ContractStatus } from '@domain/contract-lifecycle';
-import { ContractsScreen, type ContractsSearch } from '../../features/contracts/contracts-screen';
+import type { ContractsSearch } from '../../features/contracts/contract-search-words';
+import { ContractsScreen } from '../../features/contracts/contracts-screen';
 import { STATUS_FILTER_KEYS } from '../../features/contracts/status-filter';
 import { optionalOneOf, optionalText } from '../../lib/search-params';
 
