@@ -13,6 +13,7 @@ import * as contractLanguage from '../../db/migrations/202611271000_contract_lan
 import * as documentLanguage from '../../db/migrations/202611281000_document_language.js';
 import * as contractSearch from '../../db/migrations/202611281100_contract_search.js';
 import * as mailReplyTo from '../../db/migrations/202611281200_mail_reply_to.js';
+import * as companyTimeZone from '../../db/migrations/202611281300_company_time_zone.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '202611281000_document_language': documentLanguage,
   '202611281100_contract_search': contractSearch,
   '202611281200_mail_reply_to': mailReplyTo,
+  '202611281300_company_time_zone': companyTimeZone,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -32,6 +32,8 @@ export interface PreferencesTable {
   company_address: string | null;
   company_website: string | null;
   logo_path: string | null;
+  /** IANA name of the company's time zone (`America/Chicago`); null until set: times in UTC. */
+  time_zone: string | null;
   /** 1 or 0: email the contractor when a client first opens a contract. */
   viewed_alerts_enabled: Generated<number>;
   /** 1 or 0, and the schedule of automatic reminders (docs/decisions/022). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from './dates.js';
 
 /** Company preferences: onboarding and branding share these fields. */
 
@@ -58,6 +59,22 @@ export const companyNameField = z
   .min(2, 'Company name must be at least 2 characters')
   .max(200, 'At most 200 characters');
 
+/**
+ * The company's time zone (issue 31): an IANA name such as `America/Chicago`, stored as the
+ * runtime names it. Blank or null means not set: times are then shown in UTC.
+ */
+export const timeZoneField = z
+  .string({ error: 'Enter a time zone such as America/Chicago' })
+  .trim()
+  .max(100, 'At most 100 characters')
+  .refine((value) => value === '' || canonicalTimeZone(value) !== null, {
+    error: (issue) =>
+      `Unknown time zone "${String(issue.input)}": use an IANA name such as America/Chicago`,
+  })
+  .transform((value) => (value === '' ? null : canonicalTimeZone(value)))
+  .nullable()
+  .optional();
+
 const wholeDays = (most: number) =>
   z
     .number({ error: 'Enter a number of days' })
@@ -105,6 +122,7 @@ export const updatePrefsInputSchema = z.object({
   logo_path: z
     .null({ error: 'logo_path can only be null (to remove the logo); upload a logo instead' })
     .optional(),
+  time_zone: timeZoneField,
   ...followUpSettingsSchema.partial().shape,
 });
 export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
@@ -122,6 +140,8 @@ export const onboardingInputSchema = z.object({
     .transform((email) => email.toLowerCase()),
   company_address: optionalText(500),
   company_website: optionalWebsite,
+  /** The browser's zone, shown and changeable. */
+  time_zone: timeZoneField,
 });
 export type OnboardingInput = z.infer<typeof onboardingInputSchema>;
 
@@ -132,6 +152,8 @@ export const prefsSchema = z.object({
   company_address: z.string().nullable(),
   company_website: z.string().nullable(),
   logo_path: z.string().nullable(),
+  /** IANA name of the company's time zone; null until set (times then show in UTC). */
+  time_zone: z.string().nullable(),
   ...followUpSettingsSchema.shape,
 });
 export type Prefs = z.infer<typeof prefsSchema>;

@@ -121,8 +121,14 @@ async function alertOwnerOfFailures(
   const nowMs = clock.now();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await claimSignInAlert(trx, user.id, nowMs))) return;
+    const prefs = await trx
+      .selectFrom('preferences')
+      .select('time_zone')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
     const mail = renderSignInAlertMail({
       email: user.email,
+      timeZone: prefs?.time_zone ?? null,
       failures,
       addresses: await addressesTrying(trx, user.email, nowMs),
       windowMinutes: signInThrottle.perAccount.windowMs / MINUTE_MS,

@@ -3,7 +3,7 @@ import {
   describeEvent,
   parseEventDetails,
 } from '../../domain/contract-event-lines.js';
-import { formatUtcDateTime } from '../../domain/dates.js';
+import { formatUtcWithLocal } from '../../domain/dates.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n/languages.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
@@ -19,19 +19,21 @@ export interface AuditEvent {
 
 /**
  * The contract's event trail as an HTML section for the signed copy, wholly in the contract's
- * language: its headings and every row (issue 31).
+ * language: its headings and every row (issue 31). Each time is UTC, with the company's clock
+ * beside it once the company has a time zone, as on the certificate.
  */
 export function auditTrailSection(
   events: readonly AuditEvent[],
   documentSha256: string | null,
   language: Language = DEFAULT_LANGUAGE,
+  timeZone: string | null = null,
 ): string {
   const words = messagesFor(language).certificate;
   const column = words.timeline;
   const rows = events
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtcDateTime(event.at, language))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, messagesFor(language).events))}</td>` +
+        `<tr><td>${escapeHtml(formatUtcWithLocal(event.at, timeZone, language))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, messagesFor(language).events))}</td>` +
         `<td>${escapeHtml(describeActor(event.actor, words.parties.client))}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )

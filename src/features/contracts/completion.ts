@@ -81,7 +81,7 @@ export async function completeWithHtmlCopy(
     .execute();
   const html = appendToBody(
     contract.signed_html,
-    auditTrailSection(events, contract.template_sha256, contract.language),
+    auditTrailSection(events, contract.template_sha256, contract.language, contract.time_zone),
   );
   await complete(
     trx,
@@ -151,6 +151,7 @@ async function loadForCompletion(trx: DbOrTrx, contractId: number) {
   const contract = await trx
     .selectFrom('contracts')
     .innerJoin('users', 'users.id', 'contracts.user_id')
+    .leftJoin('preferences', 'preferences.user_id', 'contracts.user_id')
     .select([
       'contracts.id',
       'contracts.status',
@@ -164,6 +165,8 @@ async function loadForCompletion(trx: DbOrTrx, contractId: number) {
       'contracts.client_signed_at',
       'contracts.language',
       'users.email as contractor_email',
+      // The company's clock for the times its mails and the HTML trail print (issue 31).
+      'preferences.time_zone',
     ])
     .where('contracts.id', '=', contractId)
     .executeTakeFirstOrThrow();
@@ -217,6 +220,7 @@ async function mailBothParties(
       contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,
       clientSignedAt: contract.client_signed_at,
       copy,
+      timeZone: contract.time_zone,
       // The client reads their copy in the contract's language; the contractor's stays English.
       language: recipient === 'client' ? contract.language : 'en',
     });

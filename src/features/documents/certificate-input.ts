@@ -69,6 +69,11 @@ export async function buildCertificateInput(
     .where('user_id', '=', contract.user_id)
     .orderBy('accepted_at', 'desc')
     .executeTakeFirst();
+  const company = await db
+    .selectFrom('preferences')
+    .select('time_zone')
+    .where('user_id', '=', contract.user_id)
+    .executeTakeFirst();
   const contractorSigned = lastEvent(events, 'signed_by_contractor');
   const clientSigned = lastEvent(events, 'signed_by_client');
   const consented = lastEvent(events, 'consented');
@@ -116,5 +121,6 @@ export async function buildCertificateInput(
     snapshotSha256: contract.template_sha256 ?? '',
     contractPagesSha256: fingerprints.contractPagesSha256,
     verifyUrl: fingerprints.verifyUrl,
+    companyTimeZone: company?.time_zone ?? null,
   };
 }

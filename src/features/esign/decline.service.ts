@@ -52,8 +52,9 @@ export async function declineAsClient(
     if (!declined) throw new AppError('CONFLICT', await whyNotNow(trx, contract.id));
     const owner = await trx
       .selectFrom('users')
-      .select('email')
-      .where('id', '=', contract.user_id)
+      .leftJoin('preferences', 'preferences.user_id', 'users.id')
+      .select(['users.email', 'preferences.time_zone'])
+      .where('users.id', '=', contract.user_id)
       .executeTakeFirstOrThrow();
     const mail = renderDeclinedNoticeMail({
       clientName: contract.client_name,
@@ -61,6 +62,7 @@ export async function declineAsClient(
       reason,
       declinedAt: at,
       contractUrl: `${deps.config.PUBLIC_URL}/contracts/${contract.id}`,
+      timeZone: owner.time_zone,
     });
     await enqueueMail(trx, deps.mailSealer, {
       kind: 'declined_notice',

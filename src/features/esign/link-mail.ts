@@ -22,6 +22,8 @@ export interface LinkMailContract {
   logoPath: string | null;
   /** The client's language: the mail's words (docs/decisions/029). */
   language: Language;
+  /** The company's IANA time zone, the clock of the mail's times; null or left out: UTC. */
+  timeZone?: string | null;
 }
 
 /** The mail kind in the outbox for each variant. */
@@ -49,7 +51,10 @@ export async function queueSigningLinkMail(
   const { contract, variant } = input;
   const mail = renderSigningRequestMail({
     variant,
-    company: mailCompanyOf(contract, deps.config.PUBLIC_URL),
+    company: {
+      ...mailCompanyOf(contract, deps.config.PUBLIC_URL),
+      timeZone: await companyTimeZoneOf(trx, contract.id),
+    },
     client: { name: contract.client.name, email: contract.client.email },
     contract: {
       id: contract.id,
@@ -106,6 +111,20 @@ async function replacedContractOf(
   return { id: earlier.id, sentAt: earlier.sent_at, why };
 }
 
+/**
+ * The time zone of the company that owns the contract (issue 31): the clock its link mails say
+ * when the link expires on. Today's setting, like the logo: a zone is not a contract's term.
+ */
+async function companyTimeZoneOf(trx: DbOrTrx, contractId: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom('contracts')
+    .innerJoin('preferences', 'preferences.user_id', 'contracts.user_id')
+    .select('preferences.time_zone')
+    .where('contracts.id', '=', contractId)
+    .executeTakeFirst();
+  return row?.time_zone ?? null;
+}
+
 /** The contractor's business as a mail to the client shows it: frozen fields, current logo. */
 export function mailCompanyOf(contract: LinkMailContract, publicUrl: string): MailCompany {
   return {
@@ -113,6 +132,7 @@ export function mailCompanyOf(contract: LinkMailContract, publicUrl: string): Ma
     phone: contract.company.phone,
     email: contract.company.email,
     logoUrl: contract.logoPath ? `${publicUrl}${contract.logoPath}` : null,
+    timeZone: contract.timeZone ?? null,
   };
 }
 
@@ -131,6 +151,7 @@ export function linkMailContract(
     language: Language;
   },
   logoPath: string | null,
+  timeZone: string | null = null,
 ): LinkMailContract {
   const sent = row.client_data
     ? (JSON.parse(row.client_data) as { name?: string; email?: string; address?: string | null })
@@ -148,5 +169,6 @@ export function linkMailContract(
     company: { name: row.company_name, phone: row.company_phone, email: row.company_email },
     logoPath,
     language: row.language,
+    timeZone,
   };
 }

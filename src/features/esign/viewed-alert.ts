@@ -16,7 +16,7 @@ export async function queueViewedAlert(
   const owner = await trx
     .selectFrom('users')
     .leftJoin('preferences', 'preferences.user_id', 'users.id')
-    .select(['users.email', 'preferences.viewed_alerts_enabled'])
+    .select(['users.email', 'preferences.viewed_alerts_enabled', 'preferences.time_zone'])
     .where('users.id', '=', contract.user_id)
     .executeTakeFirst();
   // No preferences row yet means the defaults: alerts on.
@@ -28,6 +28,7 @@ export async function queueViewedAlert(
     openedAt: now.toISOString(),
     contractUrl: `${base}/contracts/${contract.id}`,
     settingsUrl: `${base}/settings/reminders`,
+    timeZone: owner.time_zone,
   });
   await enqueueMailOnce(trx, deps.mailSealer, {
     kind: 'viewed_alert',

@@ -44,7 +44,7 @@ export async function withdrawInTransaction(
   });
   if (!moved) return false;
   const prefs = await getPrefs(trx, row.user_id);
-  const facts = linkMailContract(row, prefs.logo_path);
+  const facts = linkMailContract(row, prefs.logo_path, prefs.time_zone);
   const mail = renderWithdrawnNoticeMail({
     company: mailCompanyOf(facts, deps.config.PUBLIC_URL),
     client: { name: facts.client.name, email: facts.client.email },

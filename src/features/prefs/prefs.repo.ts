@@ -14,6 +14,7 @@ export async function findPrefs(db: DbOrTrx, userId: number) {
       'company_address',
       'company_website',
       'logo_path',
+      'time_zone',
       'viewed_alerts_enabled',
       'reminders_enabled',
       'reminder_first_days',

@@ -16,6 +16,7 @@ const emptyPrefs: Prefs = {
   company_address: null,
   company_website: null,
   logo_path: null,
+  time_zone: null,
   ...FOLLOW_UP_DEFAULTS,
 };
 

@@ -47,6 +47,7 @@ describe('preferences over REST', () => {
       company_address: null,
       company_website: null,
       logo_path: null,
+      time_zone: null,
       ...FOLLOW_UP_DEFAULTS,
     });
   });
@@ -77,6 +78,7 @@ describe('preferences over REST', () => {
       company_address: null,
       company_website: 'https://acme.example.com',
       logo_path: null,
+      time_zone: null,
       ...FOLLOW_UP_DEFAULTS,
     });
   });
@@ -219,6 +221,7 @@ describe('preferences over tRPC', () => {
       company_address: null,
       company_website: null,
       logo_path: null,
+      time_zone: null,
       ...FOLLOW_UP_DEFAULTS,
     });
   });

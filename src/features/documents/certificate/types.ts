@@ -57,4 +57,9 @@ export interface CertificateInput {
   contractPagesSha256: string | null;
   /** Absolute URL of the public verification page. */
   verifyUrl: string;
+  /**
+   * The company's IANA time zone (issue 31): its clock is printed beside each UTC time. Null or
+   * left out: UTC alone.
+   */
+  companyTimeZone?: string | null;
 }

@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from '../../../domain/dates.js';
+import { formatUtcDateTime, formatUtcWithLocal } from '../../../domain/dates.js';
 import { messagesFor, type Messages } from '../../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
@@ -137,7 +137,8 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     heading: words.contractHeading(input.contractId, title),
     companyName: input.companyName,
     total: formatUsd(input.totalCents),
-    completedAt: formatUtcDateTime(input.completedAt, language),
+    // UTC stays the record's time; the company's clock goes beside it (issue 31).
+    completedAt: formatUtcWithLocal(input.completedAt, input.companyTimeZone, language),
     contractor: {
       company: input.companyName,
       name: input.contractorName?.trim() || null,
@@ -147,7 +148,7 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     signers: signers.map((signer) => signerView(signer, input.companyName, language)),
     // Kept in the order given: the table is append-only, so its order is the record.
     events: input.events.map((event) => ({
-      at: formatUtcDateTime(event.at, language),
+      at: formatUtcWithLocal(event.at, input.companyTimeZone, language),
       name: describeEvent(
         { ...event, details: parseEventDetails(event.details) },
         messagesFor(language).events,

@@ -1,5 +1,5 @@
 import { toHeaderText } from '../mail-header.js';
-import { longDateTime, reasonLines, renderParts } from './render.js';
+import { companyDateTime, reasonLines, renderParts } from './render.js';
 import { clientLabel, tradeSignBrand, type RenderedMail } from './types.js';
 
 export interface DeclinedNoticeMailInput {
@@ -12,6 +12,8 @@ export interface DeclinedNoticeMailInput {
   declinedAt: string;
   /** PUBLIC_URL + /contracts/<id> */
   contractUrl: string;
+  /** The company's time zone: the decline's time is on its clock (UTC when unset). */
+  timeZone?: string | null;
 }
 
 /** Tells the contractor that the client declined, with the reason they gave. */
@@ -26,7 +28,7 @@ export function renderDeclinedNoticeMail(input: DeclinedNoticeMailInput): Render
     brand: tradeSignBrand(),
     client,
     contractId,
-    declinedAt: longDateTime(input.declinedAt),
+    declinedAt: companyDateTime(input.declinedAt, input.timeZone),
     reasonLines: reasonLines(input.reason),
     contractUrl: input.contractUrl,
   });

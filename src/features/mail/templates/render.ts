@@ -1,6 +1,11 @@
 import { Eta } from 'eta';
 import { appFilesDir } from '../../../lib/app-files.js';
-import { formatLongDate, formatUtcDateTime } from '../../../domain/dates.js';
+import {
+  formatDateTime,
+  formatLongDate,
+  formatLongDateIn,
+  formatUtcDateTime,
+} from '../../../domain/dates.js';
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 
@@ -40,6 +45,15 @@ export const longDate = formatLongDate;
 
 /** `November 21, 2026 at 3:04 PM UTC` (`noviembre 21, 2026 a las 3:04 PM UTC` in Spanish). */
 export const longDateTime = formatUtcDateTime;
+
+/**
+ * A time on the company's clock, `November 21, 2026 at 9:04 AM CST` (issue 31); UTC, as
+ * longDateTime, while the company has not set its time zone.
+ */
+export const companyDateTime = formatDateTime;
+
+/** The date on the company's clock; longDate's UTC date while it has no time zone. */
+export const companyDate = formatLongDateIn;
 
 /** A multi-line value (an address) as one line, for summaries. */
 export function oneLine(value: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { toHeaderText } from '../mail-header.js';
-import { longDateTime, renderParts } from './render.js';
+import { companyDateTime, renderParts } from './render.js';
 import { tradeSignBrand } from './types.js';
 
 export interface SignInAlertMailInput {
@@ -12,6 +12,8 @@ export interface SignInAlertMailInput {
   at: string;
   /** PUBLIC_URL + /login */
   signInUrl: string;
+  /** The company's time zone: the alert's time is on its clock (UTC when unset). */
+  timeZone?: string | null;
 }
 
 /** Tells a contractor that their account sees more failed sign-ins than a person makes. */
@@ -29,7 +31,7 @@ export function renderSignInAlertMail(input: SignInAlertMailInput) {
     failures: input.failures,
     addresses,
     windowMinutes: input.windowMinutes,
-    at: longDateTime(input.at),
+    at: companyDateTime(input.at, input.timeZone),
     signInUrl: input.signInUrl,
   });
   return { subject, html, text };

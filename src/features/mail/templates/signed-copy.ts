@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.
 import { formatUsd } from '../../../domain/money.js';
 import { toHeaderText } from '../mail-header.js';
 import type { MailAttachment } from '../outbox.js';
-import { longDateTime, oneLine, renderParts } from './render.js';
+import { companyDateTime, oneLine, renderParts } from './render.js';
 import { brandView, greeting, type RenderedMail } from './types.js';
 
 export interface SignedCopyMailInput {
@@ -30,6 +30,8 @@ export interface SignedCopyMailInput {
   logoUrl?: string | null;
   /** The reader's language: the contract's for the client, English for the contractor. */
   language?: Language;
+  /** The company's time zone: the signing times are on its clock (UTC when unset). */
+  timeZone?: string | null;
 }
 
 /** The executed copy, mailed to each party once the client has signed. */
@@ -57,11 +59,11 @@ export function renderSignedCopyMail(
     { label: words.summary.total, value: formatUsd(input.totalCents) },
     {
       label: words.summary.signedByContractor(brand.company),
-      value: longDateTime(input.contractorSignedAt, language),
+      value: companyDateTime(input.contractorSignedAt, input.timeZone, language),
     },
     {
       label: words.summary.signedByClient(clientName || null),
-      value: longDateTime(input.clientSignedAt, language),
+      value: companyDateTime(input.clientSignedAt, input.timeZone, language),
     },
   ];
   // "with" names the other party: the contractor's own copy is "with" the client.

@@ -2,7 +2,7 @@ import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
 import { toHeaderText } from '../mail-header.js';
-import { longDate, oneLine, renderParts } from './render.js';
+import { companyDate, companyDateTime, longDate, oneLine, renderParts } from './render.js';
 import {
   brandView,
   greeting,
@@ -64,7 +64,11 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
   const variant = words.signingRequest[VARIANT_KEYS[input.variant ?? 'request']];
   const [before, name, after] = variant.intro(brand.company);
   const subject = toHeaderText(variant.subject(brand.company));
-  const expiresOn = longDate(input.expiresAt, language);
+  // On the company's clock once it has a zone, to the minute (a link dies at a moment, and the
+  // client reads the zone's name); the UTC date alone before, as it always was.
+  const expiresOn = input.company.timeZone
+    ? companyDateTime(input.expiresAt, input.company.timeZone, language)
+    : longDate(input.expiresAt, language);
   const { html, text } = renderParts(
     'signing-request',
     {
@@ -76,7 +80,9 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
       summary,
       link: input.link,
       expiresOn,
-      replaces: input.replaces ? replacementLines(input.replaces, brand.company, language) : null,
+      replaces: input.replaces
+        ? replacementLines(input.replaces, brand.company, language, input.company.timeZone)
+        : null,
     },
     language,
   );
@@ -88,9 +94,10 @@ function replacementLines(
   replaced: ReplacedContract,
   company: string | null,
   language: Language,
+  timeZone: string | null | undefined,
 ): { what: string; oldLink: string } {
   const words = messagesFor(language).mail.signingRequest.replaces;
-  const sentOn = longDate(replaced.sentAt, language);
+  const sentOn = companyDate(replaced.sentAt, timeZone, language);
   return {
     what: words[replaced.why](replaced.id, sentOn, company),
     oldLink: words.oldLink(replaced.id),

@@ -10,6 +10,8 @@ export interface MailCompany {
   email: string | null;
   /** Absolute http(s) URL of the logo; anything else is ignored. */
   logoUrl: string | null;
+  /** The company's IANA time zone: the clock the mail's times are on (UTC when unset). */
+  timeZone?: string | null;
 }
 
 export interface MailClient {

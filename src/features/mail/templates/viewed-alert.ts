@@ -1,5 +1,5 @@
 import { toHeaderText } from '../mail-header.js';
-import { longDateTime, renderParts } from './render.js';
+import { companyDateTime, renderParts } from './render.js';
 import { clientLabel, tradeSignBrand, type RenderedMail } from './types.js';
 
 export interface ViewedAlertMailInput {
@@ -12,6 +12,8 @@ export interface ViewedAlertMailInput {
   contractUrl: string;
   /** PUBLIC_URL + /settings/reminders */
   settingsUrl: string;
+  /** The company's time zone: the opening time is on its clock (UTC when unset). */
+  timeZone?: string | null;
 }
 
 /** Tells the contractor that the client opened the contract for the first time. */
@@ -19,7 +21,7 @@ export function renderViewedAlertMail(input: ViewedAlertMailInput): RenderedMail
   const client = clientLabel(input.clientName);
   const { contractId } = input;
   const subject = toHeaderText(`${client} opened Contract #${contractId}`);
-  const openedAt = longDateTime(input.openedAt);
+  const openedAt = companyDateTime(input.openedAt, input.timeZone);
   const { html, text } = renderParts('viewed-alert', {
     subject,
     preheader: `${client} opened Contract #${contractId} on ${openedAt}.`,

@@ -1,7 +1,7 @@
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { toHeaderText } from '../mail-header.js';
-import { longDate, reasonLines, renderParts } from './render.js';
+import { companyDate, reasonLines, renderParts } from './render.js';
 import {
   brandView,
   greeting,
@@ -32,7 +32,7 @@ export function renderWithdrawnNoticeMail(input: WithdrawnNoticeMailInput): Rend
   const [before, name, after] = words.withdrawn(
     brand.company,
     contractId,
-    longDate(input.withdrawnAt, language),
+    companyDate(input.withdrawnAt, input.company.timeZone, language),
   );
   const { html, text } = renderParts(
     'withdrawn-notice',

@@ -1,8 +1,11 @@
 import { Text, Timeline } from '@mantine/core';
 import { CONTRACTOR_EVENT_LINES, describeEvent } from '@domain/contract-event-lines';
 import type { ContractEvent } from '@domain/contracts.schemas';
+import { formatDateTime } from '@domain/dates';
+import { useCompanyTimeZone } from '../prefs/use-company-time-zone';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** Before the company sets its zone: the browser's clock, as the timeline always showed. */
+const browserClock = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Events that need the contractor's eye stand out. */
 const eventColors: Record<string, string | undefined> = {
@@ -14,6 +17,10 @@ const eventColors: Record<string, string | undefined> = {
 
 /** The contract's audit trail, each event with its facts (src/domain/contract-lifecycle.ts). */
 export function ContractTimeline({ events }: { events: ContractEvent[] }) {
+  const timeZone = useCompanyTimeZone();
+  // The company's clock, named (`December 1, 2026 at 9:31 AM CST`), once it has a zone.
+  const when = (at: string) =>
+    timeZone ? formatDateTime(at, timeZone) : browserClock.format(new Date(at));
   return (
     <Timeline
       bulletSize={14}
@@ -30,7 +37,7 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
             title={`${describeEvent(event, CONTRACTOR_EVENT_LINES)}${to}`}
           >
             <Text size="xs" c="dimmed">
-              {when.format(new Date(event.at))}
+              {when(event.at)}
               {event.ip ? ` · ${event.ip}` : ''}
             </Text>
           </Timeline.Item>

@@ -1,5 +1,7 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useMemo } from 'react';
+import { timeZoneOptions } from './time-zones';
 
 export interface CompanyFormValues {
   company_name: string;
@@ -7,6 +9,8 @@ export interface CompanyFormValues {
   company_email: string;
   company_address: string;
   company_website: string;
+  /** An IANA name; empty while not set (times then show in UTC). */
+  time_zone: string;
 }
 
 export const emptyCompanyValues: CompanyFormValues = {
@@ -15,6 +19,7 @@ export const emptyCompanyValues: CompanyFormValues = {
   company_email: '',
   company_address: '',
   company_website: '',
+  time_zone: '',
 };
 
 /** Company details as they appear on every contract; used by onboarding and branding. */
@@ -65,7 +70,33 @@ export function CompanyFields(props: {
         key={form.key('company_website')}
         {...form.getInputProps('company_website')}
       />
+      <TimeZoneSelect form={form} />
     </Stack>
+  );
+}
+
+/**
+ * The company's clock for the times in its mails, certificates and screens (issue 31): a list to
+ * search by city, region or abbreviation, and to move through with the arrow keys.
+ */
+function TimeZoneSelect({ form }: { form: UseFormReturnType<CompanyFormValues> }) {
+  const initial = form.getValues().time_zone;
+  const data = useMemo(() => timeZoneOptions(initial || null), [initial]);
+  return (
+    <Select
+      label="Time zone"
+      description="Times in your emails, certificates and timelines use it. Not set: UTC."
+      placeholder="Search a city, e.g. Chicago"
+      searchable
+      clearable
+      data={data}
+      maxDropdownHeight={260}
+      nothingFoundMessage="No time zone matches"
+      comboboxProps={{ withinPortal: true }}
+      key={form.key('time_zone')}
+      // Cleared, the value is null: not set, which the server takes as it is.
+      {...form.getInputProps('time_zone')}
+    />
   );
 }
 

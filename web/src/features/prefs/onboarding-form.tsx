@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CompanyFields, toCompanyValues, type CompanyFormValues } from './company-fields';
 import { requiredCompanyFields } from './required-company-fields';
+import { browserTimeZone } from './time-zones';
 import { showToast } from '../../lib/toast';
 
 /** What the server refuses this form without, marked required. */
@@ -26,6 +27,8 @@ export function OnboardingForm({
     initialValues: {
       ...toCompanyValues(prefs),
       company_email: prefs.company_email ?? accountEmail,
+      // The browser's zone is the likeliest company clock; shown, and the contractor can change it.
+      time_zone: prefs.time_zone ?? browserTimeZone() ?? '',
     },
     validate: schemaResolver(onboardingInputSchema, { sync: true }),
   });

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ListedWebhookDelivery } from '@domain/webhook-deliveries.schemas';
-import { formatUtcDateTime } from '@domain/dates';
+import { formatDateTime } from '@domain/dates';
+import { useCompanyTimeZone } from '../prefs/use-company-time-zone';
 import { AnchorLink } from '../../components/anchor-link';
 import { isUnsettled } from './delivery-refresh';
 import { WEBHOOK_EVENT_LABELS } from './webhook-events';
@@ -18,8 +19,11 @@ function statusBadge(delivery: ListedWebhookDelivery) {
   }
 }
 
-/** What happened to one delivery, in a line: the answer, the tries, and what comes next. */
-function outcome(delivery: ListedWebhookDelivery): string {
+/**
+ * What happened to one delivery, in a line: the answer, the tries, and what comes next, on the
+ * company's clock (UTC while it has no zone).
+ */
+function outcome(delivery: ListedWebhookDelivery, timeZone: string | null): string {
   const tries = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
   const answer =
     delivery.last_status_code !== null
@@ -28,9 +32,9 @@ function outcome(delivery: ListedWebhookDelivery): string {
         (delivery.status === 'delivering' ? 'Sending now' : 'No answer yet'));
   const next =
     delivery.status === 'succeeded' && delivery.delivered_at
-      ? `delivered ${formatUtcDateTime(delivery.delivered_at)}`
+      ? `delivered ${formatDateTime(delivery.delivered_at, timeZone)}`
       : delivery.next_attempt_at && isUnsettled(delivery)
-        ? `next try ${formatUtcDateTime(delivery.next_attempt_at)}`
+        ? `next try ${formatDateTime(delivery.next_attempt_at, timeZone)}`
         : null;
   return [answer, tries, next].filter(Boolean).join(' · ');
 }
@@ -69,7 +73,8 @@ export function WebhookDeliveryRow(props: {
 }) {
   const { delivery } = props;
   const contract = contractWords(delivery);
-  const when = formatUtcDateTime(delivery.created_at);
+  const timeZone = useCompanyTimeZone();
+  const when = formatDateTime(delivery.created_at, timeZone);
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
       <Stack gap={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
@@ -84,7 +89,7 @@ export function WebhookDeliveryRow(props: {
           {delivery.event_type} · {when}
         </Text>
         <Text size="sm" aria-live="polite">
-          {outcome(delivery)}
+          {outcome(delivery, timeZone)}
         </Text>
       </Stack>
       <Button
