@@ -1,32 +1,17 @@
-/** The message a person should read from a failed call: the server's text, never a stack. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim()) return error.message;
-  return fallback;
-}
+import { failureOf, HttpError } from './failure';
+import { CONTRACTOR_FAILURE_WORDS, describeFailure } from './failure-words';
 
-const BODY_SHOWN_CHARS = 160;
+export { HttpError };
 
 /**
- * The generic message for a failed call: the status code, a colon and a space, then
- * the body's text (cut short; a proxy's error page can be long), or the status text when the body
- * is empty: `502: Bad Gateway`, `500: Server exploded`.
+ * The message a person should read from a failed call, by its cause: the server's own sentence
+ * when it refused the input, otherwise what happened and what to do (no connection, our fault,
+ * too slow, too many tries, signed out). Never a stack or a status code (docs/decisions/036).
+ * `fallback` is for a failure with no words at all.
  */
-export function httpErrorMessage(status: number, statusText: string, body: string): string {
-  const text = body.replace(/\s+/g, ' ').trim();
-  const shown = text.length > BODY_SHOWN_CHARS ? `${text.slice(0, BODY_SHOWN_CHARS)}…` : text;
-  return `${status}: ${shown || statusText}`;
-}
-
-/** A failed call whose answer is not ours to read (not JSON: a proxy page, a crash). */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    statusText: string,
-    body: string,
-  ) {
-    super(httpErrorMessage(status, statusText, body));
-    this.name = 'HttpError';
-  }
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error === null || error === undefined) return fallback;
+  return describeFailure(failureOf(error), CONTRACTOR_FAILURE_WORDS) || fallback;
 }
 
 /** Throws HttpError for a failed answer that is not JSON; JSON errors are the caller's to read. */
@@ -34,5 +19,6 @@ export async function rejectUnreadableFailure(response: Response): Promise<Respo
   if (response.ok) return response;
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) return response;
-  throw new HttpError(response.status, response.statusText, await response.text());
+  const retryAfter = response.headers.get('retry-after');
+  throw new HttpError(response.status, response.statusText, await response.text(), retryAfter);
 }

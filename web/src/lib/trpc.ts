@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../../src/trpc/app-router';
+import { fetchWithDeadline, trpcDeadlineMs } from './deadline';
 import { rejectUnreadableFailure } from './errors';
 import { queryClient } from './query-client';
 
@@ -10,9 +11,13 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
-      // An answer that is not tRPC's JSON (a proxy's 502 page, a crash) fails with the spec's
-      // "status: body" message instead of a JSON parse error.
-      fetch: async (url, init) => rejectUnreadableFailure(await fetch(url, init)),
+      // Every call has a deadline (a hanging request fails with "taking too long" instead of
+      // spinning forever), and an answer that is not tRPC's JSON (a proxy's 502 page, a crash)
+      // fails as an HttpError, described by its status, instead of a JSON parse error.
+      fetch: async (url, init) => {
+        const address = typeof url === 'string' ? url : 'href' in url ? url.href : url.url;
+        return rejectUnreadableFailure(await fetchWithDeadline(url, init, trpcDeadlineMs(address)));
+      },
     }),
   ],
 });

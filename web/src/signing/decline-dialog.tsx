@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SigningIslandData } from '@domain/signing-island';
+import { DECLINE_FAILURE_WORDS, describeFailure } from '../lib/failure-words';
+import { useStillWorking } from '../lib/use-still-working';
 import { submitDecline } from './signing-api';
 
 /**
@@ -22,6 +24,8 @@ export function DeclineDialog(props: {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const length = reason.trim().length;
+  const late = useStillWorking(pending);
+  const failureWords = DECLINE_FAILURE_WORDS[props.data.language];
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -49,7 +53,12 @@ export function DeclineDialog(props: {
       case 'bad-input':
         return refuse(outcome.message || words.declineTooShort);
       case 'failed':
-        return setFailure(outcome.busy ? words.declineBusy : words.declineFailed);
+        // The page's own sentences where they fit (no connection, too many tries).
+        if (outcome.failure.kind === 'offline') return setFailure(words.declineFailed);
+        if (outcome.failure.kind === 'busy' && outcome.failure.retryAfterSeconds === null) {
+          return setFailure(words.declineBusy);
+        }
+        return setFailure(describeFailure(outcome.failure, failureWords));
       default:
         return props.onSettled();
     }
@@ -116,6 +125,9 @@ export function DeclineDialog(props: {
               {failure}
             </p>
           ) : null}
+          <p className="small" role="status" aria-live="polite">
+            {late ? failureWords.stillWorking : null}
+          </p>
           <div className="dialog-actions">
             <button
               type="button"

@@ -1,3 +1,6 @@
+import { DECLINE_DEADLINE_MS, fetchWithDeadline, SIGNING_DEADLINE_MS } from '../lib/deadline';
+import { failureOf, failureOfStatus, type Failure } from '../lib/failure';
+
 /*
  * The island's two calls, with plain fetch and hand-written checks of the answers: the signing
  * page carries no zod and no tRPC (issue 20's budget). The server validates every input with
@@ -10,8 +13,8 @@ export type SignOutcome =
   | { kind: 'conflict' }
   /** 404: the link is gone. */
   | { kind: 'invalid' }
-  /** No network, 400, 429 or 5xx: nothing was recorded, so the client may try again. */
-  | { kind: 'failed' };
+  /** No network, 400, 429, 5xx or no answer in time: the client may try again. */
+  | { kind: 'failed'; failure: Failure };
 
 export type DeclineOutcome =
   | { kind: 'declined' }
@@ -19,8 +22,8 @@ export type DeclineOutcome =
   | { kind: 'invalid' }
   /** 400: the server's sentence about the reason. */
   | { kind: 'bad-input'; message: string }
-  /** No network, 429 or 5xx; `busy` for 429. */
-  | { kind: 'failed'; busy: boolean };
+  /** No network, 429, 5xx or no answer in time. */
+  | { kind: 'failed'; failure: Failure };
 
 /** The token is the page's own address: /esign/:token. */
 export function signingUrlOf(pathname: string): string {
@@ -31,16 +34,21 @@ export async function submitSignature(
   url: string,
   input: { signature: string; consentVersion: string; language: string },
 ): Promise<SignOutcome> {
-  const response = await postJson(url, {
-    signature: input.signature,
-    consent: true,
-    consent_version: input.consentVersion,
-    consent_language: input.language,
-    time_zone: browserTimeZone(),
-  });
-  if (response?.status === 409) return { kind: 'conflict' };
-  if (response?.status === 404) return { kind: 'invalid' };
-  if (!response?.ok) return { kind: 'failed' };
+  const response = await postJson(
+    url,
+    {
+      signature: input.signature,
+      consent: true,
+      consent_version: input.consentVersion,
+      consent_language: input.language,
+      time_zone: browserTimeZone(),
+    },
+    SIGNING_DEADLINE_MS,
+  );
+  if (response instanceof Error) return { kind: 'failed', failure: failureOf(response) };
+  if (response.status === 409) return { kind: 'conflict' };
+  if (response.status === 404) return { kind: 'invalid' };
+  if (!response.ok) return { kind: 'failed', failure: await failureOfAnswer(response) };
   const body = (await response.json().catch(() => null)) as { client_signed_at?: unknown } | null;
   return typeof body?.client_signed_at === 'string'
     ? { kind: 'signed', clientSignedAt: body.client_signed_at }
@@ -48,32 +56,52 @@ export async function submitSignature(
 }
 
 export async function submitDecline(url: string, reason: string): Promise<DeclineOutcome> {
-  const response = await postJson(`${url}/decline`, { reason });
-  if (response?.status === 409) return { kind: 'conflict' };
-  if (response?.status === 404) return { kind: 'invalid' };
-  if (response?.status === 400) {
+  const response = await postJson(`${url}/decline`, { reason }, DECLINE_DEADLINE_MS);
+  if (response instanceof Error) return { kind: 'failed', failure: failureOf(response) };
+  if (response.status === 409) return { kind: 'conflict' };
+  if (response.status === 404) return { kind: 'invalid' };
+  if (response.status === 400) {
     const text = await response.text().catch(() => '');
     // The REST facade names the field first ("reason: ..."): the dialog shows the sentence.
     return { kind: 'bad-input', message: text.replace(/^reason: /, '') };
   }
-  if (!response?.ok) return { kind: 'failed', busy: response?.status === 429 };
+  if (!response.ok) return { kind: 'failed', failure: await failureOfAnswer(response) };
   return { kind: 'declined' };
 }
 
-/** A JSON POST; null when no answer came (no network on a job site). */
-async function postJson(url: string, body: unknown): Promise<Response | null> {
+/**
+ * A JSON POST with a deadline; the error when no answer came (no network on a job site, or
+ * none in time).
+ */
+async function postJson(url: string, body: unknown, deadlineMs: number): Promise<Response | Error> {
   try {
-    return await fetch(url, {
-      method: 'POST',
-      credentials: 'same-origin',
-      // Errors as plain text (src/lib/error-handler.ts): their sentences are meant for people.
-      headers: { 'content-type': 'application/json', accept: 'text/plain, application/json;q=0.9' },
-      cache: 'no-store',
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return null;
+    return await fetchWithDeadline(
+      url,
+      {
+        method: 'POST',
+        credentials: 'same-origin',
+        // Errors as plain text (src/lib/error-handler.ts): their sentences are meant for people.
+        headers: {
+          'content-type': 'application/json',
+          accept: 'text/plain, application/json;q=0.9',
+        },
+        cache: 'no-store',
+        body: JSON.stringify(body),
+      },
+      deadlineMs,
+    );
+  } catch (error) {
+    return error instanceof Error ? error : new TypeError('No answer');
   }
+}
+
+/** A failed answer's cause; a proxy's HTML page has no sentence for a person. */
+async function failureOfAnswer(response: Response): Promise<Failure> {
+  const type = response.headers.get('content-type') ?? '';
+  const text = type.includes('text/plain') ? await response.text().catch(() => '') : '';
+  return failureOfStatus(response.status, text, response.headers.get('retry-after'), {
+    signedInCall: false,
+  });
 }
 
 /** The signer's time zone for the certificate of completion; absent when the browser hides it. */

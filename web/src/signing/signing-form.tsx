@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SigningIslandData } from '@domain/signing-island';
+import { describeFailure, SIGNING_FAILURE_WORDS } from '../lib/failure-words';
+import { useStillWorking } from '../lib/use-still-working';
 import { DeclineDialog } from './decline-dialog';
 import { SignaturePadField } from './signature-pad';
 import { submitSignature } from './signing-api';
@@ -27,6 +29,8 @@ export function SigningForm(props: {
   const checkboxRef = useRef<HTMLInputElement>(null);
   const padRef = useRef<HTMLDivElement>(null);
   const consentErrorId = useId();
+  const failureWords = SIGNING_FAILURE_WORDS[props.data.language];
+  const late = useStillWorking(pending);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +54,6 @@ export function SigningForm(props: {
     });
     inFlight.current = false;
     setPending(false);
-    const failed = { title: words.toastErrorTitle, message: words.toastErrorMessage, error: true };
     switch (outcome.kind) {
       case 'signed':
         props.showToast({ title: words.toastSignedTitle, message: words.toastSignedMessage });
@@ -58,11 +61,20 @@ export function SigningForm(props: {
       case 'conflict':
         return props.onSettled();
       case 'invalid':
-        props.showToast(failed);
+        props.showToast({
+          title: words.toastErrorTitle,
+          message: words.toastErrorMessage,
+          error: true,
+        });
         return props.onSettled();
       case 'failed':
-        // Signature and consent stay as they were, so trying again is one tap.
-        return props.showToast(failed);
+        // The spec's title, and what happened and what to do by cause. Signature and consent
+        // stay as they were, so trying again is one tap.
+        return props.showToast({
+          title: words.toastErrorTitle,
+          message: describeFailure(outcome.failure, failureWords),
+          error: true,
+        });
     }
   };
 
@@ -114,6 +126,9 @@ export function SigningForm(props: {
           {pending ? <span className="spinner" aria-hidden="true" /> : null}
           {pending ? words.signingButton : words.signButton}
         </button>
+        <p className="small" role="status" aria-live="polite">
+          {late ? failureWords.stillWorking : null}
+        </p>
       </form>
       <DeclineDialog
         data={props.data}

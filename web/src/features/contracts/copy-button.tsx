@@ -3,6 +3,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Contract } from '@domain/contracts.schemas';
+import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -47,6 +48,7 @@ export function CopyButton({ contract }: { contract: Contract }) {
       >
         Copy
       </Button>
+      <StillWorking pending={copy.isPending} />
       {copy.isError && (
         <Text size="sm" c="red.8" role="alert">
           {errorMessage(copy.error, 'No copy was made')}

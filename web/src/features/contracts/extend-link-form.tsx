@@ -5,6 +5,7 @@ import { IconLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { Contract } from '@domain/contracts.schemas';
 import { extendInputSchema } from '@domain/follow-up.schemas';
+import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -79,6 +80,7 @@ export function ExtendLinkForm({ contract }: { contract: Contract }) {
                 {errorMessage(extend.error, 'Please try again')}
               </Alert>
             )}
+            <StillWorking pending={extend.isPending} />
             <Group justify="flex-end">
               <Button variant="default" onClick={dismiss} disabled={extend.isPending}>
                 Cancel

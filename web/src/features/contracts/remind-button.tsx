@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { Contract } from '@domain/contracts.schemas';
+import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -45,6 +46,7 @@ export function RemindButton({ contract }: { contract: Contract }) {
       >
         Send reminder
       </Button>
+      <StillWorking pending={remind.isPending} />
       {waiting && contract.remind_allowed_at && (
         <Text size="sm" c="dimmed" id={hintId}>
           You can send another reminder at {formatClock(contract.remind_allowed_at)}

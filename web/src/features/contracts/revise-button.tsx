@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Contract } from '@domain/contracts.schemas';
+import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -56,6 +57,7 @@ export function ReviseButton({ contract }: { contract: Contract }) {
       >
         Revise
       </Button>
+      {!asksFirst && <StillWorking pending={revise.isPending} />}
       {!asksFirst && revise.isError && (
         <Text size="sm" c="red.8" role="alert">
           {errorMessage(revise.error, 'No revision was made')}
@@ -69,6 +71,7 @@ export function ReviseButton({ contract }: { contract: Contract }) {
               {errorMessage(revise.error, 'Please try again')}
             </Alert>
           )}
+          <StillWorking pending={revise.isPending} />
           <Group justify="flex-end">
             <Button variant="default" onClick={dismiss} disabled={revise.isPending} data-autofocus>
               Cancel

@@ -5,6 +5,7 @@ import { IconBan } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { Contract } from '@domain/contracts.schemas';
 import { VOID_REASON_MAX, voidInputSchema } from '@domain/follow-up.schemas';
+import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -87,6 +88,7 @@ export function WithdrawDialog({ contract }: { contract: Contract }) {
                 {errorMessage(withdraw.error, 'Please try again')}
               </Alert>
             )}
+            <StillWorking pending={withdraw.isPending} />
             <Group justify="flex-end">
               <Button variant="default" onClick={dismiss} disabled={withdraw.isPending}>
                 Cancel

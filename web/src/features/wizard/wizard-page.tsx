@@ -3,6 +3,7 @@ import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { scrollPageToTop } from '../../components/page-scroll';
+import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -168,6 +169,7 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
             {sending ? 'Sending...' : 'Sign & Send to Client'}
           </Button>
         )}
+        <StillWorking pending={wizard.saving || sending} />
       </Stack>
     </Stack>
   );
