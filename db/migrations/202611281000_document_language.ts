@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The language a contract's document was frozen in (issue 31). `contracts.language` is the
+ * The language a contract's document was frozen in (docs/decisions/032). `contracts.language` is the
  * client's reading language and follows their switch on the signing page; the document does not:
  * what is sealed is what they were shown. Until now the signed copy was rendered in the reading
  * language, so a switch changed its dates and month names. Null while a draft.

@@ -42,7 +42,7 @@ export async function finishClientSigning(
       },
     },
     // The language it was frozen in, not the one the client switched their page to: the signed
-    // copy is the document they were shown (issue 31).
+    // copy is the document they were shown (docs/decisions/032).
     contract.document_language ?? contract.language,
   );
   await trx

@@ -107,7 +107,7 @@ export async function buildCertificateInput(
     contractId: contract.id,
     language: contract.language,
     // The document by the title it was shown with, not translated: the headings around it follow
-    // the client's language, the contract's own words never do (issue 31).
+    // the client's language, the contract's own words never do (docs/decisions/032).
     title: contract.template_html ? (documentTitle(contract.template_html) ?? '') : '',
     companyName: contract.company_name ?? 'Contractor',
     contractorName: acceptance?.typed_name ?? null,

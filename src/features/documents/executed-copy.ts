@@ -24,7 +24,7 @@ export async function buildSealedExecutedCopy(
 ): Promise<{ bytes: Buffer; sha256: string; contractPagesSha256: string }> {
   const contract = await loadSignedContract(db, contractId);
   // The contract's pages read wholly in the language they were frozen in, their footers too; the
-  // certificate's pages follow the client's language (docs/decisions/029, issue 31).
+  // certificate's pages follow the client's language (docs/decisions/029, 032).
   const footers = messagesFor(contract.language).certificate.footers;
   const contractFooters = messagesFor(contract.document_language ?? contract.language).certificate
     .footers;
