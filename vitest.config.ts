@@ -28,8 +28,12 @@ function serverTestFilesOnBothEngines(): string[] {
  * gives, so this many is the load on the machine at any moment.
  */
 const SERVER_TEST_WORKERS = 3;
-/** Each browser worker is an app server and a Chromium: two fit two cores. */
-const BROWSER_TEST_WORKERS = 2;
+/**
+ * Each browser worker is an app server and a Chromium. Much of a browser test is waiting (on
+ * Chromium's paint, a server's argon2, a PDF), so two workers left a quarter of two cores idle;
+ * three fill them (docs/testing.md, run 8).
+ */
+const BROWSER_TEST_WORKERS = 3;
 
 /**
  * The browser tests whose flows run SQL that differs between SQLite and PostgreSQL: lists and
