@@ -31,6 +31,15 @@ async function newContractAtStep(page: Page, step: 3 | 5) {
   await page.getByLabel('Total Contract Price').fill('4200');
   if (step === 3) return;
   await next(page);
+  await page.getByText('Step 4 of 5').waitFor();
+  // The preview grows to its document's height once loaded, which moves Next down the page: a
+  // click before that can land on the contract instead.
+  await page
+    .frameLocator('iframe[title="Contract preview"]')
+    .getByText('Jordan Rivera')
+    .first()
+    .waitFor();
+  await settled(page);
   await next(page);
   await page.getByText('Step 5 of 5').waitFor();
 }
