@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { ContractsTable } from '../../db/schema.js';
+import type { Language } from '../../domain/i18n/languages.js';
 import type { ContractCursor } from '../../domain/contract-list.schemas.js';
 import type { ContractEventType, ContractStatus } from '../../domain/contract-lifecycle.js';
 import type { SearchTerm } from './contract-search-text.js';
@@ -142,6 +143,36 @@ export async function findRevisionId(db: DbOrTrx, contractId: number) {
     .where('revision_of', '=', contractId)
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * What a new draft takes from an existing contract when it is copied or revised: the client,
+ * the language, the scope, the price and the stages (whose stored amounts already add up to the
+ * total, docs/decisions/008). Never a signature, a frozen document or a link.
+ */
+export function draftContentOf(
+  row: Pick<
+    ContractsTable,
+    | 'client_name'
+    | 'client_email'
+    | 'client_phone'
+    | 'client_address'
+    | 'scope_clean'
+    | 'total_price_cents'
+    | 'payment_plan_json'
+  > & { language: Language; scope_raw: string },
+) {
+  return {
+    client_name: row.client_name,
+    client_email: row.client_email,
+    client_phone: row.client_phone,
+    client_address: row.client_address,
+    language: row.language,
+    scope_raw: row.scope_raw,
+    scope_clean: row.scope_clean,
+    total_price_cents: row.total_price_cents,
+    payment_plan_json: row.payment_plan_json,
+  };
 }
 
 export async function insertContractRow(db: DbOrTrx, row: Insertable<ContractsTable>) {

@@ -11,6 +11,7 @@ import {
   findContractRow,
   findRevisionId,
   insertContractEvent,
+  draftContentOf,
   insertContractRow,
   listContractEvents,
   updateDraftRow,
@@ -105,16 +106,7 @@ export async function copyContract(
     const copyId = await insertContractRow(trx, {
       user_id: userId,
       status: 'draft',
-      client_name: row.client_name,
-      client_email: row.client_email,
-      client_phone: row.client_phone,
-      client_address: row.client_address,
-      language: row.language,
-      scope_raw: row.scope_raw,
-      scope_clean: row.scope_clean,
-      total_price_cents: row.total_price_cents,
-      // Stored amounts already add up to the total (docs/decisions/008).
-      payment_plan_json: row.payment_plan_json,
+      ...draftContentOf(row),
       created_at: now,
       updated_at: now,
     });

@@ -4,6 +4,7 @@ import { recordWhileIn } from '../contracts/contract-transition.js';
 import {
   findRevisionId,
   insertContractEvent,
+  draftContentOf,
   insertContractRow,
 } from '../contracts/contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
@@ -47,15 +48,7 @@ export async function reviseContract(
       const revisionId = await insertContractRow(trx, {
         user_id: userId,
         status: 'draft',
-        client_name: row.client_name,
-        client_email: row.client_email,
-        client_phone: row.client_phone,
-        client_address: row.client_address,
-        language: row.language,
-        scope_raw: row.scope_raw,
-        scope_clean: row.scope_clean,
-        total_price_cents: row.total_price_cents,
-        payment_plan_json: row.payment_plan_json,
+        ...draftContentOf(row),
         revision_of: id,
         original_id: row.original_id ?? row.id,
         revision_number: row.revision_number + 1,
