@@ -14,6 +14,7 @@ import * as documentLanguage from '../../db/migrations/202611281000_document_lan
 import * as contractSearch from '../../db/migrations/202611281100_contract_search.js';
 import * as mailReplyTo from '../../db/migrations/202611281200_mail_reply_to.js';
 import * as companyTimeZone from '../../db/migrations/202611281300_company_time_zone.js';
+import * as consentAndHomeSale from '../../db/migrations/202611290100_consent_and_home_sale.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '202611281100_contract_search': contractSearch,
   '202611281200_mail_reply_to': mailReplyTo,
   '202611281300_company_time_zone': companyTimeZone,
+  '202611290100_consent_and_home_sale': consentAndHomeSale,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,6 +34,8 @@ export interface PreferencesTable {
   logo_path: string | null;
   /** IANA name of the company's time zone (`America/Chicago`); null until set: times in UTC. */
   time_zone: string | null;
+  /** Cents the company charges for a paper copy (the ESIGN notice prints it); null or 0: no fee. */
+  paper_copy_fee_cents: number | null;
   /** 1 or 0: email the contractor when a client first opens a contract. */
   viewed_alerts_enabled: Generated<number>;
   /** 1 or 0, and the schedule of automatic reminders (docs/decisions/022). */
@@ -119,6 +121,10 @@ export interface ContractsTable {
   client_data: string | null;
   client_signed_at: string | null;
   client_signature_png: string | null;
+  /** The full name the client typed when signing (issue 32); null before it was asked. */
+  client_signed_name: string | null;
+  /** 1 or 0: sold at the client's home or away from the business (16 CFR 429, issue 32). */
+  home_sale: Generated<number>;
   template_html: string | null;
   template_sha256: string | null;
   template_source: string | null;
