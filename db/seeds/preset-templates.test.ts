@@ -16,8 +16,8 @@ const WORDS: Record<
     warranty: /warrant/i,
   },
   es: {
-    contractDate: 'noviembre 21, 2026',
-    clientSignedOn: 'noviembre 22, 2026',
+    contractDate: '21 de noviembre de 2026',
+    clientSignedOn: '22 de noviembre de 2026',
     changeOrder: /orden de cambio/i,
     warranty: /garant[ií]a/i,
   },

@@ -20,16 +20,16 @@ describe('dates as people read them', () => {
   });
 
   it.each([
-    ['2026-11-25', 'noviembre 25, 2026'],
+    ['2026-11-25', '25 de noviembre de 2026'],
     ['not a date', 'not a date'],
   ])('formatLongDate(%s) in Spanish is %s', (input, expected) => {
     expect(formatLongDate(input, 'es')).toBe(expected);
   });
 
   it.each([
-    ['2026-11-21T15:04:05.000Z', 'noviembre 21, 2026 a las 3:04 PM UTC'],
-    ['2026-01-05T00:07:00Z', 'enero 5, 2026 a las 12:07 AM UTC'],
-    ['2026-07-04T13:05:00Z', 'julio 4, 2026 a la 1:05 PM UTC'],
+    ['2026-11-21T15:04:05.000Z', '21 de noviembre de 2026 a las 3:04 p. m. UTC'],
+    ['2026-01-05T00:07:00Z', '5 de enero de 2026 a las 12:07 a. m. UTC'],
+    ['2026-07-04T13:05:00Z', '4 de julio de 2026 a la 1:05 p. m. UTC'],
     ['garbage', 'garbage'],
   ])('formatUtcDateTime(%s) in Spanish is %s', (input, expected) => {
     expect(formatUtcDateTime(input, 'es')).toBe(expected);

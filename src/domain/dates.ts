@@ -9,14 +9,14 @@ import { formatDate } from './template-engine/formatters.js';
  * (month names, "at" or "a las") from the same catalogue.
  */
 
-/** `November 21, 2026` (Spanish: `noviembre 21, 2026`); the input itself when it is not a date. */
+/** `November 21, 2026` (Spanish: `21 de noviembre de 2026`); the input itself when it is not a date. */
 export function formatLongDate(iso: string, language: Language = DEFAULT_LANGUAGE): string {
   return formatDate(iso, language) || iso;
 }
 
 /**
- * `November 21, 2026 at 3:04 PM UTC` (Spanish: `noviembre 21, 2026 a las 3:04 PM UTC`); the
- * input itself when it is not a date.
+ * `November 21, 2026 at 3:04 PM UTC` (Spanish: `21 de noviembre de 2026 a las 3:04 p. m. UTC`);
+ * the input itself when it is not a date.
  */
 export function formatUtcDateTime(iso: string, language: Language = DEFAULT_LANGUAGE): string {
   const date = new Date(iso);
@@ -24,7 +24,7 @@ export function formatUtcDateTime(iso: string, language: Language = DEFAULT_LANG
   const hours = date.getUTCHours();
   const hour = hours % 12 || 12;
   const minutes = String(date.getUTCMinutes()).padStart(2, '0');
-  const clock = `${hour}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  const clock = DATE_WORDS[language].clock(hour, minutes, hours >= 12);
   return DATE_WORDS[language].atUtcTime(formatLongDate(iso, language), clock, hour);
 }
 
@@ -86,20 +86,20 @@ function zonedClock(date: Date, timeZone: string): ZonedClock | null {
   };
 }
 
-function clockWords(clock: ZonedClock): { text: string; hour12: number } {
+function clockWords(clock: ZonedClock, language: Language): { text: string; hour12: number } {
   const hour12 = clock.hour % 12 || 12;
   const minutes = String(clock.minute).padStart(2, '0');
-  const text = `${hour12}:${minutes} ${clock.hour < 12 ? 'AM' : 'PM'} ${clock.zoneName}`;
+  const text = `${DATE_WORDS[language].clock(hour12, minutes, clock.hour >= 12)} ${clock.zoneName}`;
   return { text, hour12 };
 }
 
 function dateWords(clock: ZonedClock, language: Language): string {
-  return `${DATE_WORDS[language].months[clock.month - 1]} ${clock.day}, ${clock.year}`;
+  return DATE_WORDS[language].longDate(clock.year, clock.month, clock.day);
 }
 
 /**
- * `December 1, 2026 at 9:31 AM CST` on the company's clock (Spanish: `diciembre 1, 2026 a las
- * 9:31 AM CST`); without a zone, or with one this runtime does not know, formatUtcDateTime's
+ * `December 1, 2026 at 9:31 AM CST` on the company's clock (Spanish: `1 de diciembre de 2026 a
+ * las 9:31 a. m. CST`); without a zone, or with one this runtime does not know, formatUtcDateTime's
  * UTC text, as every time read before a company set its zone.
  */
 export function formatDateTime(
@@ -110,7 +110,7 @@ export function formatDateTime(
   const date = new Date(iso);
   const clock = timeZone && !Number.isNaN(date.getTime()) ? zonedClock(date, timeZone) : null;
   if (!clock) return formatUtcDateTime(iso, language);
-  const { text, hour12 } = clockWords(clock);
+  const { text, hour12 } = clockWords(clock, language);
   return `${dateWords(clock, language)} ${DATE_WORDS[language].at(hour12)} ${text}`;
 }
 
@@ -144,6 +144,6 @@ export function formatUtcWithLocal(
     clock.year === date.getUTCFullYear() &&
     clock.month === date.getUTCMonth() + 1 &&
     clock.day === date.getUTCDate();
-  const local = sameDay ? clockWords(clock).text : formatDateTime(iso, timeZone, language);
+  const local = sameDay ? clockWords(clock, language).text : formatDateTime(iso, timeZone, language);
   return `${utc} (${local})`;
 }

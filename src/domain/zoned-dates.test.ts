@@ -23,10 +23,10 @@ describe("times on the company's clock", () => {
 
   it('speaks Spanish with the same clock ("a la 1", "a las 3")', () => {
     expect(formatDateTime('2026-03-08T07:59:00Z', 'America/Chicago', 'es')).toBe(
-      'marzo 8, 2026 a la 1:59 AM CST',
+      '8 de marzo de 2026 a la 1:59 a. m. CST',
     );
     expect(formatDateTime('2026-03-08T08:00:00Z', 'America/Chicago', 'es')).toBe(
-      'marzo 8, 2026 a las 3:00 AM CDT',
+      '8 de marzo de 2026 a las 3:00 a. m. CDT',
     );
   });
 
@@ -46,7 +46,7 @@ describe("times on the company's clock", () => {
       'December 1, 2026 at 3:31 AM UTC (November 30, 2026 at 9:31 PM CST)',
     );
     expect(formatUtcWithLocal('2026-12-01T03:31:00Z', 'America/Chicago', 'es')).toBe(
-      'diciembre 1, 2026 a las 3:31 AM UTC (noviembre 30, 2026 a las 9:31 PM CST)',
+      '1 de diciembre de 2026 a las 3:31 a. m. UTC (30 de noviembre de 2026 a las 9:31 p. m. CST)',
     );
     expect(formatUtcWithLocal('2026-12-01T15:31:00Z', null)).toBe(
       'December 1, 2026 at 3:31 PM UTC',

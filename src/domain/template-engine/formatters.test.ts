@@ -61,10 +61,10 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-21T00:00:00.123456')).toBe('November 21, 2026');
   });
 
-  it('names the month in Spanish for a Spanish contract, keeping the US order', () => {
-    expect(formatDate('2026-11-25', 'es')).toBe('noviembre 25, 2026');
-    expect(formatDate('2026-01-01T00:30:00Z', 'es')).toBe('enero 1, 2026');
-    expect(formatDate(Date.UTC(2026, 8, 16), 'es')).toBe('septiembre 16, 2026');
+  it('writes the date as Spanish is written for a Spanish contract (25 de noviembre de 2026)', () => {
+    expect(formatDate('2026-11-25', 'es')).toBe('25 de noviembre de 2026');
+    expect(formatDate('2026-01-01T00:30:00Z', 'es')).toBe('1 de enero de 2026');
+    expect(formatDate(Date.UTC(2026, 8, 16), 'es')).toBe('16 de septiembre de 2026');
     expect(formatDate('tomorrow', 'es')).toBe('');
     expect(formatDate('2026-11-25', 'en')).toBe('November 25, 2026');
   });

@@ -60,7 +60,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 function longDate(year: number, month: number, day: number, language: Language): string {
-  return `${DATE_WORDS[language].months[month - 1] ?? ''} ${day}, ${year}`;
+  return DATE_WORDS[language].longDate(year, month, day);
 }
 
 /** Validated parts of YYYY-MM-DD, or null. */
@@ -79,7 +79,7 @@ function fromEpoch(ms: number, language: Language): string {
 }
 
 /**
- * A long US date (November 21, 2026; in Spanish noviembre 21, 2026) from YYYY-MM-DD, an ISO
+ * A long date (November 21, 2026; in Spanish 21 de noviembre de 2026) from YYYY-MM-DD, an ISO
  * timestamp (a missing zone means UTC, so no reader's local zone leaks in) or epoch
  * milliseconds; anything else -> ''.
  */

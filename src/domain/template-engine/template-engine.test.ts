@@ -142,7 +142,10 @@ describe('formatters in templates', () => {
   it("names months in the contract's language, money and phone staying US", () => {
     const source = '{{date today}} · {{money contract.total_cents}} · {{phone client.phone}}';
     const spanish = renderTemplate(source, data, { language: 'es' });
-    expect(spanish).toEqual({ ok: true, html: 'noviembre 21, 2026 · $5,000.00 · (555) 123-4567' });
+    expect(spanish).toEqual({
+      ok: true,
+      html: '21 de noviembre de 2026 · $5,000.00 · (555) 123-4567',
+    });
     expect(renderTemplate(source, data, { language: 'en' })).toEqual(renderTemplate(source, data));
     expect(render(source, data)).toBe('November 21, 2026 · $5,000.00 · (555) 123-4567');
   });

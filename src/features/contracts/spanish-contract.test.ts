@@ -51,7 +51,7 @@ describe('sending a Spanish contract', () => {
     const { template_html: html } = await frozen(id);
     expect(html).toContain('<html lang="es">');
     expect(html).toContain('Contrato de mejoras para el hogar');
-    expect(html).toContain('Fecha del contrato: noviembre 25, 2026');
+    expect(html).toContain('Fecha del contrato: 25 de noviembre de 2026');
     expect(html).toContain('$5,000.00');
     expect(html).not.toContain('Home Improvement Contract');
     const template = await t.sql.get<{ name: string }>(
@@ -79,7 +79,7 @@ describe('sending a Spanish contract', () => {
     expect(mine.statusCode, mine.body).toBe(201);
     const { template_html: html } = await frozen(await send('es', owner));
     // The contractor's words, with the month in the client's language all the same.
-    expect(html).toContain('Jordan Rivera, noviembre 25, 2026');
+    expect(html).toContain('Jordan Rivera, 25 de noviembre de 2026');
   });
 });
 
@@ -101,7 +101,7 @@ describe("a Spanish contract's mails after sending", () => {
     const id = await send('es');
     await clientSigns(t, await newestToken(t, id, 'signing_request'));
     const html = await t.sql.value<string>('SELECT signed_html FROM contracts WHERE id = ?', id);
-    expect(html.match(/noviembre 25, 2026/g)?.length).toBeGreaterThanOrEqual(3);
+    expect(html.match(/25 de noviembre de 2026/g)?.length).toBeGreaterThanOrEqual(3);
     expect(html).not.toContain('November');
   });
 

@@ -52,7 +52,7 @@ describe("the certificate on the company's clock", () => {
 
   it('does so in Spanish too', async () => {
     const html = await signedCertificate(chicago, 'es');
-    expect(html).toContain('<td>diciembre 1, 2026 a las 3:31 PM UTC (9:31 AM CST)</td>');
+    expect(html).toContain('<td>1 de diciembre de 2026 a las 3:31 p. m. UTC (9:31 a. m. CST)</td>');
   });
 
   it('prints UTC alone while the company has no time zone', async () => {
@@ -78,7 +78,7 @@ describe("the HTML audit trail on the company's clock", () => {
       '<td>December 1, 2026 at 3:31 AM UTC (November 30, 2026 at 9:31 PM CST)</td>',
     );
     expect(auditTrailSection(events, null, 'es', 'America/Chicago')).toContain(
-      '<td>diciembre 1, 2026 a las 3:31 AM UTC (noviembre 30, 2026 a las 9:31 PM CST)</td>',
+      '<td>1 de diciembre de 2026 a las 3:31 a. m. UTC (30 de noviembre de 2026 a las 9:31 p. m. CST)</td>',
     );
     expect(auditTrailSection(events, null, 'en')).toContain(
       '<td>December 1, 2026 at 3:31 AM UTC</td>',

@@ -60,7 +60,7 @@ describe("a Spanish contract's executed copy", () => {
     const { text } = await pdfText(download.rawPayload);
     for (const expected of [
       'Contrato de mejoras para el hogar',
-      'Fecha del contrato: noviembre 25, 2026',
+      'Fecha del contrato: 25 de noviembre de 2026',
       'Certificado de finalización',
       'Historial de eventos',
       'Integridad y verificación',

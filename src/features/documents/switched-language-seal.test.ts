@@ -73,7 +73,7 @@ const CASES: { sentIn: Language; readIn: Language; date: string; otherDate: stri
   {
     sentIn: 'es',
     readIn: 'en',
-    date: 'Fecha del contrato: noviembre 25, 2026',
+    date: 'Fecha del contrato: 25 de noviembre de 2026',
     otherDate: 'November',
   },
 ];
@@ -118,7 +118,7 @@ describe('a contract signed after the client switched languages', () => {
       const shownWords = wordsOf((await pdftotextPages(shownPages)).join('\n'));
       const sealedWords = wordsOf(contractPages);
       expect(wordsNotIn(shownWords, sealedWords)).toEqual([]);
-      const signedOn = sentIn === 'en' ? 'November 25, 2026' : 'noviembre 25, 2026';
+      const signedOn = sentIn === 'en' ? 'November 25, 2026' : '25 de noviembre de 2026';
       expect(wordsNotIn(sealedWords, shownWords)).toEqual(
         wordsOf(`Jordan Rivera ${signedOn}`).sort(),
       );

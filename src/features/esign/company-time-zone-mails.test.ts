@@ -45,7 +45,7 @@ describe("mails on the company's clock", () => {
     const spanish = await sent(chicago, 'es');
     const [solicitud] = await queuedMails(t, spanish.id, 'signing_request');
     expect(solicitud?.text).toContain(
-      'Este enlace seguro es válido hasta diciembre 31, 2026 a las 9:00 AM CST.',
+      'Este enlace seguro es válido hasta el 31 de diciembre de 2026 a las 9:00 a. m. CST.',
     );
   });
 

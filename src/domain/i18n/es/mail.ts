@@ -2,8 +2,8 @@ import type { mail as english } from '../en/mail.js';
 
 /**
  * Los correos que lee el cliente, de "usted", en el español que se habla en Estados Unidos. Las
- * fechas conservan el formato estadounidense ("noviembre 25, 2026"), así que las frases evitan
- * "el noviembre 25": dicen "hasta noviembre 25, 2026" o las ponen tras dos puntos. Sin nombre de
+ * fechas se escriben en español ("25 de noviembre de 2026", issue 32) y van con artículo: "hasta
+ * el 25 de noviembre de 2026". Sin nombre de
  * empresa, "Su contratista" va con mayúscula solo al comienzo de una oración; tras dos puntos,
  * también en los asuntos, va en minúscula.
  */
@@ -35,7 +35,8 @@ export const mail: typeof english = {
         company ?? 'Su contratista',
         ' le envió un contrato para que lo revise y lo firme.',
       ],
-      preheader: (id, date) => `Tiene hasta ${date} para revisar y firmar el contrato n.º ${id}.`,
+      preheader: (id, date) =>
+        `Tiene hasta el ${date} para revisar y firmar el contrato n.º ${id}.`,
     },
     reminder: {
       subject: (company) => `Recordatorio: ${company ?? 'su contratista'} está esperando su firma`,
@@ -44,7 +45,7 @@ export const mail: typeof english = {
         company ?? 'su contratista',
         ' le envió un contrato que todavía está pendiente de su firma.',
       ],
-      preheader: (id, date) => `El contrato n.º ${id} está pendiente de su firma hasta ${date}.`,
+      preheader: (id, date) => `El contrato n.º ${id} está pendiente de su firma hasta el ${date}.`,
     },
     newLink: {
       subject: (company) =>
@@ -54,12 +55,13 @@ export const mail: typeof english = {
         company ?? 'Su contratista',
         ' le envió un nuevo enlace para que revise y firme su contrato.',
       ],
-      preheader: (id, date) => `Tiene hasta ${date} para revisar y firmar el contrato n.º ${id}.`,
+      preheader: (id, date) =>
+        `Tiene hasta el ${date} para revisar y firmar el contrato n.º ${id}.`,
     },
     button: 'Revisar y firmar el contrato',
     linkLine: 'Revise y firme el contrato aquí:',
     expires: {
-      before: 'Este enlace seguro es válido hasta ',
+      before: 'Este enlace seguro es válido hasta el ',
       after: '. Es solo para usted: por favor, no reenvíe este correo.',
     },
     copyLink: 'Si el botón no funciona, copie este enlace y péguelo en su navegador:',

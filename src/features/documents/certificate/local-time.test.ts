@@ -20,12 +20,12 @@ describe('formatInTimeZone', () => {
 });
 
 describe('formatInTimeZone in Spanish', () => {
-  it('keeps the US order with the Spanish month and joining word', () => {
+  it('writes the date and the clock as Spanish is written', () => {
     expect(formatInTimeZone('2026-11-21T15:04:05Z', 'America/Chicago', 'es')).toMatch(
-      /^noviembre 21, 2026 a las 9:04:05\sAM CST \(America\/Chicago\)$/,
+      /^21 de noviembre de 2026 a las 9:04:05\sa. m. CST \(America\/Chicago\)$/,
     );
     expect(formatInTimeZone('2026-07-04T17:00:00Z', 'America/New_York', 'es')).toMatch(
-      /^julio 4, 2026 a la 1:00:00\sPM EDT \(America\/New_York\)$/,
+      /^4 de julio de 2026 a la 1:00:00\sp. m. EDT \(America\/New_York\)$/,
     );
   });
 

@@ -11,8 +11,7 @@ const ENGLISH_MONTHS = messagesFor('en').dates.months;
  * clock showed it. Unlike formatUtcDateTime this leans on the runtime's ICU data, which is fine
  * here because the UTC time printed beside it is the authoritative one. The zone comes from the
  * signer's browser, so a missing or unknown one (Intl throws a RangeError) is reported in words
- * rather than failing the whole executed copy. Another language keeps the US order and swaps
- * the month name and the word joining date and time (`noviembre 21, 2026 a las 9:04:05 AM CST`).
+ * rather than failing the whole executed copy.
  */
 export function formatInTimeZone(
   iso: string,
@@ -32,17 +31,16 @@ export function formatInTimeZone(
   if (Number.isNaN(date.getTime())) return iso;
   const zone = format.resolvedOptions().timeZone;
   if (language === 'en') return `${format.format(date)} (${zone})`;
+  // Other languages write the date their own way (`21 de noviembre de 2026 a las 9:04:05 a. m.
+  // CST`): the parts come from ICU, the words from the catalogue.
   const parts = format.formatToParts(date);
-  const hour = Number(parts.find((part) => part.type === 'hour')?.value);
-  const text = parts
-    .map((part) => {
-      if (part.type === 'month') {
-        return words.dates.months[ENGLISH_MONTHS.indexOf(part.value)] ?? part.value;
-      }
-      // ICU joins the date and the time with " at " (older versions: ", ").
-      if (part.type === 'literal' && part.value.trim() === 'at') return ` ${words.dates.at(hour)} `;
-      return part.value;
-    })
-    .join('');
-  return `${text} (${zone})`;
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((each) => each.type === type)?.value ?? '';
+  const month = ENGLISH_MONTHS.indexOf(part('month')) + 1;
+  const hour = Number(part('hour'));
+  const seconds = `${part('minute')}:${part('second')}`;
+  const afternoon = part('dayPeriod').toUpperCase() === 'PM';
+  const dateText = words.dates.longDate(Number(part('year')), month, Number(part('day')));
+  const clock = words.dates.clock(hour, seconds, afternoon);
+  return `${dateText} ${words.dates.at(hour)} ${clock} ${part('timeZoneName')} (${zone})`;
 }

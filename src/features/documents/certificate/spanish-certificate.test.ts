@@ -63,10 +63,10 @@ describe('the certificate of a Spanish contract', () => {
     }
   });
 
-  it('prints its dates with Spanish month names, in the US order', async () => {
+  it('writes its dates and times as Spanish is written (25 de noviembre de 2026, 3:04 p. m.)', async () => {
     const html = await renderCertificateHtml(spanish());
-    expect(html).toContain('noviembre 21, 2026 a las 3:04 PM UTC');
-    expect(html).toMatch(/noviembre 21, 2026 a las 9:04:05\sAM CST \(America\/Chicago\)/);
+    expect(html).toContain('21 de noviembre de 2026 a las 3:04 p. m. UTC');
+    expect(html).toMatch(/21 de noviembre de 2026 a las 9:04:05\sa. m. CST \(America\/Chicago\)/);
     expect(html).toContain('zona horaria no registrada');
     expect(html).toContain('$12,345.67');
     expect(html).not.toContain('November');

@@ -8,7 +8,7 @@ import {
 
 /**
  * The client's mails for a Spanish contract (docs/decisions/029): every word in Spanish, in the
- * subject and in both parts; money and dates in the US order, months in Spanish.
+ * subject and in both parts; money in the US format, dates written in Spanish.
  */
 
 const LINK = 'https://contracts.example.com/esign/AbC_dEf-123';
@@ -78,7 +78,7 @@ describe('a Spanish signing request', () => {
       expect(part).toContain('Calendario de pagos');
       expect(part).toContain('3 etapas');
       expect(part).toContain('Este enlace seguro es válido hasta');
-      expect(part).toContain('noviembre 25, 2026');
+      expect(part).toContain('25 de noviembre de 2026');
       expect(part).toContain('no reenvíe este correo');
       expect(part).toContain('¿Tiene preguntas? Comuníquese con');
       expect(part).toContain('Teléfono:');
@@ -87,7 +87,7 @@ describe('a Spanish signing request', () => {
     }
     expect(mail.html).toContain('>Revisar y firmar el contrato</a>');
     expect(mail.text).toContain('Revise y firme el contrato aquí:\n' + LINK);
-    expect(mail.html).toContain('Tiene hasta noviembre 25, 2026 para revisar y firmar');
+    expect(mail.html).toContain('Tiene hasta el 25 de noviembre de 2026 para revisar y firmar');
     expectSpanish(mail);
   });
 
@@ -98,7 +98,7 @@ describe('a Spanish signing request', () => {
       'Le recordamos que Rock & Roll Pavers le envió un contrato que todavía está pendiente de su firma.',
     );
     expect(mail.html).toContain(
-      'El contrato n.º 12 está pendiente de su firma hasta noviembre 25, 2026.',
+      'El contrato n.º 12 está pendiente de su firma hasta el 25 de noviembre de 2026.',
     );
     expectSpanish(mail);
   });
@@ -152,9 +152,11 @@ describe("a Spanish contract's signed copy", () => {
       'Su contrato con Rock & Roll Pavers ya está firmado por ambas partes.',
     );
     expect(mail.text).toContain(
-      'Firmado por Rock & Roll Pavers: noviembre 20, 2026 a la 1:30 PM UTC',
+      'Firmado por Rock & Roll Pavers: 20 de noviembre de 2026 a la 1:30 p. m. UTC',
     );
-    expect(mail.text).toContain('Firmado por Ana López: noviembre 21, 2026 a las 3:04 PM UTC');
+    expect(mail.text).toContain(
+      'Firmado por Ana López: 21 de noviembre de 2026 a las 3:04 p. m. UTC',
+    );
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('$5,000.00');
       expect(part).toContain('Le adjuntamos la copia firmada (');
@@ -178,7 +180,7 @@ describe("a Spanish contract's withdrawn notice", () => {
     });
     expect(mail.subject).toBe('Rock & Roll Pavers retiró el contrato n.º 9');
     expect(mail.text).toContain(
-      'Rock & Roll Pavers retiró el contrato n.º 9, que le había enviado para su firma (fecha de retiro: noviembre 25, 2026). El enlace de firma ya no funciona y usted no tiene que hacer nada.',
+      'Rock & Roll Pavers retiró el contrato n.º 9, que le había enviado para su firma (fecha de retiro: 25 de noviembre de 2026). El enlace de firma ya no funciona y usted no tiene que hacer nada.',
     );
     expect(mail.html).toContain(
       '<strong>Rock &amp; Roll Pavers</strong> retiró el contrato n.º 9, que le había enviado',

@@ -155,7 +155,9 @@ describe('a Spanish mail for a company without a name', () => {
     const mail = signedCopy('es');
     expect(mail.subject).toBe('Firmado: contrato n.º 12 con su contratista');
     expect(mail.text).toContain('Su contrato con su contratista ya está firmado por ambas partes.');
-    expect(mail.text).toContain('Firmado por su contratista: noviembre 20, 2026 a la 1:30 PM UTC');
+    expect(mail.text).toContain(
+      'Firmado por su contratista: 20 de noviembre de 2026 a la 1:30 p. m. UTC',
+    );
     expect(mail.text).toContain('¿Tiene preguntas? Comuníquese con su contratista\n');
     expectNoCapitalMidSentence(mail, 'Su contratista');
     // Standing alone, as the mail's heading, it keeps its capital.
