@@ -75,6 +75,27 @@ export const timeZoneField = z
   .nullable()
   .optional();
 
+/** The highest fee a company may ask for a paper copy of its records: $1,000.00. */
+export const MAX_PAPER_COPY_FEE_CENTS = 1_000 * 100;
+
+/**
+ * What the company charges for a paper copy of the records a client agreed to receive
+ * electronically (issue 32), printed in the notice the client accepts before signing. Integer
+ * cents; null or 0 is no fee, stored as null so "no fee" has one value.
+ */
+export const paperCopyFeeCentsField = z
+  .number({ error: 'The fee must be a whole number of cents' })
+  .int('The fee must be a whole number of cents')
+  .min(0, 'The fee cannot be negative')
+  .max(MAX_PAPER_COPY_FEE_CENTS, 'The fee is at most $1,000.00')
+  .transform((cents) => (cents === 0 ? null : cents))
+  .nullable()
+  .optional()
+  .meta({
+    description:
+      'Fee for a paper copy of the records, in cents (0 to 100000, e.g. 2500 for $25.00), printed in the electronic-records notice clients accept before signing. Null or 0: no fee.',
+  });
+
 const wholeDays = (most: number) =>
   z
     .number({ error: 'Enter a number of days' })
@@ -123,6 +144,7 @@ export const updatePrefsInputSchema = z.object({
     .null({ error: 'logo_path can only be null (to remove the logo); upload a logo instead' })
     .optional(),
   time_zone: timeZoneField,
+  paper_copy_fee_cents: paperCopyFeeCentsField,
   ...followUpSettingsSchema.partial().shape,
 });
 export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
@@ -154,6 +176,11 @@ export const prefsSchema = z.object({
   logo_path: z.string().nullable(),
   /** IANA name of the company's time zone; null until set (times then show in UTC). */
   time_zone: z.string().nullable(),
+  paper_copy_fee_cents: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Fee for a paper copy of the records, in cents; null: no fee.' }),
   ...followUpSettingsSchema.shape,
 });
 export type Prefs = z.infer<typeof prefsSchema>;

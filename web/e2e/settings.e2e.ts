@@ -106,6 +106,37 @@ describe('branding at phone width', () => {
   });
 });
 
+describe('the fee for a paper copy at phone width', () => {
+  it('is typed in dollars, checked, saved with Enter and kept; emptied, it is no fee (issue 32)', async () => {
+    const page = await signedInPhone('paperfee');
+    await page.goto('/settings/branding');
+    const fee = field(page, 'Fee for a paper copy');
+    expect(await fee.inputValue()).toBe('');
+    await page.getByText('Leave empty for no fee.').waitFor();
+    await fee.fill('1500');
+    await fee.press('Enter');
+    await page.getByText('The fee is at most $1,000.00').waitFor();
+
+    await fee.fill('');
+    await fee.focus();
+    await page.keyboard.type('$12.5');
+    expect(await fee.inputValue()).toBe('12.5');
+    await page.keyboard.press('Enter');
+    await waitForToast(page, 'Settings saved');
+    await page.reload();
+    expect(await field(page, 'Fee for a paper copy').inputValue()).toBe('12.50');
+    const saved = await page.request.get('/api/prefs');
+    const prefs = (await saved.json()) as { paper_copy_fee_cents: number | null };
+    expect(prefs.paper_copy_fee_cents).toBe(1250);
+
+    await field(page, 'Fee for a paper copy').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await waitForToast(page, 'Settings saved');
+    await page.reload();
+    expect(await field(page, 'Fee for a paper copy').inputValue()).toBe('');
+  });
+});
+
 describe('the company phone at phone width', () => {
   it('is required in Branding as at onboarding, and a cleared one is not saved (issue 31)', async () => {
     const page = await signedInPhone('phone');

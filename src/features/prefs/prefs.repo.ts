@@ -15,6 +15,7 @@ export async function findPrefs(db: DbOrTrx, userId: number) {
       'company_website',
       'logo_path',
       'time_zone',
+      'paper_copy_fee_cents',
       'viewed_alerts_enabled',
       'reminders_enabled',
       'reminder_first_days',
@@ -23,6 +24,16 @@ export async function findPrefs(db: DbOrTrx, userId: number) {
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The owner's fee for a paper copy as stored (null or 0 is no fee); undefined without a row. */
+export async function findPaperCopyFeeCents(db: DbOrTrx, userId: number) {
+  const row = await db
+    .selectFrom('preferences')
+    .select('paper_copy_fee_cents')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.paper_copy_fee_cents;
 }
 
 /** Inserts or updates the owner's one preferences row with only the given columns. */

@@ -18,7 +18,7 @@ export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
       preValidation,
       schema: describeRoute({
         tag: 'Settings',
-        summary: 'Company details and reminder settings',
+        summary: 'Company details, paper-copy fee and reminder settings',
         caller: 'contractor',
         success: { 200: prefsSchema },
       }),
@@ -32,8 +32,9 @@ export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
       preValidation,
       schema: describeRoute({
         tag: 'Settings',
-        summary: 'Change company details or reminder settings',
-        description: 'Send only the fields to change; `logo_path: null` removes the logo.',
+        summary: 'Change company details, paper-copy fee or reminder settings',
+        description:
+          'Send only the fields to change; `logo_path: null` removes the logo, and `paper_copy_fee_cents: null` (or 0) means no fee.',
         caller: 'contractor',
         body: updatePrefsInputSchema,
         success: { 200: prefsSchema },

@@ -7,7 +7,7 @@ import {
   type UpdatePrefsInput,
 } from '../../domain/prefs.schemas.js';
 import { removeLogo } from './logo.service.js';
-import { findPrefs, upsertPrefs, type PrefsColumns } from './prefs.repo.js';
+import { findPaperCopyFeeCents, findPrefs, upsertPrefs, type PrefsColumns } from './prefs.repo.js';
 
 const emptyPrefs: Prefs = {
   company_name: null,
@@ -17,6 +17,7 @@ const emptyPrefs: Prefs = {
   company_website: null,
   logo_path: null,
   time_zone: null,
+  paper_copy_fee_cents: null,
   ...FOLLOW_UP_DEFAULTS,
 };
 
@@ -28,9 +29,23 @@ export async function getPrefs(db: DbOrTrx, userId: number): Promise<Prefs> {
   if (!row) return emptyPrefs;
   return {
     ...row,
+    paper_copy_fee_cents: feeOrNull(row.paper_copy_fee_cents),
     viewed_alerts_enabled: row.viewed_alerts_enabled === 1,
     reminders_enabled: row.reminders_enabled === 1,
   };
+}
+
+/** Null or 0 stored is no fee: one value for it. */
+function feeOrNull(cents: number | null | undefined): number | null {
+  return cents ? cents : null;
+}
+
+/**
+ * The company's fee for a paper copy of its records, in cents, as the electronic-records notice
+ * prints it (issue 32); null when it charges none (not set, or 0).
+ */
+export async function paperCopyFeeCents(db: DbOrTrx, userId: number): Promise<number | null> {
+  return feeOrNull(await findPaperCopyFeeCents(db, userId));
 }
 
 /**

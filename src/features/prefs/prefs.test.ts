@@ -48,6 +48,7 @@ describe('preferences over REST', () => {
       company_website: null,
       logo_path: null,
       time_zone: null,
+      paper_copy_fee_cents: null,
       ...FOLLOW_UP_DEFAULTS,
     });
   });
@@ -79,6 +80,7 @@ describe('preferences over REST', () => {
       company_website: 'https://acme.example.com',
       logo_path: null,
       time_zone: null,
+      paper_copy_fee_cents: null,
       ...FOLLOW_UP_DEFAULTS,
     });
   });
@@ -222,6 +224,7 @@ describe('preferences over tRPC', () => {
       company_website: null,
       logo_path: null,
       time_zone: null,
+      paper_copy_fee_cents: null,
       ...FOLLOW_UP_DEFAULTS,
     });
   });
