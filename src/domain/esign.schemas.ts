@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CLOSED_VIEW_STATUSES, SIGNABLE_VIEW_STATUSES } from './contract-lifecycle.js';
 import { signaturePngSchema } from './contracts.schemas.js';
-import { LANGUAGES } from './i18n/languages.js';
+import { DECLINE_REASON_MAX, DECLINE_REASON_MIN } from './follow-up.schemas.js';
+import { messagesFor } from './i18n/catalogue.js';
+import { LANGUAGES, type Language } from './i18n/languages.js';
 
 /** The language the homeowner reads the page and the mails in (issue 20). */
 const readingLanguage = z
@@ -28,7 +30,17 @@ export const esignViewSchema = z.object({
   client_signed_at: z.string().nullable(),
   my_signed_at: z.string().nullable(),
   expires_at: z.string(),
-  consent_version: z.string(),
+  consent_version: z.string().meta({
+    description: 'The version of the ESIGN notice the signing page shows; send it back to sign.',
+  }),
+  consent_sha256: z.string().meta({
+    description:
+      "SHA-256 of that notice's text in `language`, with the contractor's details as they are " +
+      'now; send it back to sign.',
+  }),
+  paper_copy_fee_cents: z.number().nullable().meta({
+    description: "The contractor's fee for a paper copy, as the notice prints it; null: no fee.",
+  }),
   /** True once the sealed PDF exists: the client may download it through the link. */
   executed_pdf: z.boolean(),
   language: readingLanguage,
@@ -57,23 +69,97 @@ export type EsignClosedView = z.infer<typeof esignClosedViewSchema>;
 export const esignAnswerSchema = z.union([esignViewSchema, esignClosedViewSchema]);
 export type EsignAnswer = z.infer<typeof esignAnswerSchema>;
 
-/** POST /api/esign/:token: the client's signature, given with consent to sign electronically. */
-export const esignSignInputSchema = z.object({
-  signature: z
-    .string({ error: 'Please sign the contract' })
-    .min(1, 'Please sign the contract')
-    .pipe(signaturePngSchema),
-  consent: z.literal(true, { error: 'Consent to sign electronically is required' }),
-  consent_version: z.string().max(40).optional(),
-  /** The language the disclosure was shown in; English when absent. */
-  consent_language: z.enum(LANGUAGES).optional(),
-  /** The signer's IANA time zone as the browser reports it, for the certificate. */
-  time_zone: z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z0-9_+\-/]+$/, 'Invalid time zone')
-    .optional(),
-});
+/** The longest name a signer may type: it is printed under their signature. */
+export const SIGNER_NAME_MAX = 120;
+
+/**
+ * POST /api/esign/:token: the client's signature, their typed name, and their consent to the
+ * ESIGN notice the page showed. The messages are in the page's language: the route validates
+ * again with this schema in that language when the documented (English) one refuses.
+ */
+export function esignSignInputSchemaIn(language: Language) {
+  const words = messagesFor(language).signing;
+  return z.object({
+    signature: z
+      .string({ error: words.refusals.signatureMissing })
+      .min(1, words.refusals.signatureMissing)
+      .pipe(signaturePngSchema),
+    consent: z.literal(true, { error: words.consentMissing }),
+    /** The signer's own name, printed under their signature (issue 32). */
+    signer_name: z
+      .string({ error: words.signerName.missing })
+      // One line, single spaces: it is printed under a signature.
+      .overwrite((name) => name.replace(/\s+/g, ' ').trim())
+      .min(1, words.signerName.missing)
+      .max(SIGNER_NAME_MAX, words.signerName.tooLong(SIGNER_NAME_MAX))
+      // Optional for the API's callers written before the field (issue 32); the
+      // signing page always sends it and a blank one is refused.
+      .optional()
+      .meta({
+        description:
+          `The signer's full name as they typed it, at most ${SIGNER_NAME_MAX} characters; ` +
+          "printed under their signature. The signing page fills in the contract's " +
+          '`client_name` for them to correct. Blank is refused (400). Absent (callers written ' +
+          'before this field): no typed name is recorded, and the `client_name` the contractor ' +
+          'entered is printed instead.',
+      }),
+    consent_version: z
+      .string()
+      .max(40)
+      .optional()
+      .meta({
+        description:
+          'The ESIGN notice version shown (`consent_version` of GET). Absent: the current one. ' +
+          'An unknown version is refused (400); an older one must be read again (409).',
+      }),
+    consent_language: readingLanguage.optional().meta({
+      description:
+        "The language the notice was shown in: the contract's `language`. Absent: that " +
+        'language. Another language is refused (400).',
+    }),
+    consent_sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'consent_sha256 must be 64 lowercase hex digits')
+      .optional()
+      .meta({
+        description:
+          "The SHA-256 of the notice shown (`consent_sha256` of GET). When the contractor's " +
+          'details in the notice changed since, the signature is refused (409) so it can be ' +
+          'read again. Absent: the notice as it reads now is recorded.',
+      }),
+    /** The signer's IANA time zone as the browser reports it, for the certificate. */
+    time_zone: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_+\-/]+$/, 'Invalid time zone')
+      .optional(),
+  });
+}
+
+/** The documented schema, with English messages. */
+export const esignSignInputSchema = esignSignInputSchemaIn('en');
+export type EsignSignInput = z.infer<typeof esignSignInputSchema>;
+
+/**
+ * POST /api/esign/:token/decline: the reason the contractor is emailed, with the page's language
+ * so a refusal comes in it (issue 32). The same limits as declineInputSchema.
+ */
+export function esignDeclineInputSchemaIn(language: Language) {
+  const words = messagesFor(language).signing.decline;
+  return z.object({
+    reason: z
+      .string({ error: words.reasonMissing })
+      .trim()
+      .min(DECLINE_REASON_MIN, words.reasonTooShort(DECLINE_REASON_MIN))
+      .max(DECLINE_REASON_MAX, words.reasonTooLong(DECLINE_REASON_MAX.toLocaleString('en-US'))),
+    language: readingLanguage.optional().meta({
+      description: "The signing page's language: a refusal's message comes in it.",
+    }),
+  });
+}
+
+/** The documented schema, with English messages. */
+export const esignDeclineInputSchema = esignDeclineInputSchemaIn('en');
 
 export const esignSignResultSchema = z.object({
   status: z.enum(SIGNABLE_VIEW_STATUSES),

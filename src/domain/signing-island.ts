@@ -9,14 +9,25 @@ import type { Language } from './i18n/languages.js';
  */
 export interface SigningIslandData {
   language: Language;
-  /** The disclosure version the page showed; the signature records it with the language. */
+  /** The ESIGN notice version the page showed; the signature records it with the language. */
   consentVersion: string;
+  /** SHA-256 of the notice as the page shows it: the server refuses a signature if it changed. */
+  consentSha256: string;
+  /** The name field: the contractor's entry for the client, which the signer may correct. */
+  signerName: { initial: string; most: number };
   decline: { least: number; most: number };
   words: SigningIslandWords;
 }
 
 export interface SigningIslandWords {
+  /** The consent box's label: the notice's last words. */
   agree: string;
+  signerNameLabel: string;
+  signerNameDescription: string;
+  signerNameMissing: string;
+  signerNameTooLong: string;
+  /** The button that reloads the page when the notice changed since it was shown. */
+  reload: string;
   consentMissing: string;
   padLabel: string;
   padHint: string;
@@ -54,5 +65,13 @@ export const SIGNING_DATA_ELEMENT_ID = 'signing-data';
 export const SIGNING_ISLAND_ELEMENT_ID = 'signing-island';
 /** Where the done state goes once signed: the top of the page. */
 export const SIGNING_STATUS_ELEMENT_ID = 'signing-status';
-/** The consent text, hidden once signed. */
+/** The notice and its PDF link, hidden once signed. */
 export const SIGNING_CONSENT_ELEMENT_ID = 'signing-consent';
+
+/**
+ * A 409 for a signature whose ESIGN notice changed since the page showed it carries this header
+ * with this value: the page then asks the client to reload and read it again, instead of
+ * reloading on its own as it does for a contract signed, declined or withdrawn meanwhile.
+ */
+export const SIGNING_REFUSAL_HEADER = 'x-signing-refusal';
+export const CONSENT_CHANGED = 'consent-changed';

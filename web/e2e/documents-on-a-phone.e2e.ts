@@ -39,7 +39,7 @@ const LANGUAGES = {
   },
   es: {
     frame: 'Contrato',
-    consent: 'Registros y firmas electrónicos',
+    consent: 'Aviso: consentimiento para el uso de documentos y firmas electrónicos',
     lastWords:
       'Al firmar a continuación, cada una de las partes acepta los términos de este Contrato.',
     stages: [

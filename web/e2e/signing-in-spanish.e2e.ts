@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/test/pdf-text';
 import { newPage, PHONE, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
-import { drawSignature, signedInAccount, signedInPage, waitForToast } from './support/flows';
+import { drawSignature, field, signedInAccount, signedInPage, waitForToast } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
 
 /**
@@ -21,19 +21,49 @@ describe('signing in Spanish', () => {
     const request = await running.smtp().waitFor((mail) => mail.to.includes(client.email), 15_000);
     expect(request.subject).toBe('Jardines Ruiz le envió un contrato para firmar');
 
+    // Without script, the whole notice is there to read, and the link to keep the contract.
+    const withoutScript = await running.browser().newContext({
+      baseURL: running.app().url,
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    try {
+      const plain = await withoutScript.newPage();
+      await plain.goto(signingLinkIn(request.text));
+      await plain.getByRole('heading', { name: 'Retiro de su consentimiento' }).waitFor();
+      await plain.getByRole('link', { name: 'Descargar este contrato (PDF)' }).waitFor();
+      // Playwright's text search passes over <noscript>; the page's own text is read instead.
+      expect(await plain.locator('main').textContent()).toContain(
+        'Para firmar se necesita JavaScript.',
+      );
+    } finally {
+      await withoutScript.close();
+    }
+
     const { page } = await newPage(running.browser(), running.app().url, PHONE);
     await page.goto(signingLinkIn(request.text));
     await page.getByRole('heading', { name: 'Firma segura del contrato' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.frameLocator('iframe[title="Contrato"]').getByText(client.name).first().waitFor();
-    await page.getByRole('heading', { name: 'Registros y firmas electrónicos' }).waitFor();
-    await page.getByText('Leer la divulgación completa').click();
-    await page.getByText('Copias en papel. Usted tiene derecho a recibir').waitFor();
+    // The whole notice, unfolded, says "aviso"; the PDF link and the name field are in Spanish.
+    await page.getByRole('heading', { name: 'Retiro de su consentimiento' }).waitFor();
+    await page.getByText('Retirar su consentimiento no tiene ningún costo.').waitFor();
+    expect((await page.locator('#signing-consent').innerText()).toLowerCase()).not.toContain(
+      'divulgaci',
+    );
+    await page.getByRole('link', { name: 'Descargar este contrato (PDF)' }).waitFor();
+    expect(await field(page, 'Su nombre completo').inputValue()).toBe(client.name);
+    await page.getByRole('button', { name: 'No firmar' }).waitFor();
 
     await page.getByRole('button', { name: 'Firmar contrato' }).click();
     await page.getByText('Por favor, acepte firmar electrónicamente').waitFor();
     await page.getByText('Por favor, firme arriba').waitFor();
-    await page.getByLabel('Acepto usar registros y firmas electrónicos').check();
+    await page
+      .getByLabel(
+        'He leído este aviso y puedo abrir archivos PDF. Acepto recibir documentos y firmar ' +
+          'electrónicamente.',
+      )
+      .check();
     await drawSignature(page, /Firme abajo para aceptar/);
     await page.getByRole('img', { name: 'Firme abajo para aceptar: firmado' }).waitFor();
     await page.getByRole('button', { name: 'Firmar contrato' }).click();
@@ -59,7 +89,7 @@ describe('signing in Spanish', () => {
     const pdf = copy.attachments.find((file) => file.contentType === 'application/pdf');
     expect(pdf).toBeDefined();
     const { text } = await pdfText(pdf?.content ?? Buffer.alloc(0));
-    expect(text).toContain('Certificado de finalización');
+    expect(text).toContain('Certificado de firmas');
     // The contractor's own copy stays in English.
     const contractorCopy = await running
       .smtp()

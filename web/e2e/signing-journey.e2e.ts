@@ -84,10 +84,24 @@ describe('the whole signing journey', () => {
       .waitFor();
     expect(await homeowner.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
 
+    // The whole ESIGN notice is there to read before the box, and the contract to keep as a PDF.
+    await homeowner.getByRole('heading', { name: 'Withdrawing your consent' }).waitFor();
+    await homeowner.getByText('There is no fee for withdrawing your consent.').waitFor();
+    const unsigned = homeowner.getByRole('link', { name: 'Download this contract (PDF)' });
+    expect(await unsigned.getAttribute('href')).toMatch(/^\/api\/esign\/[A-Za-z0-9_-]{43}\/pdf$/);
+
+    // The name under the signature is the signer's own: filled in, corrected, never blank.
+    const signerName = field(homeowner, 'Your full name');
+    expect(await signerName.inputValue()).toBe('Jordan Rivera');
+    await signerName.fill('  ');
     await drawSignature(homeowner, /Sign below to accept/);
     await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
     await homeowner.getByText('Please agree to sign electronically').waitFor();
-    await homeowner.getByLabel('I agree to use electronic records and signatures').check();
+    await homeowner.getByText('Please type your full name').waitFor();
+    await homeowner
+      .getByLabel('I have read this notice and I can open PDF files. I agree to use electronic')
+      .check();
+    await signerName.fill('Jordan A. Rivera');
     // The signature is held on its way, so the button's pending state can be seen.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -118,8 +132,8 @@ describe('the whole signing journey', () => {
     );
     expect(pdf).toBeDefined();
     const { text } = await pdfText(pdf?.content ?? Buffer.alloc(0));
-    expect(text).toContain('Jordan Rivera');
-    expect(text).toContain('Certificate of Completion');
+    expect(text).toContain('Jordan A. Rivera');
+    expect(text).toContain('Signature Certificate');
     await running
       .smtp()
       .waitFor(

@@ -44,10 +44,4 @@ describe('the message catalogues', () => {
     );
     expect(texts).not.toContain('<EMPTY>');
   });
-
-  it('keeps the full disclosure paragraph for paragraph in every language', () => {
-    const count = messagesFor('en').signing.consent.full.length;
-    for (const language of LANGUAGES)
-      expect(messagesFor(language).signing.consent.full).toHaveLength(count);
-  });
 });

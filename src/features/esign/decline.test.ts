@@ -54,6 +54,26 @@ describe('declining through the signing link', () => {
     expect(await eventsOf(t, id, 'declined')).toEqual([]);
   });
 
+  it.each([
+    ['no', 'reason: El motivo debe tener al menos 3 caracteres'],
+    ['x'.repeat(1001), 'reason: El motivo puede tener como máximo 1,000 caracteres'],
+    [undefined, 'reason: Por favor, indique por qué rechaza el contrato'],
+  ])(
+    'explains a refused reason %# in the language the page sends (Spanish)',
+    async (reason, message) => {
+      const { id, token } = await sent();
+      const answer = await jsonPost(
+        t.app,
+        `/api/esign/${token}/decline`,
+        { reason, language: 'es' },
+        { remoteAddress: '198.21.0.1' },
+      );
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).toBe(message);
+      expect(await statusOf(id)).toBe('sent');
+    },
+  );
+
   it('takes a reason of 3 and of 1,000 characters', async () => {
     for (const reason of ['No.', 'y'.repeat(1000)]) {
       const { id, token } = await sent();

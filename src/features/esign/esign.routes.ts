@@ -1,14 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   esignAnswerSchema,
+  esignDeclineInputSchema,
+  esignDeclineInputSchemaIn,
   esignSignInputSchema,
+  esignSignInputSchemaIn,
   esignSignResultSchema,
 } from '../../domain/esign.schemas.js';
-import { declineInputSchema, declineResultSchema } from '../../domain/follow-up.schemas.js';
+import { declineResultSchema } from '../../domain/follow-up.schemas.js';
+import { isLanguage, type Language } from '../../domain/i18n/languages.js';
+import { describeValidationError } from '../../domain/validation-messages.js';
+import { AppError } from '../../lib/app-error.js';
 import { declineAsClient } from './decline.service.js';
-import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
+import { CONSENT_CHANGED, SIGNING_REFUSAL_HEADER } from '../../domain/signing-island.js';
+import { ConsentChangedError } from './consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
 import { requestClient } from '../sessions/request-context.js';
 import type { AppDeps } from '../../trpc/context.js';
@@ -24,6 +31,26 @@ const signingRoute = {
   params: signingTokenParams,
   errors: [404, 409],
 } as const;
+
+/**
+ * A body the documented schema refused, refused again in the signing page's language (issue
+ * 32): the page sends it (`consent_language` with a signature, `language` with a decline). The
+ * routes take `attachValidation` so they get here instead of the English 400.
+ */
+function refuseInPageLanguage(
+  request: FastifyRequest,
+  languageField: 'consent_language' | 'language',
+  schemaIn: (language: Language) => z.ZodType,
+): void {
+  if (!request.validationError) return;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const requested = body[languageField];
+  const parsed = schemaIn(isLanguage(requested) ? requested : 'en').safeParse(body);
+  throw new AppError(
+    'BAD_REQUEST',
+    parsed.success ? request.validationError.message : describeValidationError(parsed.error),
+  );
+}
 
 /** The homeowner's calls: public, by token only, never cached or referred. */
 export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -54,27 +81,43 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
         ...signingRoute,
         summary: 'Sign as the client',
         description:
-          'After consenting to sign electronically. 409 once signed, declined or voided.',
+          'With the name the signer typed, after they read the ESIGN notice and consented to ' +
+          'sign electronically. 400 for an unknown notice version or a language other than the ' +
+          "contract's, 409 once signed, declined or voided, or when the notice changed since it " +
+          'was shown (read it again). Refusals come in `consent_language`.',
         body: esignSignInputSchema,
         success: { 200: esignSignResultSchema },
       }),
+      attachValidation: true,
     },
     async (request, reply) => {
       privateAnswer(reply);
+      refuseInPageLanguage(request, 'consent_language', esignSignInputSchemaIn);
       const input = request.body;
-      return signAsClient(
-        deps.db,
-        deps.config,
-        request.params.token,
-        {
-          signature: input.signature,
-          consentVersion: input.consent_version ?? ESIGN_CONSENT_VERSION,
-          consentLanguage: input.consent_language,
-          timeZone: input.time_zone ?? null,
-        },
-        requestClient(request),
-        { sealedPdf: deps.pdfAvailable, mailSealer: deps.mailSealer, clock: deps.clock },
-      );
+      try {
+        return await signAsClient(
+          deps.db,
+          deps.config,
+          request.params.token,
+          {
+            signature: input.signature,
+            signerName: input.signer_name,
+            consent: {
+              version: input.consent_version,
+              language: input.consent_language,
+              sha256: input.consent_sha256,
+            },
+            timeZone: input.time_zone ?? null,
+          },
+          requestClient(request),
+          { sealedPdf: deps.pdfAvailable, mailSealer: deps.mailSealer, clock: deps.clock },
+        );
+      } catch (error) {
+        // The page then asks for a reload instead of reloading on its own.
+        if (error instanceof ConsentChangedError)
+          reply.header(SIGNING_REFUSAL_HEADER, CONSENT_CHANGED);
+        throw error;
+      }
     },
   );
 
@@ -84,12 +127,15 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: describeRoute({
         ...signingRoute,
         summary: 'Decline to sign, with a reason',
-        body: declineInputSchema,
+        description: "A refused reason is explained in `language`, the signing page's.",
+        body: esignDeclineInputSchema,
         success: { 200: declineResultSchema },
       }),
+      attachValidation: true,
     },
     async (request, reply) => {
       privateAnswer(reply);
+      refuseInPageLanguage(request, 'language', esignDeclineInputSchemaIn);
       const { token } = request.params;
       return declineAsClient(deps, token, request.body.reason, requestClient(request));
     },

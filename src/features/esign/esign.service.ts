@@ -1,8 +1,8 @@
 import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
-import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent.js';
-import { DEFAULT_LANGUAGE, languageOr, type Language } from '../../domain/i18n/languages.js';
+import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent/notice.js';
+import { languageOr } from '../../domain/i18n/languages.js';
 import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract-lifecycle.js';
 import type {
   EsignAnswer,
@@ -20,6 +20,7 @@ import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.
 import { finishClientSigning } from '../contracts/completion.js';
 import { findSigningLink, linkFacts } from './signing-links.js';
 import { transition } from '../contracts/contract-transition.js';
+import { consentToRecord, currentNotice, type ConsentGiven } from './consent.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 export interface SigningClient {
@@ -168,6 +169,9 @@ async function describeForClient(
       language: languageOr(contract.language),
     };
   }
+  const language = languageOr(contract.language);
+  // The notice the page shows, filled in as it reads now; signing sends its hash back.
+  const { facts, sha256 } = await currentNotice(db, contract, language);
   // The spec's Contract field names; nothing of the account or the link itself.
   return {
     id: contract.id,
@@ -185,6 +189,8 @@ async function describeForClient(
     my_signed_at: contract.my_signed_at,
     expires_at: contract.expires_at ?? link.expires_at,
     consent_version: ESIGN_CONSENT_VERSION,
+    consent_sha256: sha256,
+    paper_copy_fee_cents: facts.paperCopyFeeCents,
     executed_pdf: Boolean(
       await db
         .selectFrom('documents')
@@ -192,7 +198,7 @@ async function describeForClient(
         .where('contract_id', '=', contract.id)
         .executeTakeFirst(),
     ),
-    language: languageOr(contract.language),
+    language,
   };
 }
 
@@ -202,7 +208,9 @@ function isClosedViewStatus(status: ContractStatus): status is EsignClosedView['
 
 /**
  * The client's one signature (docs/decisions/009): the update is conditional on nobody
- * having signed, so concurrent attempts give exactly one success and 409 for the rest.
+ * having signed, so concurrent attempts give exactly one success and 409 for the rest. The
+ * consent is checked against the notice shown and recorded with its hash, and the name the
+ * client typed is stored with the signature (issue 32).
  */
 export async function signAsClient(
   db: DB,
@@ -210,8 +218,9 @@ export async function signAsClient(
   token: string,
   input: {
     signature: string;
-    consentVersion: string;
-    consentLanguage?: Language;
+    /** Trimmed, not blank (esignSignInputSchemaIn); absent from older API callers. */
+    signerName?: string;
+    consent: ConsentGiven;
     timeZone?: string | null;
   },
   client: SigningClient,
@@ -226,15 +235,14 @@ export async function signAsClient(
   return db.transaction().execute(async (trx) => {
     const signedAt = now.toISOString();
     const who = { actor: 'client', ip: client.ip, userAgent: client.userAgent };
+    // Read in the transaction: the facts recorded are the ones the signature is given under.
+    const consent = await consentToRecord(trx, contract, input.consent);
     await insertContractEvent(trx, {
       contractId: contract.id,
       type: 'consented',
       at: signedAt,
       ...who,
-      details: {
-        disclosure_version: input.consentVersion,
-        disclosure_language: input.consentLanguage ?? DEFAULT_LANGUAGE,
-      },
+      details: { ...consent },
     });
     const claimed = await transition(trx, {
       contractId: contract.id,
@@ -245,6 +253,7 @@ export async function signAsClient(
       guard: (eb) => eb('expires_at', '>', signedAt),
       set: {
         client_signed_at: signedAt,
+        client_signed_name: input.signerName ?? null,
         client_signature_png: input.signature,
         next_reminder_at: null,
       },

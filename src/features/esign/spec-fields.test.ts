@@ -41,7 +41,15 @@ const SIGNING_PAGE_FIELDS = [
   'my_signed_at',
 ];
 /** What the signing page needs beyond the contract. */
-const SIGNING_PAGE_EXTRAS = ['expires_at', 'consent_version', 'executed_pdf', 'language'];
+const SIGNING_PAGE_EXTRAS = [
+  'expires_at',
+  'consent_version',
+  // The notice's hash, and the fee it prints (issue 32).
+  'consent_sha256',
+  'paper_copy_fee_cents',
+  'executed_pdf',
+  'language',
+];
 
 let t: TestApp;
 let cookie: string;

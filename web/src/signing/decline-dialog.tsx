@@ -47,7 +47,7 @@ export function DeclineDialog(props: {
     if (length > decline.most) return refuse(words.declineTooLong);
     setPending(true);
     setFailure(null);
-    const outcome = await submitDecline(props.url, reason.trim());
+    const outcome = await submitDecline(props.url, reason.trim(), props.data.language);
     setPending(false);
     switch (outcome.kind) {
       case 'bad-input':

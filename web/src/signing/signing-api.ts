@@ -1,3 +1,4 @@
+import { CONSENT_CHANGED, SIGNING_REFUSAL_HEADER } from '@domain/signing-island';
 import { DECLINE_DEADLINE_MS, fetchWithDeadline, SIGNING_DEADLINE_MS } from '../lib/deadline';
 import { failureOf, failureOfStatus, type Failure } from '../lib/failure';
 
@@ -11,6 +12,8 @@ export type SignOutcome =
   | { kind: 'signed'; clientSignedAt: string }
   /** 409 (signed first elsewhere, declined, withdrawn, expired), or a 200 we cannot read. */
   | { kind: 'conflict' }
+  /** 409: the notice changed since the page showed it; the server's sentence asks for a reload. */
+  | { kind: 'consent-changed'; message: string }
   /** 404: the link is gone. */
   | { kind: 'invalid' }
   /** No network, 400, 429, 5xx or no answer in time: the client may try again. */
@@ -32,20 +35,30 @@ export function signingUrlOf(pathname: string): string {
 
 export async function submitSignature(
   url: string,
-  input: { signature: string; consentVersion: string; language: string },
+  input: {
+    signature: string;
+    signerName: string;
+    consentVersion: string;
+    consentSha256: string;
+    language: string;
+  },
 ): Promise<SignOutcome> {
   const response = await postJson(
     url,
     {
       signature: input.signature,
+      signer_name: input.signerName,
       consent: true,
       consent_version: input.consentVersion,
+      consent_sha256: input.consentSha256,
       consent_language: input.language,
       time_zone: browserTimeZone(),
     },
     SIGNING_DEADLINE_MS,
   );
   if (response instanceof Error) return { kind: 'failed', failure: failureOf(response) };
+  if (response.status === 409 && response.headers.get(SIGNING_REFUSAL_HEADER) === CONSENT_CHANGED)
+    return { kind: 'consent-changed', message: await response.text().catch(() => '') };
   if (response.status === 409) return { kind: 'conflict' };
   if (response.status === 404) return { kind: 'invalid' };
   if (!response.ok) return { kind: 'failed', failure: await failureOfAnswer(response) };
@@ -55,8 +68,13 @@ export async function submitSignature(
     : { kind: 'conflict' };
 }
 
-export async function submitDecline(url: string, reason: string): Promise<DeclineOutcome> {
-  const response = await postJson(`${url}/decline`, { reason }, DECLINE_DEADLINE_MS);
+/** `language` is the page's: a refused reason is explained in it. */
+export async function submitDecline(
+  url: string,
+  reason: string,
+  language: string,
+): Promise<DeclineOutcome> {
+  const response = await postJson(`${url}/decline`, { reason, language }, DECLINE_DEADLINE_MS);
   if (response instanceof Error) return { kind: 'failed', failure: failureOf(response) };
   if (response.status === 409) return { kind: 'conflict' };
   if (response.status === 404) return { kind: 'invalid' };
@@ -95,10 +113,15 @@ async function postJson(url: string, body: unknown, deadlineMs: number): Promise
   }
 }
 
-/** A failed answer's cause; a proxy's HTML page has no sentence for a person. */
+/**
+ * A failed answer's cause; a proxy's HTML page has no sentence for a person. A refused field is
+ * named first ("signer_name: ..."), for API callers: the page shows the sentence.
+ */
 async function failureOfAnswer(response: Response): Promise<Failure> {
   const type = response.headers.get('content-type') ?? '';
-  const text = type.includes('text/plain') ? await response.text().catch(() => '') : '';
+  const text = type.includes('text/plain')
+    ? (await response.text().catch(() => '')).replace(/^[a-z_]+: /, '')
+    : '';
   return failureOfStatus(response.status, text, response.headers.get('retry-after'), {
     signedInCall: false,
   });

@@ -4,12 +4,16 @@ import { describeFailure, SIGNING_FAILURE_WORDS } from '../lib/failure-words';
 import { useStillWorking } from '../lib/use-still-working';
 import { DeclineDialog } from './decline-dialog';
 import { SignaturePadField } from './signature-pad';
+import { SignerNameField } from './signer-name-field';
 import { submitSignature } from './signing-api';
 import type { ToastMessage } from './toast';
 
+type FieldErrors = { consent?: string; signerName?: string; signature?: string };
+
 /**
- * The consent box, the pad, Sign Contract and Decline to sign: the only part of the signing page
- * that needs script. Everything to read (banner, contract, disclosure) is the server's HTML.
+ * The consent box, the signer's name, the pad, Sign Contract and Decline to sign: the only part
+ * of the signing page that needs script. Everything to read (banner, contract, the ESIGN notice)
+ * is the server's HTML.
  */
 export function SigningForm(props: {
   data: SigningIslandData;
@@ -22,11 +26,15 @@ export function SigningForm(props: {
   const { words } = props.data;
   const [signature, setSignature] = useState<string | null>(null);
   const [consented, setConsented] = useState(false);
-  const [errors, setErrors] = useState<{ signature?: string; consent?: string }>({});
+  const [signerName, setSignerName] = useState(props.data.signerName.initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** The server's sentence when the notice changed since the page showed it. */
+  const [consentChanged, setConsentChanged] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   /** Guards against a second tap landing before the disabled button renders. */
   const inFlight = useRef(false);
   const checkboxRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const padRef = useRef<HTMLDivElement>(null);
   const consentErrorId = useId();
   const failureWords = SIGNING_FAILURE_WORDS[props.data.language];
@@ -35,13 +43,21 @@ export function SigningForm(props: {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
-    if (!signature || !consented) {
-      setErrors({
-        signature: signature ? undefined : words.signatureMissing,
-        consent: consented ? undefined : words.consentMissing,
-      });
-      // The first problem in page order: the consent box sits above the pad.
-      if (!consented) checkboxRef.current?.focus();
+    const name = signerName.replace(/\s+/g, ' ').trim();
+    const found: FieldErrors = {
+      consent: consented ? undefined : words.consentMissing,
+      signerName: !name
+        ? words.signerNameMissing
+        : name.length > props.data.signerName.most
+          ? words.signerNameTooLong
+          : undefined,
+      signature: signature ? undefined : words.signatureMissing,
+    };
+    if (!signature || found.consent || found.signerName) {
+      setErrors(found);
+      // The first problem in page order: the consent box, the name, then the pad.
+      if (found.consent) checkboxRef.current?.focus();
+      else if (found.signerName) nameRef.current?.focus();
       else padRef.current?.scrollIntoView({ block: 'center' });
       return;
     }
@@ -49,7 +65,9 @@ export function SigningForm(props: {
     setPending(true);
     const outcome = await submitSignature(props.url, {
       signature,
+      signerName: name,
       consentVersion: props.data.consentVersion,
+      consentSha256: props.data.consentSha256,
       language: props.data.language,
     });
     inFlight.current = false;
@@ -60,6 +78,9 @@ export function SigningForm(props: {
         return props.onSigned();
       case 'conflict':
         return props.onSettled();
+      case 'consent-changed':
+        // Reloading on its own would hide why: the notice above is not the one to agree to.
+        return setConsentChanged(outcome.message || words.toastErrorMessage);
       case 'invalid':
         props.showToast({
           title: words.toastErrorTitle,
@@ -105,6 +126,18 @@ export function SigningForm(props: {
             </p>
           ) : null}
         </div>
+        <SignerNameField
+          ref={nameRef}
+          words={{ label: words.signerNameLabel, description: words.signerNameDescription }}
+          value={signerName}
+          most={props.data.signerName.most}
+          disabled={pending}
+          error={errors.signerName ?? null}
+          onChange={(value) => {
+            setSignerName(value);
+            if (value.trim()) setErrors((current) => ({ ...current, signerName: undefined }));
+          }}
+        />
         <div ref={padRef}>
           <SignaturePadField
             words={{
@@ -122,6 +155,18 @@ export function SigningForm(props: {
             }}
           />
         </div>
+        {consentChanged ? (
+          <div className="alert stack" role="alert">
+            <p>{consentChanged}</p>
+            <button
+              type="button"
+              className="button button-default"
+              onClick={() => location.reload()}
+            >
+              {words.reload}
+            </button>
+          </div>
+        ) : null}
         <button type="submit" className="button button-primary button-large" disabled={pending}>
           {pending ? <span className="spinner" aria-hidden="true" /> : null}
           {pending ? words.signingButton : words.signButton}

@@ -1,6 +1,8 @@
+import { consentNotices } from './consent-notice.js';
+
 /**
  * The homeowner's signing page, /esign/:token (product spec §2 "Client signing page"): the
- * spec's own texts, word for word, and the ESIGN consent disclosure (15 U.S.C. 7001(c)).
+ * spec's own texts, word for word, and the ESIGN consent notice (15 U.S.C. 7001(c)).
  */
 export const signing = {
   pageTitle: (company: string) => `Sign your contract · ${company}`,
@@ -20,46 +22,30 @@ export const signing = {
   reviewHeading: 'Review your contract',
   frameTitle: 'Contract',
   consent: {
-    heading: 'Electronic records and signatures',
-    summary:
-      'By checking the box below, you agree to receive this contract and related notices ' +
-      'electronically and to sign it electronically. Your electronic signature is legally ' +
-      'binding, just like a handwritten signature, and you can ask the sender for a paper copy ' +
-      'at any time.',
-    readFull: 'Read the full disclosure',
-    disclosureTitle: 'Consent to Electronic Records and Signatures',
-    agree: 'I agree to use electronic records and signatures',
-    full: [
-      'This disclosure explains your rights when you receive and sign records electronically, as ' +
-        'required by the federal Electronic Signatures in Global and National Commerce Act (ESIGN ' +
-        'Act). Please read it before you agree.',
-      'Scope of your consent. If you agree, you consent to receive this contract, any notices and ' +
-        'disclosures that come with it, and related records from the sender (the contractor named ' +
-        'on this contract) electronically, and to sign this contract electronically. Your consent ' +
-        'applies to this contract and the records related to it only.',
-      'Your electronic signature. When you draw your signature and select Sign Contract, your ' +
-        'electronic signature has the same legal effect as signing the contract on paper by hand.',
-      'Paper copies. You have the right to receive this contract and related records on paper. ' +
-        'To ask for a paper copy, contact the sender directly using the contact details shown on ' +
-        'this page or in the email you received. TradeSign does not charge any fee for paper ' +
-        'copies; ask the sender whether they charge one.',
-      'Withdrawing your consent. You may withdraw your consent to do business electronically at ' +
-        'any time before you sign: simply do not sign here, and contact the sender to arrange to ' +
-        'sign on paper instead. Withdrawing your consent may delay the start of your project ' +
-        'while a paper contract is prepared. Withdrawing your consent after you have signed does ' +
-        'not undo a signature you have already given.',
-      'Updating your contact information. If your email address or other contact details change, ' +
-        'please tell the sender directly so that you continue to receive notices and records ' +
-        'about this contract.',
-      'What you need. To access and keep these records you need: a device with a current web ' +
-        'browser (such as a recent version of Chrome, Safari, Firefox or Edge), an email account ' +
-        'that can receive messages, and the ability to view and print, or save, HTML or PDF ' +
-        'documents. By agreeing, you confirm that you can open this page and read this contract, ' +
-        'which shows that you can access records in the electronic form we will use.',
-      'Your copy. After you sign, you will receive a copy of the signed contract by email. While ' +
-        'the link is valid you can also open it again to view the signed contract, and you may ' +
-        'print or save the contract for your records.',
-    ] as readonly string[],
+    /** GET /api/esign/:token/pdf: the unsigned contract, to keep before signing (UETA §8). */
+    downloadPdf: 'Download this contract (PDF)',
+    /** The full ESIGN notice, by version (src/domain/esign-consent/). */
+    notices: consentNotices,
+  },
+  /** The name the signer types, printed under their signature (issue 32). */
+  signerName: {
+    label: 'Your full name',
+    description: 'As it will be printed under your signature.',
+    missing: 'Please type your full name',
+    tooLong: (most: number) => `Your name can have at most ${most} characters`,
+  },
+  /** Why the server refused a signature, in the page's language (a 400 or a 409). */
+  refusals: {
+    signatureMissing: 'Please sign the contract',
+    consentVersionUnknown:
+      'This page is out of date. Please reload it, read the notice again and sign.',
+    consentLanguageWrong:
+      'The notice you agreed to is not in the language of this contract. Please reload the ' +
+      'page, read the notice again and sign.',
+    consentChanged:
+      'The notice above changed after you opened this page. Please reload the page and read ' +
+      'the notice again before you sign.',
+    reload: 'Reload the page',
   },
   noScript: {
     title: 'Signing needs JavaScript.',
@@ -99,6 +85,7 @@ export const signing = {
       `Tell ${company ?? 'the sender'} why, so they can change it or follow up. They will be ` +
       'emailed your reason.',
     reasonLabel: 'Your reason',
+    reasonMissing: 'Please give a reason for declining',
     counter: (count: string, most: string) => `${count} / ${most} characters`,
     reasonTooShort: (least: number) => `The reason needs at least ${least} characters`,
     reasonTooLong: (most: string) => `The reason can have at most ${most} characters`,

@@ -1,8 +1,10 @@
 import type { signing as english } from '../en/signing.js';
+import { consentNotices } from './consent-notice.js';
 
 /**
- * La página de firma en español. La divulgación sigue la redacción habitual de las versiones en
- * español de los avisos de la Ley ESIGN, no una traducción palabra por palabra.
+ * La página de firma en español, redactada como se escriben en EE. UU. los documentos legales
+ * para consumidores en español, no traducida palabra por palabra: «aviso», no «divulgación»;
+ * «No firmar» para rechazar. El aviso de la Ley ESIGN está en consent-notice.ts.
  */
 export const signing: typeof english = {
   pageTitle: (company) => `Firme su contrato · ${company}`,
@@ -22,51 +24,26 @@ export const signing: typeof english = {
   reviewHeading: 'Revise su contrato',
   frameTitle: 'Contrato',
   consent: {
-    heading: 'Registros y firmas electrónicos',
-    summary:
-      'Al marcar la casilla de abajo, usted acepta recibir este contrato y los avisos ' +
-      'relacionados en forma electrónica, y firmarlo electrónicamente. Su firma electrónica ' +
-      'tiene la misma validez legal que una firma a mano, y puede pedirle al remitente una ' +
-      'copia en papel en cualquier momento.',
-    readFull: 'Leer la divulgación completa',
-    disclosureTitle: 'Consentimiento para el uso de registros y firmas electrónicos',
-    agree: 'Acepto usar registros y firmas electrónicos',
-    full: [
-      'Esta divulgación explica sus derechos al recibir y firmar documentos en forma ' +
-        'electrónica (registros electrónicos), según lo exige la Ley de Firmas Electrónicas en ' +
-        'el Comercio Global y Nacional (Ley ESIGN), una ley federal. Léala antes de dar su ' +
-        'consentimiento.',
-      'Alcance de su consentimiento. Si acepta, usted da su consentimiento para recibir en forma ' +
-        'electrónica este contrato, los avisos y divulgaciones que lo acompañan y los documentos ' +
-        'relacionados del remitente (el contratista que figura en este contrato), y para firmar ' +
-        'este contrato electrónicamente. Su consentimiento se aplica únicamente a este contrato y ' +
-        'a los documentos relacionados con él.',
-      'Su firma electrónica. Cuando usted dibuje su firma y seleccione "Firmar contrato", su ' +
-        'firma electrónica tendrá el mismo efecto legal que firmar el contrato a mano en papel.',
-      'Copias en papel. Usted tiene derecho a recibir este contrato y los documentos ' +
-        'relacionados en papel. Para pedir una copia en papel, comuníquese directamente con el ' +
-        'remitente por los medios de contacto que aparecen en esta página o en el correo ' +
-        'electrónico que recibió. TradeSign no cobra ningún cargo por las copias en papel; ' +
-        'pregúntele al remitente si cobra algún cargo.',
-      'Retiro de su consentimiento. Usted puede retirar su consentimiento para realizar ' +
-        'transacciones en forma electrónica en cualquier momento antes de firmar: basta con no ' +
-        'firmar aquí y comunicarse con el remitente para firmar en papel. Retirar su ' +
-        'consentimiento puede retrasar el inicio de su proyecto mientras se prepara un contrato ' +
-        'en papel. Retirar su consentimiento después de firmar no anula la firma que usted ya ' +
-        'haya dado.',
-      'Actualización de sus datos de contacto. Si cambian su dirección de correo electrónico u ' +
-        'otros datos de contacto, infórmeselo directamente al remitente para seguir recibiendo ' +
-        'los avisos y documentos de este contrato.',
-      'Requisitos de hardware y software. Para consultar y conservar estos documentos usted ' +
-        'necesita: un dispositivo con un navegador web actualizado (por ejemplo, una versión ' +
-        'reciente de Chrome, Safari, Firefox o Edge), una cuenta de correo electrónico que pueda ' +
-        'recibir mensajes, y la capacidad de ver e imprimir (o guardar) documentos HTML o PDF. ' +
-        'Al aceptar, usted confirma que puede abrir esta página y leer este contrato, lo que ' +
-        'demuestra que puede acceder a los documentos en la forma electrónica que usaremos.',
-      'Su copia. Después de firmar, recibirá por correo electrónico una copia del contrato ' +
-        'firmado. Mientras el enlace siga vigente, también puede volver a abrirlo para ver el ' +
-        'contrato firmado, e imprimirlo o guardarlo para sus archivos.',
-    ],
+    downloadPdf: 'Descargar este contrato (PDF)',
+    notices: consentNotices,
+  },
+  signerName: {
+    label: 'Su nombre completo',
+    description: 'Tal como se imprimirá debajo de su firma.',
+    missing: 'Por favor, escriba su nombre completo',
+    tooLong: (most) => `Su nombre puede tener como máximo ${most} caracteres`,
+  },
+  refusals: {
+    signatureMissing: 'Por favor, firme el contrato',
+    consentVersionUnknown:
+      'Esta página no está actualizada. Vuelva a cargarla, lea de nuevo el aviso y firme.',
+    consentLanguageWrong:
+      'El aviso que usted aceptó no está en el idioma de este contrato. Vuelva a cargar la ' +
+      'página, lea de nuevo el aviso y firme.',
+    consentChanged:
+      'El aviso de arriba cambió después de que usted abrió esta página. Vuelva a cargar la ' +
+      'página y lea de nuevo el aviso antes de firmar.',
+    reload: 'Volver a cargar la página',
   },
   noScript: {
     title: 'Para firmar se necesita JavaScript.',
@@ -100,12 +77,13 @@ export const signing: typeof english = {
     signedContract: 'Contrato firmado',
   },
   decline: {
-    button: 'Rechazar el contrato',
+    button: 'No firmar',
     title: '¿Rechazar este contrato?',
     intro: (company) =>
       `Indique por qué rechaza el contrato: ${company ?? 'el remitente'} recibirá su motivo por ` +
       'correo electrónico y podrá modificar el contrato o darle seguimiento.',
     reasonLabel: 'Su motivo',
+    reasonMissing: 'Por favor, indique por qué rechaza el contrato',
     counter: (count, most) => `${count} / ${most} caracteres`,
     reasonTooShort: (least) => `El motivo debe tener al menos ${least} caracteres`,
     reasonTooLong: (most) => `El motivo puede tener como máximo ${most} caracteres`,
@@ -123,7 +101,7 @@ export const signing: typeof english = {
     declinedTitle: 'Contrato rechazado',
     declinedMessage: (on, company) =>
       `Usted rechazó este contrato${on ? ` (fecha del rechazo: ${on})` : ''}. ` +
-      `${company ?? 'El remitente'} ya recibió el aviso.`,
+      `${company ?? 'El remitente'} ya recibió la notificación.`,
     withdrawnTitle: 'Contrato retirado',
     withdrawnMessage: (company) => `${company ?? 'El remitente'} retiró este contrato.`,
     reason: (reason) => `Motivo: ${reason}`,

@@ -1,9 +1,9 @@
-import { ESIGN_CONSENT_VERSION } from '../../../domain/esign-consent.js';
-import type { EsignView } from '../../../domain/esign.schemas.js';
+import { SIGNER_NAME_MAX, type EsignView } from '../../../domain/esign.schemas.js';
 import { DECLINE_REASON_MAX, DECLINE_REASON_MIN } from '../../../domain/follow-up.schemas.js';
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import type { Language } from '../../../domain/i18n/languages.js';
 import type { SigningIslandData } from '../../../domain/signing-island.js';
+import { pageNotice } from './page-notice.js';
 
 /** The island's words and rules for this page, in its language (src/domain/signing-island.ts). */
 export function islandDataFor(view: EsignView, language: Language): SigningIslandData {
@@ -11,10 +11,17 @@ export function islandDataFor(view: EsignView, language: Language): SigningIslan
   const most = DECLINE_REASON_MAX.toLocaleString('en-US');
   return {
     language,
-    consentVersion: ESIGN_CONSENT_VERSION,
+    consentVersion: view.consent_version,
+    consentSha256: view.consent_sha256,
+    signerName: { initial: view.client_name ?? '', most: SIGNER_NAME_MAX },
     decline: { least: DECLINE_REASON_MIN, most: DECLINE_REASON_MAX },
     words: {
-      agree: words.consent.agree,
+      agree: pageNotice(view, language).checkbox,
+      signerNameLabel: words.signerName.label,
+      signerNameDescription: words.signerName.description,
+      signerNameMissing: words.signerName.missing,
+      signerNameTooLong: words.signerName.tooLong(SIGNER_NAME_MAX),
+      reload: words.refusals.reload,
       consentMissing: words.consentMissing,
       padLabel: words.pad.label,
       padHint: words.pad.hint,

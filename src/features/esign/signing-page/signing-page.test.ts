@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorReadyToSend, sendContract } from '../../../test/contract-flow.js';
 import { eventsOf, newDevice } from '../../../test/follow-up-flow.js';
 import { createTestApp, jsonPost, type TestApp } from '../../../test/test-app.js';
+import { noticeSha256 } from '../../../domain/esign-consent/notice-hash.js';
+import { consentNotice, ESIGN_CONSENT_VERSION } from '../../../domain/esign-consent/notice.js';
 import { esignRateLimits } from '../esign.service.js';
 
 /** Issue 20: /esign/:token is rendered on the server, whole, in the client's language. */
@@ -57,8 +59,7 @@ describe('the signing page', () => {
     expect(html).toContain('Secure Contract Signature');
     expect(html).toContain('Rock &amp; Roll &lt;Pavers&gt; · Contract #');
     expect(html).toContain('Review your contract');
-    expect(html).toContain('Electronic records and signatures');
-    expect(html).toContain('Read the full disclosure');
+    expect(html).toContain('Notice: Consent to Electronic Records and Signatures');
     expect(html).toContain('Signing needs JavaScript.');
     // The document rides escaped in srcdoc, in a frame that runs nothing.
     const frame = /<iframe [^>]*srcdoc="([^"]*)"><\/iframe>/.exec(html);
@@ -131,7 +132,7 @@ describe('the signing page', () => {
     );
     expect(page.body).toContain('Signed on ');
     expect(page.body).not.toContain('signing-data');
-    expect(page.body).not.toContain('Read the full disclosure');
+    expect(page.body).not.toContain('Notice: Consent to Electronic Records and Signatures');
   });
 
   it('names a withdrawal and its reason, escaped', async () => {
@@ -149,6 +150,84 @@ describe('the signing page', () => {
   });
 });
 
+describe('the ESIGN notice on the page (issue 32)', () => {
+  /** The page's text between two markers, tags dropped and entities read, as a person reads it. */
+  function readable(html: string): string {
+    return html
+      .replace(/<\/?a\b[^>]*>/g, '')
+      .replace(/<[^>]+>/g, '\n')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#39;/g, "'")
+      .replace(/&quot;/g, '"');
+  }
+
+  it.each(['en', 'es'] as const)(
+    'shows the whole notice in %s, unfolded, before the consent box, with the PDF link and its hash',
+    async (language) => {
+      await t.db
+        .updateTable('preferences')
+        .set({ paper_copy_fee_cents: 375, company_phone: '5550104400' })
+        .execute();
+      const { token } = await sendContract(t, owner, { language });
+      const html = (await openPage(token, navigation)).body;
+      const consentAt = html.indexOf('id="signing-consent"');
+      const islandAt = html.indexOf('id="signing-island"');
+      expect(consentAt).toBeGreaterThan(0);
+      expect(islandAt).toBeGreaterThan(consentAt);
+      const block = html.slice(consentAt, islandAt);
+      // Nothing folded away: the notice is text in the page, for a browser without script too.
+      expect(block).not.toContain('<details');
+      const text = readable(block);
+      const json = /<script type="application\/json" id="signing-data">([^<]*)<\/script>/.exec(
+        html,
+      );
+      const data = JSON.parse(json?.[1] ?? 'null') as {
+        consentVersion: string;
+        consentSha256: string;
+        words: { agree: string };
+      };
+      const notice = consentNotice(ESIGN_CONSENT_VERSION, language, {
+        companyName: 'Rock & Roll <Pavers>',
+        companyPhone: '5550104400',
+        companyEmail: null,
+        paperCopyFeeCents: 375,
+      });
+      expect(text).toContain(notice.title);
+      for (const section of notice.sections) {
+        expect(text).toContain(section.heading);
+        expect(text).toContain(section.text);
+      }
+      expect(text).toContain(language === 'en' ? '$3.75 for each paper copy' : '$3.75 por cada');
+      // The box's words close the notice; the island carries the hash of exactly this text.
+      expect(data.words.agree).toBe(notice.checkbox);
+      expect(data.consentVersion).toBe(ESIGN_CONSENT_VERSION);
+      expect(data.consentSha256).toBe(noticeSha256(notice));
+      const link = /<a class="pdf-link" href="([^"]+)" download>[\s\S]*?<\/a>/.exec(block);
+      expect(link?.[1]).toBe(`/api/esign/${token}/pdf`);
+      expect(readable(link?.[0] ?? '')).toContain(
+        language === 'en' ? 'Download this contract (PDF)' : 'Descargar este contrato (PDF)',
+      );
+      if (language === 'es') expect(text.toLowerCase()).not.toContain('divulgaci');
+      // The contractor's phone, to call to withdraw or ask for paper, is a link kept on one line.
+      expect(block).toContain('<a href="tel:+15550104400">(555) 010-4400</a>');
+      await t.db
+        .updateTable('preferences')
+        .set({ paper_copy_fee_cents: null, company_phone: null })
+        .execute();
+    },
+  );
+
+  it('fills the name field with the contractor’s entry for the client', async () => {
+    const { token } = await sendContract(t, owner);
+    const html = (await openPage(token, navigation)).body;
+    const json = /<script type="application\/json" id="signing-data">([^<]*)<\/script>/.exec(html);
+    const data = JSON.parse(json?.[1] ?? 'null') as { signerName: unknown };
+    expect(data.signerName).toEqual({ initial: 'Jordan Rivera', most: 120 });
+  });
+});
+
 describe('switching the language', () => {
   it('answers in Spanish after the switch, and records who switched from what to what', async () => {
     const { id, token } = await sendContract(t, owner);
@@ -158,7 +237,9 @@ describe('switching the language', () => {
     const page = await openPage(token, navigation);
     expect(page.body).toContain('<html lang="es">');
     expect(page.body).toContain('Firma segura del contrato');
-    expect(page.body).toContain('Registros y firmas electrónicos');
+    expect(page.body).toContain(
+      'Aviso: consentimiento para el uso de documentos y firmas electrónicos',
+    );
     expect(page.body).toContain('Para firmar se necesita JavaScript.');
     expect(page.body).toContain('"language":"es"');
     const events = await eventsOf(t, id, 'language_changed');

@@ -14,6 +14,7 @@ import {
 import { formatPhone } from '../../../domain/template-engine/formatters.js';
 import { inlineContractMarkup } from './inline-document.js';
 import { islandDataFor } from './island-data.js';
+import { noticeParts, pageNotice, unsignedPdfUrl } from './page-notice.js';
 import type { SigningPageAssets } from './page-assets.js';
 
 /** Our own template only; `<%= %>` escapes every value, the contract's HTML included (srcdoc). */
@@ -156,11 +157,27 @@ function contractBody(
     documentHtml: view.template_html,
     // The same document for a browser without script, which cannot size the frame to it.
     inlineDocument: inlineContractMarkup(view.template_html),
-    consent: words.consent,
+    // The whole ESIGN notice, before the consent box, with or without script (issue 32).
+    consent: kind === 'signable' ? consentOf(view, language, token) : null,
     // `<` escaped so the JSON can never close its <script> element.
     islandJson:
       kind === 'signable'
         ? JSON.stringify(islandDataFor(view, language)).replace(/</g, '\\u003c')
         : null,
+  };
+}
+
+function consentOf(view: EsignView, language: Language, token: string) {
+  const notice = pageNotice(view, language);
+  return {
+    title: notice.title,
+    sections: notice.sections.map((section) => ({
+      heading: section.heading,
+      parts: noticeParts(section.text),
+    })),
+    download: {
+      label: messagesFor(language).signing.consent.downloadPdf,
+      href: unsignedPdfUrl(token),
+    },
   };
 }
