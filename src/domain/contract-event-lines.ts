@@ -43,11 +43,11 @@ export interface DescribableEvent {
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const whole = (value: unknown) => (typeof value === 'number' ? value : null);
 
-/** `Nov 28, 2026` in UTC, the same on every runtime (no ICU). */
+/** `Nov 28, 2026` (`28 de noviembre de 2026`) in UTC, the same on every runtime (no ICU). */
 function shortUtcDate(iso: string, lines: EventLines): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${lines.months[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return lines.day(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 
 /** A language as a record names it; null for anything else. */
@@ -112,7 +112,8 @@ export function describeEvent(event: DescribableEvent, lines: EventLines): strin
       return version ? `${words}, ${lines.disclosureRead(language, version)}` : words;
     }
     case 'signed_by_client':
-    case 'viewed': {
+    case 'viewed':
+    case 'unsigned_copy_downloaded': {
       const link = linkUsed(details, lines);
       return link ? `${words} ${lines.through(link)}` : words;
     }

@@ -120,6 +120,7 @@ export const CONTRACT_EVENT_TYPES = [
   'email_sent',
   'email_failed',
   'viewed',
+  'unsigned_copy_downloaded',
   'consented',
   'signed_by_client',
   'completed',
@@ -150,12 +151,17 @@ export const EVENT_WORDS = {
     record: 'Email could not be delivered',
   },
   viewed: { contractor: 'Client opened the contract', record: 'Opened by the client' },
+  unsigned_copy_downloaded: {
+    contractor: 'Client downloaded the unsigned contract (PDF)',
+    record: 'Unsigned copy of the contract (PDF) downloaded by the client',
+  },
   consented: {
     contractor: 'Client agreed to sign electronically',
     record: 'Client agreed to sign electronically',
   },
   signed_by_client: { contractor: 'Client signed', record: 'Signed by the client' },
-  completed: { contractor: 'Completed', record: 'Completed' },
+  // The client reads the record: "Completed" would read as the work being finished (issue 32).
+  completed: { contractor: 'Completed', record: 'Signed by all parties' },
   sealed_copy_sent: {
     contractor: 'Sealed PDF sent to both parties',
     record: 'Sealed PDF sent to both parties after a retry',

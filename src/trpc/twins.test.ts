@@ -55,6 +55,7 @@ const TWINS: Record<string, string> = {
 const ONE_SIDED: Record<string, string> = {
   'POST /api/prefs/logo': 'a multipart file upload; tRPC here speaks JSON only',
   'GET /api/contracts/:id/executed.pdf': 'a file download, linked from the screen',
+  'GET /api/esign/:token/pdf': 'a file download for the homeowner, linked from the signing page',
   'GET /api/esign/:token':
     'the public signing page never loads the tRPC client (docs/decisions/015)',
   'POST /api/esign/:token':

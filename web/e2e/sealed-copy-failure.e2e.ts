@@ -151,7 +151,7 @@ describe('a sealed PDF that could not be made', () => {
       expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const { text } = await pdfText(bytes);
       expect(text).toContain(client.name);
-      expect(text).toContain('Certificate of Completion');
+      expect(text).toContain('Signature Certificate');
 
       // Both parties are mailed the PDF once it is made: the client's is the same file.
       const sealedCopy = await mailTo(client.email, (mail) => mail.attachments.some(isPdf));

@@ -85,7 +85,7 @@ describe('the public verify page', () => {
     await result(page).getByText(`Contract #${contractId}`).waitFor();
     await result(page).getByText('Contractor: Verify Landscaping').waitFor();
     await result(page).getByText('Client: Jordan Rivera').waitFor();
-    await result(page).getByText('Completed on November 21, 2026').waitFor();
+    await result(page).getByText('Signed by all parties on November 21, 2026').waitFor();
     await result(page).getByText(sha256(executedPdf)).waitFor();
     expect(await result(page).textContent()).not.toContain('jordan@verify-e2e.example');
 

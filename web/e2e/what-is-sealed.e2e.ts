@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,7 +122,10 @@ async function readAndSign(link: string) {
   return { page, shown, loads };
 }
 
-/** The sealed PDF's contract pages as pdftotext reads them, without the page footers. */
+/**
+ * The sealed PDF's contract pages as pdftotext reads them, without the page footers; the
+ * signature certificate and its appendix (footed "Signature certificate") left out.
+ */
 async function sealedContractPages(page: Page, token: string, id: number) {
   const base = running.app().url;
   await expect
@@ -137,7 +141,7 @@ async function sealedContractPages(page: Page, token: string, id: number) {
     .toBe(true);
   const pdf = await (await page.request.get(`${base}/api/esign/${token}/executed.pdf`)).body();
   return (await pdftotextPages(pdf))
-    .filter((text) => !text.includes('Certificate of completion'))
+    .filter((text) => !text.includes(`Signature certificate · Contract #${id}`))
     .map((text) => text.replace(`Contract #${id}`, '').replace(/Page \d+ of \d+/, ''))
     .join('\n');
 }
@@ -158,6 +162,33 @@ describe('what the client is shown is what is sealed', () => {
     expect(wordsNotIn(wordsOf(shown), wordsOf(printed))).toEqual([]);
     expect(wordsNotIn(wordsOf(printed), wordsOf(shown))).toEqual(clientFillIns());
     expect(loads).toEqual({ requests: [], blocked: [] });
+  });
+
+  it('lets the client download, before signing, the very words they are shown, marked unsigned', async () => {
+    const { id, link } = await sendThroughApi({ clientEmail: uniqueEmail('u') });
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await page.goto(link);
+    const frame = page.frameLocator('iframe[title="Contract"]');
+    await frame.getByText('Jordan Rivera').first().waitFor();
+    const shown = await frame.locator('body').innerText();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download this contract (PDF)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`contract-${id}-unsigned.pdf`);
+    const pages = await pdftotextPages(readFileSync(await download.path()));
+    const mark = 'UNSIGNED COPY — for review before signing; the client has not signed it';
+    for (const text of pages) expect(text).toContain(mark);
+    const printed = pages
+      .map((text) =>
+        text
+          .replace(mark, '')
+          .replace(`Unsigned copy · Contract #${id}`, '')
+          .replace(/Page \d+ of \d+/, ''),
+      )
+      .join('\n');
+    expect(wordsNotIn(wordsOf(shown), wordsOf(printed))).toEqual([]);
+    expect(wordsNotIn(wordsOf(printed), wordsOf(shown))).toEqual([]);
   });
 
   it('prints what the client read even from a template with a print-only version of the terms', async () => {

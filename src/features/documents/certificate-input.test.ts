@@ -21,7 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The certificate of completion's HTML for a contract, as the executed copy prints it. */
+/** The signature certificate's HTML for a contract, as the executed copy prints it. */
 async function certificateOf(id: number) {
   const contract = await loadSignedContract(t.db, id);
   return renderCertificateHtml(
@@ -43,7 +43,7 @@ function signerBlock(html: string, heading: RegExp): string {
   return block;
 }
 
-describe("the client's signature on the certificate of completion", () => {
+describe("the client's signature on the signature certificate", () => {
   it('is stored with the signature and shown in the client block, as the contractor’s is', async () => {
     const { id, token } = await sendContract(t, cookie);
     expect((await clientSigns(t, token)).statusCode).toBe(200);

@@ -1,8 +1,10 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 import { documentTitle } from '../../domain/contract-document/index.js';
 import { languageOr } from '../../domain/i18n/languages.js';
+import { parseEventDetails } from '../../domain/contract-event-lines.js';
 import { listContractEvents } from '../contracts/contracts.repo.js';
 import type { CertificateInput, CertificateSigner } from './certificate/index.js';
+import { consentNoticeRecord } from './consent-notice-record.js';
 
 type EventRow = Awaited<ReturnType<typeof listContractEvents>>[number];
 
@@ -29,6 +31,7 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
       'contracts.template_html',
       'contracts.company_name',
       'contracts.client_name',
+      'contracts.client_signed_name',
       'contracts.client_email',
       'contracts.total_price_cents',
       'contracts.my_signature_png',
@@ -53,9 +56,10 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
 }
 
 /**
- * What the certificate of completion says of a contract: both signers with their signature
- * images (a contract signed before the client's image was stored has none, and says so), the
- * full trail and the fingerprints.
+ * What the signature certificate says of a contract: both signers with their signature images (a
+ * contract signed before the client's image was stored has none, and says so), the name the
+ * client typed beside the contractor's entry, the consent notice they accepted, the full trail
+ * and the fingerprints.
  */
 export async function buildCertificateInput(
   db: DbOrTrx,
@@ -78,6 +82,9 @@ export async function buildCertificateInput(
   const clientSigned = lastEvent(events, 'signed_by_client');
   const consented = lastEvent(events, 'consented');
   const disclosureLanguage = detail(consented, 'disclosure_language');
+  // The name the client typed when signing (issue 32); contracts signed before have only the
+  // contractor's entry.
+  const clientName = contract.client_signed_name ?? contract.client_name ?? 'Client';
   const signers: CertificateSigner[] = [
     {
       role: 'contractor',
@@ -92,7 +99,8 @@ export async function buildCertificateInput(
     },
     {
       role: 'client',
-      name: contract.client_name ?? 'Client',
+      name: clientName,
+      enteredName: contract.client_name,
       email: contract.client_email ?? '',
       signedAt: contract.client_signed_at,
       ip: clientSigned?.ip ?? null,
@@ -100,6 +108,7 @@ export async function buildCertificateInput(
       timeZone: detail(clientSigned, 'time_zone'),
       consent: detail(consented, 'disclosure_version'),
       consentLanguage: disclosureLanguage === null ? null : languageOr(disclosureLanguage),
+      consentSha256: detail(consented, 'disclosure_sha256'),
       signaturePng: contract.client_signature_png,
     },
   ];
@@ -112,7 +121,7 @@ export async function buildCertificateInput(
     companyName: contract.company_name ?? 'Contractor',
     contractorName: acceptance?.typed_name ?? null,
     contractorEmail: contract.contractor_email,
-    clientName: contract.client_name ?? '',
+    clientName: contract.client_signed_name ?? contract.client_name ?? '',
     clientEmail: contract.client_email ?? '',
     totalCents: contract.total_price_cents ?? 0,
     completedAt: contract.client_signed_at,
@@ -122,5 +131,6 @@ export async function buildCertificateInput(
     contractPagesSha256: fingerprints.contractPagesSha256,
     verifyUrl: fingerprints.verifyUrl,
     companyTimeZone: company?.time_zone ?? null,
+    consentNotice: consentNoticeRecord(consented ? parseEventDetails(consented.details) : null),
   };
 }

@@ -7,7 +7,7 @@ import { renderCertificateHtml } from './certificate/index.js';
 import { buildCertificateInput, loadSignedContract } from './certificate-input.js';
 
 /**
- * The certificate of completion keeps UTC, the record's time, and prints the company's clock
+ * The signature certificate keeps UTC, the record's time, and prints the company's clock
  * beside it (issue 31): an account in America/Chicago, signed at 3:31 PM UTC (9:31 AM CST).
  */
 let t: TestApp;

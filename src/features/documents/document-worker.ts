@@ -98,6 +98,7 @@ export function startDocumentWorker(options: {
         options.renderer,
         contractId,
         options.publicUrl,
+        log,
       );
       const now = clock().toISOString();
       const recorded = await db.transaction().execute(async (trx) => {

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../trpc/context.js';
 import { describeRoute, fileAnswer } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
 import { signingTokenParams } from '../esign/esign.routes.js';
+import { registerUnsignedCopyRoute } from './unsigned-copy.routes.js';
 
 const NO_PDF = 'The executed copy is not ready yet';
 const params = z.object({ id: contractIdSchema });
@@ -24,7 +25,10 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, contractId: number) {
     .send(Buffer.from(pdf));
 }
 
-/** Downloads of the sealed executed copy: the contractor's, and the client's through the link. */
+/**
+ * Downloads of the sealed executed copy: the contractor's, and the client's through the link; and
+ * the client's unsigned copy before signing.
+ */
 export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preValidation = signedIn(deps);
@@ -101,4 +105,6 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
       return sendPdf(reply, document.pdf, contract.id);
     },
   );
+
+  registerUnsignedCopyRoute(app, deps);
 }

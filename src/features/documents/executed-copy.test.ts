@@ -134,7 +134,7 @@ describe('the sealed executed copy', () => {
     for (const expected of [
       'Jordan Rivera',
       '$5,000.00',
-      'Certificate of Completion',
+      'Signature Certificate',
       'America/Chicago',
       'HomeownerPhone/1.0',
       'https://contracts.example.com/verify',

@@ -12,15 +12,17 @@ import { getOrCreateSealingKey } from './sealing-key.js';
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The executed copy (docs/decisions/010): the signed contract's pages, then the certificate of
- * completion, merged and sealed with the app's key. Returns the file and the two hashes the
- * certificate and the verification page rely on.
+ * The executed copy (docs/decisions/010): the signed contract's pages, then the signature
+ * certificate and its appendix (the consent notice the client accepted), merged and sealed with
+ * the app's key. Returns the file and the two hashes the certificate and the verification page
+ * rely on.
  */
 export async function buildSealedExecutedCopy(
   db: DbOrTrx,
   renderer: PdfRenderer,
   contractId: number,
   publicUrl: string,
+  log?: { warn(obj: object, msg?: string): void },
 ): Promise<{ bytes: Buffer; sha256: string; contractPagesSha256: string }> {
   const contract = await loadSignedContract(db, contractId);
   // The contract's pages read wholly in the language they were frozen in, their footers too; the
@@ -36,12 +38,19 @@ export async function buildSealedExecutedCopy(
     maxPages: CONTRACT_MAX_PAGES,
   });
   const contractPagesSha256 = sha256Hex(contractPages);
-  const certificateHtml = await renderCertificateHtml(
-    await buildCertificateInput(db, contract, {
-      contractPagesSha256,
-      verifyUrl: `${publicUrl}/verify`,
-    }),
-  );
+  const certificateInput = await buildCertificateInput(db, contract, {
+    contractPagesSha256,
+    verifyUrl: `${publicUrl}/verify`,
+  });
+  const notice = certificateInput.consentNotice;
+  if (notice?.kind === 'mismatch') {
+    // The appendix says so instead of printing a text the client may not have read.
+    log?.warn(
+      { contractId, version: notice.version, language: notice.language },
+      'consent notice rebuilt for the executed copy does not match the SHA-256 recorded at signing',
+    );
+  }
+  const certificateHtml = await renderCertificateHtml(certificateInput);
   const certificatePages = await renderer.render(certificateHtml, {
     footerLabel: footers.certificate(contractId),
     pageWords: footers,

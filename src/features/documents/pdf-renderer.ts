@@ -12,6 +12,11 @@ import { PDFDocument } from 'pdf-lib';
 export const CONTRACT_MAX_PAGES = 60;
 
 export interface RenderOptions {
+  /**
+   * A line at the top of every page, in bold, when a copy must say what it is on each sheet (the
+   * unsigned copy). No header when left out.
+   */
+  headerLabel?: string;
   footerLabel?: string;
   /** The footer's "Page 2 of 3", in the document's language; English when left out. */
   pageWords?: { page: string; of: string };
@@ -160,7 +165,11 @@ export function createPdfRenderer(options: {
       printBackground: true,
       preferCSSPageSize: true,
       displayHeaderFooter: true,
-      headerTemplate: '<span></span>',
+      headerTemplate: renderOptions.headerLabel
+        ? '<div style="width:100%;padding:0 0.6in;text-align:center">' +
+          '<span style="display:inline-block;font:bold 11px system-ui,sans-serif;color:#000;border:1.5px solid #000;padding:3px 10px;letter-spacing:0.03em">' +
+          `${escapeFooter(renderOptions.headerLabel)}</span></div>`
+        : '<span></span>',
       footerTemplate:
         '<div style="width:100%;font:8px system-ui,sans-serif;color:#555;padding:0 0.6in;display:flex;justify-content:space-between">' +
         `<span>${escapeFooter(footerLabel)}</span>` +

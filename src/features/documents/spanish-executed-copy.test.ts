@@ -61,17 +61,17 @@ describe("a Spanish contract's executed copy", () => {
     for (const expected of [
       'Contrato de mejoras para el hogar',
       'Fecha del contrato: 25 de noviembre de 2026',
-      'Certificado de finalización',
+      'Certificado de firmas',
       'Historial de eventos',
       'Integridad y verificación',
       `Contrato n.º ${id}`,
-      `Certificado de finalización · Contrato n.º ${id}`,
+      `Certificado de firmas · Contrato n.º ${id}`,
       'Página 1 de',
       '$5,000.00',
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).not.toContain('Certificate of Completion');
+    expect(text).not.toContain('Signature Certificate');
     expect(text).not.toMatch(/Page \d+ of/);
 
     const [copy] = await queuedMails(t, id, 'signed_copy_client');

@@ -1,20 +1,25 @@
 /**
- * The headings and labels of the certificate of completion, the last pages of the executed PDF.
- * The words of each event in its timeline come from the contract lifecycle, not from here.
+ * The headings and labels of the signature certificate, the last pages of the executed PDF (it
+ * was the "certificate of completion" until issue 32: in a building contract that reads as the
+ * work being finished). The words of each event in its timeline come from the contract
+ * lifecycle, not from here.
  */
 export const certificate = {
-  documentTitle: (id: number) => `Certificate of Completion — Contract #${id}`,
-  title: 'Certificate of Completion',
+  documentTitle: (id: number) => `Signature Certificate — Contract #${id}`,
+  title: 'Signature Certificate',
   contractHeading: (id: number, title: string) => `Contract #${id} — ${title}`,
   /** The contract's title when it has none. */
   defaultTitle: 'Home Improvement Contract',
-  facts: { company: 'Company', total: 'Total', completed: 'Completed' },
+  facts: { company: 'Company', total: 'Total', completed: 'Signed by all parties' },
   parties: { heading: 'Parties', contractor: 'Contractor', client: 'Client' },
   signatures: 'Signatures',
   signer: {
     contractor: (company: string) => `Contractor (${company})`,
     client: 'Client',
     name: 'Name',
+    /** When the client typed a name other than the contractor's entry, both are printed. */
+    typedName: 'Name typed by the signer',
+    enteredName: 'Name entered by the contractor',
     email: 'Email',
     signedUtc: 'Signed (UTC)',
     signedLocal: 'Signed (local time)',
@@ -25,9 +30,11 @@ export const certificate = {
   },
   consent: {
     given: (version: string) =>
-      `Consent to electronic records and signatures: given (disclosure version ${version})`,
+      `Consent to electronic records and signatures: given (notice version ${version})`,
     givenIn: (language: string, version: string) =>
-      `Consent to electronic records and signatures: given (disclosure in ${language}, version ${version})`,
+      `Consent to electronic records and signatures: given (notice in ${language}, version ${version})`,
+    noticeSha256: 'SHA-256 of the notice text the client was shown:',
+    inAppendix: 'The full notice is in the appendix.',
     notRecorded: 'Consent to electronic records and signatures: not recorded',
     acknowledged: (version: string) => `Legal acknowledgment accepted (version ${version})`,
     acknowledgmentNotRecorded: 'Legal acknowledgment: not recorded',
@@ -64,6 +71,29 @@ export const certificate = {
     page: 'Page',
     of: 'of',
     contract: (id: number) => `Contract #${id}`,
-    certificate: (id: number) => `Certificate of completion · Contract #${id}`,
+    certificate: (id: number) => `Signature certificate · Contract #${id}`,
+  },
+  /** The appendix after the certificate: the ESIGN notice the client accepted (issue 32). */
+  appendix: {
+    heading: 'Appendix: the consent notice the client accepted',
+    shown: (language: string, version: string) =>
+      `The notice below is the one the client was shown in full on the signing page, in ${language}, before ticking its checkbox (version ${version}).`,
+    fingerprint: 'SHA-256 of this text, as recorded when the client signed:',
+    checkbox: 'The checkbox the client ticked:',
+    olderRecord: (language: string, version: string) =>
+      `This consent was recorded before the notice's text and fingerprint were kept with each signature. The text below is version ${version} in ${language}, as TradeSign holds it.`,
+    notRecorded: 'The text of the notice the client accepted was not recorded for this contract.',
+    mismatch: (language: string, version: string) =>
+      `The text of this notice (version ${version}, in ${language}) cannot be shown: rebuilt today, it does not match the fingerprint recorded when the client signed. It is left out rather than printed differently from what the client read.`,
+    recordedFingerprint: 'SHA-256 recorded when the client signed:',
+  },
+  /** The PDF of the contract a client downloads before signing (issue 32). */
+  unsignedCopy: {
+    /** The top of every page. */
+    mark: 'UNSIGNED COPY — for review before signing; the client has not signed it',
+    footer: (id: number) => `Unsigned copy · Contract #${id}`,
+    unavailable:
+      'This server cannot make a PDF right now. You can read the whole contract on the signing page.',
+    busy: 'Too many documents are being printed right now. Please try again in a minute.',
   },
 };

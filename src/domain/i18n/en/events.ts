@@ -1,5 +1,7 @@
 import { EVENT_WORDS, type ContractEventType } from '../../contract-lifecycle.js';
 
+const SHORT_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
 /** The emailed link an opening, a signature or a decline came through. */
 export interface LinkUsed {
   purpose: 'request' | 'reminder' | 'extension';
@@ -20,8 +22,9 @@ export function englishEventLines(
 ) {
   return {
     words,
-    /** Short month names for the days the lines name ("Nov 28, 2026"). */
-    months: 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' '),
+    /** A day the lines name, in UTC ("Nov 28, 2026"); `month` counts from 0. */
+    day: (year: number, month: number, day: number) =>
+      `${SHORT_MONTHS[month] ?? ''} ${day}, ${year}`,
     languageNames: { en: 'English', es: 'Spanish' },
     reminderSent,
     through: (link: LinkUsed) =>
@@ -38,7 +41,7 @@ export function englishEventLines(
     createdAsCopyOf: (id: number) => `Draft created as a copy of Contract #${id}`,
     languageSwitched: (from: string, to: string) => `from ${from} to ${to}`,
     disclosureRead: (language: string, version: string) =>
-      `after reading the disclosure in ${language}, version ${version}`,
+      `after reading the notice in ${language}, version ${version}`,
   };
 }
 
@@ -46,7 +49,7 @@ const recordWords = Object.fromEntries(
   Object.entries(EVENT_WORDS).map(([type, both]) => [type, both.record]),
 ) as Record<ContractEventType, string>;
 
-/** The lines of the certificate of completion and the HTML audit trail. */
+/** The lines of the signature certificate and the HTML audit trail. */
 export const events = englishEventLines(
   recordWords,
   (reminder, automatic) =>

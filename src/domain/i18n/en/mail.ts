@@ -103,7 +103,11 @@ export const mail = {
       `Signed: Contract #${id}${client ? ` with ${client}` : ''}`,
     preheader: (id: number) =>
       `Contract #${id} is signed by both parties. The signed copy is attached.`,
+    /** The client reads the contract's state as "signed by all parties" (issue 32). */
+    preheaderForClient: (id: number) =>
+      `Contract #${id} is signed by all parties. The signed copy is attached.`,
     heading: 'The contract is signed',
+    headingForClient: 'Signed by all parties',
     leadForClient: (company: string | null) =>
       `Your contract with ${company ?? 'your contractor'} is now signed by both of you.`,
     leadForContractor: (client: string, id: number) =>

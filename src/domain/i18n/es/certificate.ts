@@ -1,18 +1,20 @@
 import type { certificate as english } from '../en/certificate.js';
 
-/** El certificado de finalización de un contrato en español: títulos y etiquetas. */
+/** El certificado de firmas de un contrato en español: títulos y etiquetas. */
 export const certificate: typeof english = {
-  documentTitle: (id) => `Certificado de finalización — Contrato n.º ${id}`,
-  title: 'Certificado de finalización',
+  documentTitle: (id) => `Certificado de firmas — Contrato n.º ${id}`,
+  title: 'Certificado de firmas',
   contractHeading: (id, title) => `Contrato n.º ${id} — ${title}`,
   defaultTitle: 'Contrato de mejoras para el hogar',
-  facts: { company: 'Empresa', total: 'Total', completed: 'Finalizado' },
+  facts: { company: 'Empresa', total: 'Total', completed: 'Firmado por todas las partes' },
   parties: { heading: 'Partes', contractor: 'Contratista', client: 'Cliente' },
   signatures: 'Firmas',
   signer: {
     contractor: (company) => `Contratista (${company})`,
     client: 'Cliente',
     name: 'Nombre',
+    typedName: 'Nombre escrito por el firmante',
+    enteredName: 'Nombre ingresado por el contratista',
     email: 'Correo electrónico',
     signedUtc: 'Firmado (UTC)',
     signedLocal: 'Firmado (hora local)',
@@ -23,9 +25,11 @@ export const certificate: typeof english = {
   },
   consent: {
     given: (version) =>
-      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (versión de la divulgación ${version})`,
+      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (versión del aviso ${version})`,
     givenIn: (language, version) =>
-      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (divulgación en ${language}, versión ${version})`,
+      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (aviso en ${language}, versión ${version})`,
+    noticeSha256: 'SHA-256 del texto del aviso que se le mostró al cliente:',
+    inAppendix: 'El aviso completo figura en el anexo.',
     notRecorded: 'Consentimiento para el uso de registros y firmas electrónicos: no registrado',
     acknowledged: (version) => `Reconocimiento legal aceptado (versión ${version})`,
     acknowledgmentNotRecorded: 'Reconocimiento legal: no registrado',
@@ -59,6 +63,26 @@ export const certificate: typeof english = {
     page: 'Página',
     of: 'de',
     contract: (id) => `Contrato n.º ${id}`,
-    certificate: (id) => `Certificado de finalización · Contrato n.º ${id}`,
+    certificate: (id) => `Certificado de firmas · Contrato n.º ${id}`,
+  },
+  appendix: {
+    heading: 'Anexo: el aviso de consentimiento que aceptó el cliente',
+    shown: (language, version) =>
+      `El aviso que sigue es el que se le mostró completo al cliente en la página de firma, en ${language}, antes de marcar su casilla (versión ${version}).`,
+    fingerprint: 'SHA-256 de este texto, registrado cuando firmó el cliente:',
+    checkbox: 'La casilla que marcó el cliente:',
+    olderRecord: (language, version) =>
+      `Este consentimiento se registró antes de que el texto del aviso y su huella se guardaran con cada firma. El texto que sigue es la versión ${version} en ${language}, tal como la conserva TradeSign.`,
+    notRecorded: 'El texto del aviso que aceptó el cliente no quedó registrado para este contrato.',
+    mismatch: (language, version) =>
+      `El texto de este aviso (versión ${version}, en ${language}) no se puede mostrar: al reconstruirlo hoy, no coincide con la huella registrada cuando firmó el cliente. Se omite para no imprimir algo distinto de lo que leyó el cliente.`,
+    recordedFingerprint: 'SHA-256 registrado cuando firmó el cliente:',
+  },
+  unsignedCopy: {
+    mark: 'COPIA SIN FIRMAR — para revisar antes de firmar; el cliente no la ha firmado',
+    footer: (id) => `Copia sin firmar · Contrato n.º ${id}`,
+    unavailable:
+      'Este servidor no puede generar el PDF en este momento. Puede leer el contrato completo en la página de firma.',
+    busy: 'Se están generando demasiados documentos en este momento. Vuelva a intentarlo en un minuto.',
   },
 };

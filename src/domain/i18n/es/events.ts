@@ -1,8 +1,13 @@
 import type { events as english } from '../en/events.js';
 
+const MESES =
+  'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'.split(
+    ' ',
+  );
+
 /**
- * Las líneas del certificado de finalización y del historial en HTML, en palabras sencillas. Las
- * fechas conservan el formato estadounidense con los meses en minúscula ("nov 28, 2026").
+ * Las líneas del certificado de firmas y del historial en HTML, en palabras sencillas. Las
+ * fechas se escriben en español ("28 de noviembre de 2026", issue 32).
  */
 export const events: typeof english = {
   words: {
@@ -13,9 +18,10 @@ export const events: typeof english = {
     email_sent: 'Correo entregado al servidor de correo',
     email_failed: 'No se pudo entregar el correo',
     viewed: 'Abierto por el cliente',
+    unsigned_copy_downloaded: 'Copia sin firmar del contrato (PDF) descargada por el cliente',
     consented: 'El cliente aceptó firmar electrónicamente',
     signed_by_client: 'Firmado por el cliente',
-    completed: 'Completado',
+    completed: 'Firmado por todas las partes',
     sealed_copy_sent: 'PDF sellado enviado a ambas partes tras un reintento',
     reminder_sent: 'Recordatorio enviado al cliente por correo con un nuevo enlace de firma',
     link_extended: 'Nuevo enlace de firma enviado al cliente por correo',
@@ -25,7 +31,7 @@ export const events: typeof english = {
     revised: 'Sustituido por una revisión',
     language_changed: 'El cliente cambió el idioma de la página de firma',
   },
-  months: 'ene feb mar abr may jun jul ago sep oct nov dic'.split(' '),
+  day: (year, month, day) => `${day} de ${MESES[month] ?? ''} de ${year}`,
   languageNames: { en: 'inglés', es: 'español' },
   reminderSent: (reminder, automatic) =>
     `Recordatorio ${reminder} enviado al cliente por correo con un nuevo enlace de firma, ${automatic ? 'de forma automática' : 'por el contratista'}`,
@@ -43,5 +49,5 @@ export const events: typeof english = {
   createdAsCopyOf: (id) => `Borrador creado como copia del contrato n.º ${id}`,
   languageSwitched: (from, to) => `de ${from} a ${to}`,
   disclosureRead: (language, version) =>
-    `después de leer la divulgación en ${language}, versión ${version}`,
+    `después de leer el aviso en ${language}, versión ${version}`,
 };

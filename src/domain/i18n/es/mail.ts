@@ -83,7 +83,10 @@ export const mail: typeof english = {
       `Firmado: contrato n.º ${id}${client ? ` con ${client}` : ''}`,
     preheader: (id) =>
       `El contrato n.º ${id} ya está firmado por ambas partes. Le adjuntamos la copia firmada.`,
+    preheaderForClient: (id) =>
+      `El contrato n.º ${id} ya está firmado por todas las partes. Le adjuntamos la copia firmada.`,
     heading: 'El contrato está firmado',
+    headingForClient: 'Firmado por todas las partes',
     leadForClient: (company) =>
       `Su contrato con ${company ?? 'su contratista'} ya está firmado por ambas partes.`,
     leadForContractor: (client, id) =>

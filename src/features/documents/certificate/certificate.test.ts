@@ -7,7 +7,7 @@ import {
 } from '../../../test/certificate-fixture.js';
 import { renderCertificateHtml } from './index.js';
 
-describe('certificate of completion', () => {
+describe('signature certificate', () => {
   it('is a complete standalone document with print CSS and nothing to run or fetch', async () => {
     const html = await renderCertificateHtml(certificateInput());
     expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -24,7 +24,10 @@ describe('certificate of completion', () => {
 
   it('states the contract, the parties, the total and the completion time', async () => {
     const html = await renderCertificateHtml(certificateInput());
-    expect(html).toContain('Certificate of Completion');
+    expect(html).toContain('<h1>Signature Certificate</h1>');
+    expect(html).not.toContain('Certificate of Completion');
+    // The moment the last party signed, not the end of the work (issue 32).
+    expect(html).toContain('<th>Signed by all parties</th>');
     expect(html).toContain('TradeSign');
     expect(html).toContain('Contract #12 — Kitchen Remodel Agreement');
     expect(html).toContain('Acme Builders');
@@ -53,7 +56,7 @@ describe('certificate of completion', () => {
     expect(html).toContain('198.51.100.4');
     expect(html).toContain('Chrome/131.0.0.0 Safari/537.36');
     expect(html).toContain(
-      'Consent to electronic records and signatures: given (disclosure version 2026-11-21)',
+      'Consent to electronic records and signatures: given (notice version 2026-11-21)',
     );
     expect(html).toContain('Legal acknowledgment accepted (version 2026-10-01)');
     expect(

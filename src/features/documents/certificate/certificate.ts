@@ -18,7 +18,7 @@ const eta = new Eta({
 });
 
 /**
- * The certificate of completion appended after the contract pages of the executed PDF: a complete,
+ * The signature certificate appended after the contract pages of the executed PDF: a complete,
  * standalone HTML document (embedded CSS, no scripts, nothing fetched) for the PDF renderer.
  */
 export async function renderCertificateHtml(input: CertificateInput): Promise<string> {

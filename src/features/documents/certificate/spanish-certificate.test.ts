@@ -3,7 +3,7 @@ import { certificateInput } from '../../../test/certificate-fixture.js';
 import { renderCertificateHtml } from './index.js';
 
 /**
- * The certificate of completion of a Spanish contract (docs/decisions/029): its headings, labels
+ * The signature certificate of a Spanish contract (docs/decisions/029): its headings, labels
  * and dates in Spanish, and every row of its timeline too (issue 31).
  */
 
@@ -22,8 +22,8 @@ describe('the certificate of a Spanish contract', () => {
   it('has its headings and labels in Spanish', async () => {
     const html = await renderCertificateHtml(spanish());
     expect(html).toContain('<html lang="es">');
-    expect(html).toContain('<title>Certificado de finalización — Contrato n.º 12</title>');
-    expect(html).toContain('<h1>Certificado de finalización</h1>');
+    expect(html).toContain('<title>Certificado de firmas — Contrato n.º 12</title>');
+    expect(html).toContain('<h1>Certificado de firmas</h1>');
     expect(html).toContain('Contrato n.º 12 — Kitchen Remodel Agreement');
     for (const heading of [
       'Partes',
@@ -35,7 +35,7 @@ describe('the certificate of a Spanish contract', () => {
     }
     for (const label of [
       'Empresa',
-      'Finalizado',
+      'Firmado por todas las partes',
       'Nombre',
       'Correo electrónico',
       'Firmado (UTC)',
@@ -52,7 +52,7 @@ describe('the certificate of a Spanish contract', () => {
     expect(html).toContain('alt="Firma de Jane Doe"');
     expect(html).toContain('Reconocimiento legal aceptado (versión 2026-10-01)');
     for (const english of [
-      'Certificate of Completion',
+      'Signature Certificate',
       'Parties',
       'Signatures',
       'Event timeline',
@@ -81,16 +81,16 @@ describe('the certificate of a Spanish contract', () => {
     expect(html).not.toContain('Email delivered');
   });
 
-  it('says which language the client read the disclosure in, in either certificate', async () => {
+  it('says which language the client read the notice in, in either certificate', async () => {
     const inSpanish = await renderCertificateHtml(spanish({ signers: withDisclosureIn('es') }));
     expect(inSpanish).toContain(
-      'Consentimiento para el uso de registros y firmas electrónicos: otorgado (divulgación en español, versión 2026-11-21)',
+      'Consentimiento para el uso de registros y firmas electrónicos: otorgado (aviso en español, versión 2026-11-21)',
     );
     const inEnglish = await renderCertificateHtml(
       certificateInput({ signers: withDisclosureIn('es') }),
     );
     expect(inEnglish).toContain(
-      'Consent to electronic records and signatures: given (disclosure in Spanish, version 2026-11-21)',
+      'Consent to electronic records and signatures: given (notice in Spanish, version 2026-11-21)',
     );
   });
 });

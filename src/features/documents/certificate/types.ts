@@ -1,9 +1,16 @@
 import type { Language } from '../../../domain/i18n/languages.js';
+import type { ConsentNoticeRecord } from '../consent-notice-record.js';
 
 /** One person's signature on the contract, as recorded when they signed. */
 export interface CertificateSigner {
   role: 'contractor' | 'client';
+  /** The name the signer typed when signing (the client's, issue 32), else the name on file. */
   name: string;
+  /**
+   * The client's name as the contractor entered it, printed beside the typed one when the two
+   * differ. Left out for the contractor.
+   */
+  enteredName?: string | null;
   email: string;
   /** ISO time of the signature. */
   signedAt: string;
@@ -18,6 +25,8 @@ export interface CertificateSigner {
   consent: string | null;
   /** The language of the ESIGN disclosure the client agreed to, when it was recorded. */
   consentLanguage?: Language | null;
+  /** SHA-256 (hex) of the notice text the client was shown, when it was recorded (issue 32). */
+  consentSha256?: string | null;
   /** `data:image/png;base64,...` of the drawn signature. */
   signaturePng: string | null;
 }
@@ -62,4 +71,9 @@ export interface CertificateInput {
    * left out: UTC alone.
    */
   companyTimeZone?: string | null;
+  /**
+   * The ESIGN notice the client accepted, printed on an appendix page after the certificate
+   * (issue 32). Left out: no appendix.
+   */
+  consentNotice?: ConsentNoticeRecord;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from '../../../domain/contract-event-lines.js';
+import { CONTRACTOR_EVENT_LINES, describeEvent } from '../../../domain/contract-event-lines.js';
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import { CHROME_UA, certificateInput } from '../../../test/certificate-fixture.js';
 import { certificateView, pngDataUrl } from './view.js';
@@ -30,6 +30,13 @@ describe('an event with no details', () => {
     );
     expect(describeEvent({ type: 'new_kind', at, details: null }, lines)).toBe('new_kind');
     expect(describeEvent({ type: 'constructor', at, details: null }, lines)).toBe('constructor');
+  });
+
+  it('tells the client the contract is signed by all parties, where the contractor reads Completed', () => {
+    const completed = { type: 'completed', at, details: null };
+    expect(describeEvent(completed, lines)).toBe('Signed by all parties');
+    expect(describeEvent(completed, messagesFor('es').events)).toBe('Firmado por todas las partes');
+    expect(describeEvent(completed, CONTRACTOR_EVENT_LINES)).toBe('Completed');
   });
 });
 
@@ -76,10 +83,13 @@ describe('the certificate’s event lines (issue 17)', () => {
         'TradeSign',
       ],
       [
-        'Nuevo enlace de firma enviado al cliente por correo, válido hasta el dic 13, 2026',
+        'Nuevo enlace de firma enviado al cliente por correo, válido hasta el 13 de diciembre de 2026',
         'sam@acme.example',
       ],
-      ['Firmado por el cliente mediante el recordatorio 1, enviado el nov 28, 2026', 'Cliente'],
+      [
+        'Firmado por el cliente mediante el recordatorio 1, enviado el 28 de noviembre de 2026',
+        'Cliente',
+      ],
     ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   describeEvent,
   parseEventDetails,
 } from '../../../domain/contract-event-lines.js';
+import { appendixView, type AppendixView } from './appendix-view.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 
@@ -18,12 +19,18 @@ import type { CertificateInput, CertificateSigner } from './types.js';
 export interface SignerView {
   heading: string;
   name: string;
+  /** "Name", or the typed name and the contractor's entry when they differ (issue 32). */
+  names: { label: string; value: string }[];
   email: string;
   signedUtc: string;
   signedLocal: string;
   ip: string;
   device: string;
   consent: string;
+  /** The notice's recorded SHA-256, printed under the consent line. */
+  consentSha256: string | null;
+  /** Points to the appendix, when the certificate carries the notice there. */
+  consentNote: string | null;
   /** A validated PNG data URL, or null to print "no signature image". */
   signatureSrc: string | null;
 }
@@ -61,6 +68,8 @@ export interface CertificateView {
   qrSrc: string;
   /** An email address in the pieces it may wrap between (address.html.eta). */
   addressParts: (address: string) => string[];
+  /** The notice the client accepted, on a page of its own after the certificate. */
+  appendix: AppendixView | null;
 }
 
 /**
@@ -102,22 +111,39 @@ function consentLine(signer: CertificateSigner, words: CertificateWords): string
   return signer.consent ? consent.acknowledged(signer.consent) : consent.acknowledgmentNotRecorded;
 }
 
+/** One name row, or two when the client typed a name other than the contractor's entry. */
+function nameRows(signer: CertificateSigner, words: CertificateWords): SignerView['names'] {
+  const entered = signer.enteredName?.trim();
+  if (!entered || entered === signer.name.trim()) {
+    return [{ label: words.signer.name, value: signer.name }];
+  }
+  return [
+    { label: words.signer.typedName, value: signer.name },
+    { label: words.signer.enteredName, value: entered },
+  ];
+}
+
 function signerView(
   signer: CertificateSigner,
   companyName: string,
   language: Language,
+  withAppendix: boolean,
 ): SignerView {
   const words = messagesFor(language).certificate;
+  const client = signer.role === 'client';
   return {
     heading:
       signer.role === 'contractor' ? words.signer.contractor(companyName) : words.signer.client,
     name: signer.name,
+    names: nameRows(signer, words),
     email: signer.email,
     signedUtc: formatUtcDateTime(signer.signedAt, language),
     signedLocal: formatInTimeZone(signer.signedAt, signer.timeZone, language),
     ip: signer.ip ?? words.notRecorded,
     device: signer.userAgent ?? words.notRecorded,
     consent: consentLine(signer, words),
+    consentSha256: client ? (signer.consentSha256 ?? null) : null,
+    consentNote: client && withAppendix ? words.consent.inAppendix : null,
     signatureSrc: pngDataUrl(signer.signaturePng),
   };
 }
@@ -130,6 +156,7 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
   const title = input.title.trim() || words.defaultTitle;
   // The contractor signs first, so that order reads as what happened; sort is stable.
   const signers = [...input.signers].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
+  const appendix = input.consentNotice ? appendixView(input.consentNotice, language) : null;
   return {
     lang: language,
     t: words,
@@ -145,7 +172,9 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
       email: input.contractorEmail,
     },
     client: { name: input.clientName, email: input.clientEmail },
-    signers: signers.map((signer) => signerView(signer, input.companyName, language)),
+    signers: signers.map((signer) =>
+      signerView(signer, input.companyName, language, Boolean(appendix?.notice)),
+    ),
     // Kept in the order given: the table is append-only, so its order is the record.
     events: input.events.map((event) => ({
       at: formatUtcWithLocal(event.at, input.companyTimeZone, language),
@@ -164,5 +193,6 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     verifyHref: httpUrl(input.verifyUrl),
     qrSrc,
     addressParts,
+    appendix,
   };
 }

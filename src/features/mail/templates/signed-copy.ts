@@ -80,7 +80,12 @@ export function renderSignedCopyMail(
     'signed-copy',
     {
       subject,
-      preheader: words.signedCopy.preheader(contractId),
+      preheader:
+        recipient === 'client'
+          ? words.signedCopy.preheaderForClient(contractId)
+          : words.signedCopy.preheader(contractId),
+      heading:
+        recipient === 'client' ? words.signedCopy.headingForClient : words.signedCopy.heading,
       brand,
       greeting: greeting(recipient === 'client' ? clientName : null, language),
       lead,

@@ -146,8 +146,9 @@ describe("a Spanish contract's signed copy", () => {
   it('tells the client in Spanish that it is signed, and attaches it', () => {
     const mail = renderSignedCopyMail(input);
     expect(mail.subject).toBe('Firmado: contrato n.º 12 con Rock & Roll Pavers');
-    expect(mail.text).toContain('El contrato está firmado.\n');
-    expect(mail.html).toContain('>El contrato está firmado</h1>');
+    expect(mail.text).toContain('Firmado por todas las partes.\n');
+    expect(mail.html).toContain('>Firmado por todas las partes</h1>');
+    expect(mail.html).toContain('El contrato n.º 12 ya está firmado por todas las partes.');
     expect(mail.text).toContain(
       'Su contrato con Rock & Roll Pavers ya está firmado por ambas partes.',
     );

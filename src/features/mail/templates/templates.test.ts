@@ -109,8 +109,11 @@ describe('signed copy mail', () => {
   it('tells the client the contract is signed and attaches the signed copy', () => {
     const mail = renderSignedCopyMail(input);
     expect(mail.subject).toBe('Signed: Contract #12 with Acme Builders');
-    expect(mail.text).toContain('The contract is signed');
-    expect(mail.html).toContain('The contract is signed');
+    // The client reads the state as "signed by all parties", not "completed" (issue 32).
+    expect(mail.text).toContain('Signed by all parties.\n');
+    expect(mail.html).toContain('>Signed by all parties</h1>');
+    expect(mail.html).toContain('Contract #12 is signed by all parties.');
+    expect(mail.text).not.toContain('The contract is signed');
     expect(mail.text).toContain('Signed by Acme Builders: November 20, 2026 at 9:30 AM UTC');
     expect(mail.text).toContain('Signed by Jane <Doe>: November 21, 2026 at 3:04 PM UTC');
     expect(mail.html).toContain('Signed by Jane &lt;Doe&gt;');
@@ -147,6 +150,8 @@ describe('signed copy mail', () => {
     expect(mail.subject).toBe('Signed: Contract #12 with Jane Doe');
     expect(mail.text).toContain('has signed contract #12');
     expect(mail.text).not.toContain('Questions?');
+    // The contractor's own words are unchanged: only the client's say "all parties".
+    expect(mail.html).toContain('>The contract is signed</h1>');
   });
 
   it('prints times in UTC, long format', () => {

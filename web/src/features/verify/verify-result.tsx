@@ -64,7 +64,8 @@ function Genuine({ result }: { result: VerifyResult }) {
       </Text>
       <Text style={wrap}>Contractor: {result.contractor ?? 'Not recorded'}</Text>
       <Text style={wrap}>Client: {result.client ?? 'Not recorded'}</Text>
-      <Text>Completed on {formatLongDate(result.completed_at)}</Text>
+      {/* Not "Completed": in a building contract that reads as the work being finished (issue 32). */}
+      <Text>Signed by all parties on {formatLongDate(result.completed_at)}</Text>
     </ResultCard>
   );
 }
