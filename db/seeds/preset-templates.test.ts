@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/domain/i18n/languages.js';
+import { CANCELLATION_WORDS } from '../../src/domain/cancellation-notice/index.js';
 import { sampleTemplateData } from '../../src/domain/template-data.js';
 import { compileTemplate, renderTemplate } from '../../src/domain/template-engine/index.js';
 import { presetTemplates, presetTwinKey } from './preset-templates.js';
@@ -22,6 +23,21 @@ const WORDS: Record<
     warranty: /garant[ií]a/i,
   },
 };
+
+/** The defined term final payment and the warranty hang on (issue 32). */
+const SUBSTANTIAL_COMPLETION: Record<Language, { term: string; means: string; warranty: string }> =
+  {
+    en: {
+      term: 'Substantial Completion',
+      means: 'means',
+      warranty: '8. Materials and Workmanship Warranty',
+    },
+    es: {
+      term: 'Terminación sustancial de los Trabajos',
+      means: 'significa',
+      warranty: '8. Garantía de materiales y mano de obra',
+    },
+  };
 
 describe.each(presetTemplates.map((preset) => [preset.name, preset] as const))(
   'the %s preset',
@@ -65,6 +81,36 @@ describe.each(presetTemplates.map((preset) => [preset.name, preset] as const))(
       expect(html).toContain(`<html lang="${preset.language}">`);
       expect(html).not.toMatch(/<script/i);
       expect(html).not.toContain('{{');
+    });
+
+    it("places the FTC Cooling-Off Rule's statement by the client's signature only for a home sale", () => {
+      const statement = CANCELLATION_WORDS[preset.language].statement;
+      const sale = (homeSale: boolean) => {
+        const data = sampleTemplateData(null, '2026-11-21');
+        return render({ ...data, contract: { ...data.contract, home_sale: homeSale } });
+      };
+      const words = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      const atHome = words(sale(true));
+      expect(atHome).toContain(statement);
+      // In the client's signature block: after the client's name, before the signature line.
+      const clientBlock = atHome.slice(atHome.lastIndexOf('Jordan Rivera'));
+      expect(clientBlock).toContain(statement);
+      // Nothing about cancelling when the sale was not made at home: no hint to ask for a form.
+      const notAtHome = words(sale(false));
+      const aboutCancelling =
+        /cooling-off|notice of cancellation|right to cancel|aviso de cancelaci[oó]n|derecho a cancelar|per[ií]odo de reflexi[oó]n/i;
+      for (const html of [notAtHome, words(render(sampleTemplateData(null, '2026-11-21')))]) {
+        expect(html).not.toContain(statement);
+        expect(html).not.toMatch(aboutCancelling);
+      }
+    });
+
+    it('defines Substantial Completion, where the warranty starts', () => {
+      const { term, means, warranty } = SUBSTANTIAL_COMPLETION[preset.language];
+      const text = render(sampleTemplateData(null, '2026-11-21')).replace(/\s+/g, ' ');
+      expect(text).toContain(`"${term}" ${means}`);
+      const section8 = text.slice(text.indexOf(warranty));
+      expect(section8.slice(0, 400)).toContain(term);
     });
 
     it('shows the signature images and names once both parties have signed', () => {
@@ -115,11 +161,33 @@ describe('Contrato estándar, the Standard Contract’s Spanish twin', () => {
       'Contrato de mejoras para el hogar',
       'Alcance de los trabajos',
       'Calendario de pagos',
-      'AVISO SOBRE SU DERECHO A CANCELAR',
+      'Terminación anticipada del Contrato',
     ]) {
       expect(spanish.html).toContain(heading);
     }
     expect(spanish.html).not.toMatch(/Home Improvement Contract|Scope of Work|Payment Schedule/);
+  });
+
+  it('says what a US contract in Spanish says (issue 32, the review of its Spanish)', () => {
+    const text = spanish.html.replace(/\s+/g, ' ');
+    for (const phrase of [
+      'se declara inválida o no exigible',
+      'líneas de servicios públicos no informadas al Contratista',
+      'que no hayan sido marcadas ni informadas al Contratista',
+      'pagará cualquier monto que no esté en disputa',
+      'vence a la Terminación sustancial de los Trabajos',
+      'a partir de la fecha de Terminación sustancial de los Trabajos',
+    ]) {
+      expect(text).toContain(phrase);
+    }
+    for (const calque of [
+      'inaplicable',
+      'no disputado',
+      'no declaradas',
+      'conclusión sustancial',
+    ]) {
+      expect(text).not.toContain(calque);
+    }
   });
 
   it('is the twin of the Standard Contract in Spanish, and the reverse', () => {

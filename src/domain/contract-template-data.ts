@@ -13,6 +13,8 @@ export interface ContractForTemplate {
   payment_plan_json: PaymentStageInput[] | null;
   my_signature_png: string | null;
   my_signed_at: string | null;
+  /** Sold at the client's home (16 CFR 429): the document carries the Notice of Cancellation. */
+  home_sale: boolean;
 }
 
 const unsigned: SignatureData = { typed_name: null, timestamp: null, png: null };
@@ -57,7 +59,7 @@ export function buildContractTemplateData(input: {
       address: contract.client_address,
     },
     scope: contract.scope_clean ?? { paragraph: '', bullets: [] },
-    contract: { total_cents: contract.total_price_cents ?? 0 },
+    contract: { total_cents: contract.total_price_cents ?? 0, home_sale: contract.home_sale },
     payments: contract.payment_plan_json ?? [],
     today: input.today ?? new Date().toISOString().slice(0, 10),
     signature: signed

@@ -98,6 +98,15 @@ export const contractDraftInputSchema = z.object({
     .max(MAX_STAGES, `At most ${MAX_STAGES} payment stages`)
     .nullable()
     .optional(),
+  home_sale: z
+    .boolean({ error: 'home_sale must be true or false' })
+    .optional()
+    .meta({
+      description:
+        "Sold at the client's home or away from the contractor's place of business (16 CFR 429): " +
+        'the contract then carries the FTC statement and the Notice of Cancellation. ' +
+        'False when a new draft leaves it out.',
+    }),
   // Accepted for the spec's payload shape; the signature itself is set only by sign-mine.
   my_signature_png: signaturePngSchema.nullable().optional(),
 });
@@ -137,6 +146,12 @@ export const contractSchema = z.object({
   client_phone: z.string().nullable(),
   client_address: z.string().nullable(),
   language: contractLanguageSchema,
+  /** Sold at the client's home or away from the business: the Notice of Cancellation applies. */
+  home_sale: z.boolean().meta({
+    description:
+      "Sold at the client's home or away from the contractor's place of business (16 CFR 429): " +
+      'the contract carries the FTC statement and the Notice of Cancellation.',
+  }),
   payment_plan_json: z.array(paymentStageSchema).nullable(),
   my_signature_png: z.string().nullable(),
   my_signed_at: z.string().nullable(),

@@ -43,7 +43,15 @@ export interface ContractTemplateData {
   company: CompanyData;
   client: ClientData;
   scope: { paragraph: string; bullets: string[] };
-  contract: { total_cents: number };
+  contract: {
+    total_cents: number;
+    /**
+     * Sold at the client's home or away from the contractor's place of business (16 CFR 429):
+     * a template shows the rule's statement by the client's signature when it is true. Absent
+     * from documents frozen before it existed (issue 32): not a home sale.
+     */
+    home_sale?: boolean;
+  };
   payments: PaymentStageData[];
   /** YYYY-MM-DD. */
   today: string;
@@ -75,7 +83,7 @@ export const contractTemplateDataSchema = z.object({
     address: z.string().nullable(),
   }),
   scope: z.object({ paragraph: z.string(), bullets: z.array(z.string()) }),
-  contract: z.object({ total_cents: z.number().int() }),
+  contract: z.object({ total_cents: z.number().int(), home_sale: z.boolean().optional() }),
   payments: z.array(
     z.object({
       label: z.string(),
@@ -144,7 +152,7 @@ export function sampleTemplateData(
         'Install a 40 ft paver walkway from the driveway to the front door',
       ],
     },
-    contract: { total_cents: 500_000 },
+    contract: { total_cents: 500_000, home_sale: false },
     payments: [
       { label: 'Stage 1', percent: 33, amount_cents: 165_000, trigger: 'At signing' },
       { label: 'Stage 2', percent: 33, amount_cents: 165_000, trigger: 'Mid-project' },

@@ -200,6 +200,40 @@ describe('the contract wizard on a 390 px phone', () => {
     await page.getByText('Step 1 of 5').waitFor();
   });
 
+  it('marks a home sale, whose preview ends with the Notice of Cancellation', async () => {
+    const page = await signedIn('door');
+    const base = running.app().url;
+    const draft = await page.request.post(`${base}/api/contracts`, {
+      data: {
+        client_name: 'Jordan Rivera',
+        client_email: 'jordan@example.com',
+        scope_clean: { paragraph: 'Replace six windows.', bullets: [] },
+        total_price_cents: 500_000,
+      },
+      headers: { origin: base },
+    });
+    const { id } = (await draft.json()) as { id: number };
+    await page.goto(`/wizard?id=${id}`);
+    await next(page).click();
+    const homeSale = page.getByRole('switch', {
+      name: "Sold at the client's home or away from my place of business",
+    });
+    await homeSale.focus();
+    await page.keyboard.press('Space');
+    expect(await homeSale.isChecked()).toBe(true);
+    // Without a business address, the notice could not say where to send it.
+    await page.getByText('The notice of cancellation needs your business address').waitFor();
+    await next(page).click();
+    await next(page).click();
+    const preview = page.frameLocator('iframe[title="Contract preview"]');
+    await preview.getByText('You, the buyer, may cancel this transaction').waitFor();
+    expect(await preview.getByText('NOTICE OF CANCELLATION', { exact: true }).count()).toBe(2);
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await waitForToast(page, 'Draft saved');
+    const saved = await page.request.get(`${base}/api/contracts/${id}`);
+    expect(((await saved.json()) as Contract).home_sale).toBe(true);
+  });
+
   it('shows 3 skeleton cards while the list loads', async () => {
     const page = await signedIn('skeleton');
     let release: () => void = () => undefined;

@@ -48,6 +48,17 @@ describe('formatDate', () => {
     expect(formatDate('2024-02-29')).toBe('February 29, 2024');
   });
 
+  it("dates an instant on the company's clock when the contract has a zone", () => {
+    // 9 PM in Chicago on November 25 is already November 26 in UTC.
+    expect(formatDate('2026-11-26T03:00:00Z', 'en', 'America/Chicago')).toBe('November 25, 2026');
+    expect(formatDate(Date.parse('2026-11-26T03:00:00Z'), 'es', 'America/Chicago')).toBe(
+      '25 de noviembre de 2026',
+    );
+    // A date-only value is a calendar day already; an unknown zone falls back to UTC.
+    expect(formatDate('2026-11-26', 'en', 'America/Chicago')).toBe('November 26, 2026');
+    expect(formatDate('2026-11-26T03:00:00Z', 'en', 'Mars/Olympus_Mons')).toBe('November 26, 2026');
+  });
+
   it('formats ISO timestamps by their UTC date', () => {
     expect(formatDate('2026-11-21T23:30:00Z')).toBe('November 21, 2026');
     expect(formatDate('2026-11-21T23:30:00.123Z')).toBe('November 21, 2026');

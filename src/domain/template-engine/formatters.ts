@@ -1,3 +1,4 @@
+import { calendarDateIn } from '../calendar-date.js';
 import { DATE_WORDS } from '../date-words.js';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages.js';
 import type { FormatterName } from './ast.js';
@@ -72,19 +73,27 @@ function parseDateOnly(text: string): [number, number, number] | null {
   return [year, month, day];
 }
 
-function fromEpoch(ms: number, language: Language): string {
+function fromEpoch(ms: number, language: Language, timeZone: string | null): string {
   const date = new Date(ms);
   if (Number.isNaN(date.getTime())) return '';
-  return longDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), language);
+  const [year, month, day] = calendarDateIn(date.toISOString(), timeZone).split('-').map(Number);
+  return longDate(year ?? 0, month ?? 0, day ?? 0, language);
 }
 
 /**
  * A long date (November 21, 2026; in Spanish 21 de noviembre de 2026) from YYYY-MM-DD, an ISO
  * timestamp (a missing zone means UTC, so no reader's local zone leaks in) or epoch
- * milliseconds; anything else -> ''.
+ * milliseconds; anything else -> ''. An instant is dated on `timeZone`'s clock, the company's,
+ * when one is given (a signature at 9 PM in Chicago is dated that day, not the next UTC day).
  */
-export function formatDate(value: unknown, language: Language = DEFAULT_LANGUAGE): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? fromEpoch(value, language) : '';
+export function formatDate(
+  value: unknown,
+  language: Language = DEFAULT_LANGUAGE,
+  timeZone: string | null = null,
+): string {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? fromEpoch(value, language, timeZone) : '';
+  }
   if (typeof value !== 'string') return '';
   const text = value.trim();
   if (text.length > MAX_DATE_TEXT) return '';
@@ -100,7 +109,7 @@ export function formatDate(value: unknown, language: Language = DEFAULT_LANGUAGE
   const millis = fraction.slice(0, 3).padEnd(3, '0');
   const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
   const ms = Date.parse(`${datePart}T${hours}:${minutes}:${seconds}.${millis}${offset}`);
-  return Number.isNaN(ms) ? '' : fromEpoch(ms, language);
+  return Number.isNaN(ms) ? '' : fromEpoch(ms, language, timeZone);
 }
 
 /** A number as a percentage with at most two decimals (33 -> 33%, 33.5 -> 33.5%); else ''. */
@@ -123,7 +132,10 @@ export function formatPhone(value: unknown): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-const FORMATTERS: Record<FormatterName, (value: unknown, language: Language) => string> = {
+const FORMATTERS: Record<
+  FormatterName,
+  (value: unknown, language: Language, timeZone: string | null) => string
+> = {
   money: formatMoney,
   date: formatDate,
   percent: formatPercent,
@@ -134,6 +146,7 @@ export function applyFormatter(
   name: FormatterName | null,
   value: unknown,
   language: Language = DEFAULT_LANGUAGE,
+  timeZone: string | null = null,
 ): string {
-  return name === null ? plainText(value) : FORMATTERS[name](value, language);
+  return name === null ? plainText(value) : FORMATTERS[name](value, language, timeZone);
 }

@@ -27,6 +27,11 @@ export interface RenderOptions {
    * wizard preview and the frozen copy both pass the contract's, so they stay identical.
    */
   language?: Language;
+  /**
+   * The company's IANA zone: `{{date ...}}` of an instant prints the day on its clock (UTC when
+   * absent), the same day the Notice of Cancellation counts from.
+   */
+  timeZone?: string | null;
 }
 
 /** Checks a template and prepares it for rendering; problems carry 1-based line numbers. */
@@ -48,7 +53,13 @@ export function renderCompiled(
     typeof requested === 'number' && requested >= 0 && !Number.isNaN(requested)
       ? requested
       : TEMPLATE_MAX_OUTPUT_CHARS;
-  return renderNodes(template, data, maxOutputChars, options?.language ?? DEFAULT_LANGUAGE);
+  return renderNodes(
+    template,
+    data,
+    maxOutputChars,
+    options?.language ?? DEFAULT_LANGUAGE,
+    options?.timeZone ?? null,
+  );
 }
 
 /** compileTemplate then renderCompiled: compile problems come back the same way as render ones. */

@@ -41,6 +41,7 @@ export function renderNodes(
   data: unknown,
   maxOutputChars: number,
   language: Language,
+  timeZone: string | null = null,
 ): RenderResult {
   let html = '';
   let steps = 0;
@@ -94,7 +95,9 @@ export function renderNodes(
           break;
         case 'value':
           write(
-            escapeHtml(applyFormatter(node.formatter, resolve(node.path, scope), language)),
+            escapeHtml(
+              applyFormatter(node.formatter, resolve(node.path, scope), language, timeZone),
+            ),
             blame,
           );
           break;

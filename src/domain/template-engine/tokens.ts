@@ -16,6 +16,11 @@ export const TEMPLATE_TOKENS: { token: string; meaning: string }[] = [
   { token: '{{scope.paragraph}}', meaning: 'Scope of work, as a paragraph' },
   { token: '{{#each scope.bullets}}<li>{{this}}</li>{{/each}}', meaning: 'Each scope bullet' },
   { token: '{{money contract.total_cents}}', meaning: 'Contract total as $1,234.56' },
+  {
+    token: '{{#if contract.home_sale}}…{{/if}}',
+    meaning:
+      "Sold at the client's home: put the FTC cancellation statement here, by the client's signature",
+  },
   { token: '{{#each payments}}…{{/each}}', meaning: 'Repeat for each payment stage' },
   {
     token:

@@ -6,6 +6,7 @@ import { insertContractEvent } from './contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
+import { consentAppendixSection } from '../documents/consent-appendix-html.js';
 import { appendToBody, auditTrailSection } from './audit-trail-html.js';
 import { renderContractDocument } from './snapshot.js';
 import { transition } from './contract-transition.js';
@@ -24,8 +25,18 @@ export async function finishClientSigning(
 ): Promise<void> {
   const contract = await trx
     .selectFrom('contracts')
-    .select(['template_source', 'template_data', 'client_name', 'language', 'document_language'])
-    .where('id', '=', contractId)
+    .leftJoin('preferences', 'preferences.user_id', 'contracts.user_id')
+    .select([
+      'contracts.template_source',
+      'contracts.template_data',
+      'contracts.client_name',
+      'contracts.client_signed_name',
+      'contracts.language',
+      'contracts.document_language',
+      // A home sale's Notice of Cancellation is dated on the company's clock.
+      'preferences.time_zone',
+    ])
+    .where('contracts.id', '=', contractId)
     .executeTakeFirstOrThrow();
   if (!contract.template_source || !contract.template_data) {
     throw new AppError('INTERNAL', 'The sent contract is missing its snapshot');
@@ -36,7 +47,9 @@ export async function finishClientSigning(
     {
       ...data,
       client_signature: {
-        typed_name: contract.client_name,
+        // The name the client typed when signing; the contractor's entry for a signature given
+        // before the signing page asked for it.
+        typed_name: contract.client_signed_name ?? contract.client_name,
         timestamp: signedAt,
         png: clientSignaturePng,
       },
@@ -44,6 +57,7 @@ export async function finishClientSigning(
     // The language it was frozen in, not the one the client switched their page to: the signed
     // copy is the document they were shown (docs/decisions/032).
     contract.document_language ?? contract.language,
+    contract.time_zone,
   );
   await trx
     .updateTable('contracts')
@@ -65,7 +79,10 @@ export async function finishClientSigning(
   await completeWithHtmlCopy(trx, contractId, signedAt, options.mailSealer);
 }
 
-/** Completes with the self-contained HTML copy (signatures plus audit trail) attached. */
+/**
+ * Completes with the self-contained HTML copy attached: the signed contract, its audit trail and
+ * the consent notice the client accepted.
+ */
 export async function completeWithHtmlCopy(
   trx: DbOrTrx,
   contractId: number,
@@ -81,7 +98,9 @@ export async function completeWithHtmlCopy(
     .execute();
   const html = appendToBody(
     contract.signed_html,
-    auditTrailSection(events, contract.template_sha256, contract.language, contract.time_zone),
+    auditTrailSection(events, contract.template_sha256, contract.language, contract.time_zone) +
+      // The ESIGN notice the client accepted, as the sealed PDF's appendix page carries it.
+      consentAppendixSection(events, contract.language),
   );
   await complete(
     trx,

@@ -38,6 +38,7 @@ export function toContract(
     client_phone: row.client_phone,
     client_address: row.client_address,
     language: row.language,
+    home_sale: row.home_sale === 1,
     payment_plan_json: parseJson<Contract['payment_plan_json']>(row.payment_plan_json, null),
     my_signature_png: row.my_signature_png,
     my_signed_at: row.my_signed_at,
@@ -71,6 +72,7 @@ type ContentColumns = Pick<
   | 'client_phone'
   | 'client_address'
   | 'language'
+  | 'home_sale'
   | 'scope_raw'
   | 'scope_clean'
   | 'total_price_cents'
@@ -90,6 +92,8 @@ export function draftColumns(input: ContractDraftInput, current?: Contract): Con
   if (input.client_address !== undefined) columns.client_address = input.client_address;
   // The language picks the template twin and the month names: it changes what the contract says.
   if (input.language !== undefined) columns.language = input.language;
+  // Whether the Notice of Cancellation applies: it changes what the contract says.
+  if (input.home_sale !== undefined) columns.home_sale = input.home_sale ? 1 : 0;
   if (input.scope_raw !== undefined) columns.scope_raw = JSON.stringify(input.scope_raw);
   if (input.scope_clean !== undefined) {
     columns.scope_clean = input.scope_clean === null ? null : JSON.stringify(input.scope_clean);

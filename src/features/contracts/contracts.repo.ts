@@ -147,8 +147,9 @@ export async function findRevisionId(db: DbOrTrx, contractId: number) {
 
 /**
  * What a new draft takes from an existing contract when it is copied or revised: the client,
- * the language, the scope, the price and the stages (whose stored amounts already add up to the
- * total, docs/decisions/008). Never a signature, a frozen document or a link.
+ * the language, whether it is a home sale, the scope, the price and the stages (whose stored
+ * amounts already add up to the total, docs/decisions/008). Never a signature, a frozen
+ * document or a link.
  */
 export function draftContentOf(
   row: Pick<
@@ -160,7 +161,7 @@ export function draftContentOf(
     | 'scope_clean'
     | 'total_price_cents'
     | 'payment_plan_json'
-  > & { language: Language; scope_raw: string },
+  > & { language: Language; scope_raw: string; home_sale: number },
 ) {
   return {
     client_name: row.client_name,
@@ -168,6 +169,7 @@ export function draftContentOf(
     client_phone: row.client_phone,
     client_address: row.client_address,
     language: row.language,
+    home_sale: row.home_sale,
     scope_raw: row.scope_raw,
     scope_clean: row.scope_clean,
     total_price_cents: row.total_price_cents,

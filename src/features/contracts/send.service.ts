@@ -13,6 +13,7 @@ import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
 import { logoDataUrl, renderContractDocument, sha256Hex } from './snapshot.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { getPrefs } from '../prefs/prefs.service.js';
+import { calendarDateIn } from '../../domain/calendar-date.js';
 import { getTemplateForLanguage } from '../templates/templates.service.js';
 import { toContract } from './contract-mapping.js';
 import { findContractRow } from './contracts.repo.js';
@@ -83,6 +84,13 @@ export async function sendToClient(
   // A Spanish contract goes out on the Spanish twin of a shipped default (docs/decisions/029).
   const template = await getTemplateForLanguage(db, userId, contract.language);
   const prefs = await getPrefs(db, userId);
+  // The FTC's Notice of Cancellation tells the client where to send it (16 CFR 429.1(b)).
+  if (contract.home_sale && !prefs.company_address?.trim()) {
+    throw new AppError(
+      'BAD_REQUEST',
+      "A home sale's Notice of Cancellation needs your business address: add it in Settings, Branding",
+    );
+  }
   const logo = await logoDataUrl(db, prefs.logo_path);
   const now = deps.clock();
   const templateData = buildContractTemplateData({
@@ -90,9 +98,15 @@ export async function sendToClient(
     contract,
     contractorName: acceptance.typed_name,
     logo,
-    today: now.toISOString().slice(0, 10),
+    // The company's day, as every date the document prints (docs/decisions/038).
+    today: calendarDateIn(now.toISOString(), prefs.time_zone),
   });
-  const documentHtml = renderContractDocument(template.html, templateData, contract.language);
+  const documentHtml = renderContractDocument(
+    template.html,
+    templateData,
+    contract.language,
+    prefs.time_zone,
+  );
   await assertPrintableLength(deps.renderer, documentHtml, 'contract');
 
   return db.transaction().execute(async (trx) => {

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import type { Language } from '../../domain/i18n/languages.js';
+import { renderContract } from '../../domain/contract-render.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
-import { renderTemplate } from '../../domain/template-engine/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { LOGO_URL_PREFIX, readLogo } from '../prefs/logo.service.js';
 
@@ -15,14 +15,16 @@ export function sha256Hex(text: string): string {
  * Renders a contract document and freezes it under the document policy: the result is what the
  * client is shown, what the hash covers and what the printer prints (docs/decisions/016). Dates
  * are printed in the contract's language, as the wizard previewed them (docs/decisions/029). A
- * template that cannot render is the contractor's to fix.
+ * home sale ends with the Notice of Cancellation, dated on the company's clock (`timeZone`) once
+ * the client has signed. A template that cannot render is the contractor's to fix.
  */
 export function renderContractDocument(
   source: string,
   data: ContractTemplateData,
   language: Language,
+  timeZone: string | null = null,
 ): string {
-  const rendered = renderTemplate(source, data, { language });
+  const rendered = renderContract(source, data, { language, timeZone });
   if (!rendered.ok) {
     const problem = rendered.problems[0];
     throw new AppError(

@@ -1,8 +1,11 @@
-import { Input, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { Anchor, Input, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { clientFormSchema } from '@domain/contracts.schemas';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@domain/i18n/languages';
+import { trpc } from '../../lib/trpc';
 import type { WizardState } from './wizard-state';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({
@@ -10,12 +13,17 @@ const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({
   label: LANGUAGE_NAMES[language],
 }));
 
-/** Step 2: the client's details, checked as they are typed, and the language they read. */
+/**
+ * Step 2: the client's details, checked as they are typed, the language they read, and whether
+ * the sale is made at their home (the FTC Cooling-Off Rule's notice then goes with the contract).
+ */
 export function ClientStep(props: {
   client: WizardState['client'];
   language: Language;
+  homeSale: boolean;
   onChange: (client: WizardState['client']) => void;
   onLanguageChange: (language: Language) => void;
+  onHomeSaleChange: (homeSale: boolean) => void;
 }) {
   const form = useForm({
     mode: 'controlled',
@@ -63,6 +71,28 @@ export function ClientStep(props: {
           data={LANGUAGE_CHOICES}
         />
       </Input.Wrapper>
+      <Switch
+        label="Sold at the client's home or away from my place of business"
+        description="The contract will then carry the FTC notice of cancellation: the client may cancel within 3 business days"
+        checked={props.homeSale}
+        onChange={(event) => props.onHomeSaleChange(event.currentTarget.checked)}
+      />
+      {props.homeSale && <MissingAddressNote />}
     </Stack>
+  );
+}
+
+/** The notice tells the client where to send it: without a business address it cannot be sent. */
+function MissingAddressNote() {
+  const prefs = useQuery(trpc.prefs.get.queryOptions());
+  if (!prefs.data || prefs.data.company_address?.trim()) return null;
+  return (
+    <Text size="sm" c="orange.9" role="status">
+      The notice of cancellation needs your business address. Add it in{' '}
+      <Anchor component={Link} to="/settings/branding" size="sm">
+        Settings, Branding
+      </Anchor>{' '}
+      before sending.
+    </Text>
   );
 }

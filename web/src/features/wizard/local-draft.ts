@@ -40,6 +40,7 @@ const localDraftSchema = z
       address: z.string(),
     }),
     language: z.enum(LANGUAGES),
+    homeSale: z.boolean(),
     price: z.string(),
     splitMode: z.enum(['equal', 'custom']),
     stages: z

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Loader } from '@mantine/core';
+import { Alert, Anchor, Code, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { calendarDateIn } from '@domain/calendar-date';
 import { buildContractTemplateData } from '@domain/contract-template-data';
 import { freezeContractDocument } from '@domain/contract-document/index';
-import { renderTemplate } from '@domain/template-engine/index';
+import { renderContract } from '@domain/contract-render';
 import { ContractFrame } from '../../components/contract-frame';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -27,6 +28,8 @@ export function PreviewStep({ state }: { state: WizardState }) {
       prefs: prefs.data,
       contractorName: acceptance.data?.typed_name ?? null,
       logo,
+      // The company's day, as the server's frozen copy dates it.
+      today: calendarDateIn(new Date().toISOString(), prefs.data.time_zone),
       contract: {
         client_name: payload.client_name ?? null,
         client_email: payload.client_email ?? null,
@@ -37,10 +40,15 @@ export function PreviewStep({ state }: { state: WizardState }) {
         payment_plan_json: payload.payment_plan_json ?? null,
         my_signature_png: null,
         my_signed_at: null,
+        home_sale: state.homeSale,
       },
     });
-    // The same document policy the server freezes the contract with (docs/decisions/016).
-    const result = renderTemplate(template.data.html, data, { language: state.language });
+    // The same rendering (a home sale's notice included) and document policy the server freezes
+    // the contract with (docs/decisions/016).
+    const result = renderContract(template.data.html, data, {
+      language: state.language,
+      timeZone: prefs.data.time_zone,
+    });
     return result.ok ? { ...result, html: freezeContractDocument(result.html) } : result;
   }, [template.data, prefs.data, acceptance.data, state, logo]);
 
@@ -62,5 +70,22 @@ export function PreviewStep({ state }: { state: WizardState }) {
       </Alert>
     );
   }
-  return <ContractFrame html={rendered.html} title="Contract preview" flowsInPage />;
+  // A template of the contractor's own may not place the rule's statement by the signature.
+  const statementMissing =
+    state.homeSale && !(template.data?.html ?? '').includes('contract.home_sale');
+  return (
+    <Stack gap="sm">
+      {statementMissing && (
+        <Alert color="yellow" title="Your template does not show the cancellation statement">
+          A home sale needs the FTC statement next to the client's signature. Add{' '}
+          <Code>{'{{#if contract.home_sale}}…{{/if}}'}</Code> there in{' '}
+          <Anchor component={Link} to="/templates">
+            Templates
+          </Anchor>
+          . The Notice of Cancellation is added as the last page either way.
+        </Alert>
+      )}
+      <ContractFrame html={rendered.html} title="Contract preview" flowsInPage />
+    </Stack>
+  );
 }

@@ -56,3 +56,27 @@ describe("the wizard's client language", () => {
     expect(loadLocalDraft('pavers@example.com', undefined)).toBeNull();
   });
 });
+
+/** The home-sale switch (step 2, issue 32): saved with the draft, kept over a reload. */
+describe("the wizard's home-sale switch", () => {
+  it('starts off and goes into the saved draft as set', () => {
+    const state = emptyWizardState();
+    expect(state.homeSale).toBe(false);
+    expect(toDraftPayload(state).home_sale).toBe(false);
+    expect(toDraftPayload({ ...state, homeSale: true }).home_sale).toBe(true);
+  });
+
+  it('comes back from a saved contract and from the draft kept in this browser', () => {
+    const contract = { home_sale: true, scope_raw: [], scope_clean: null } as unknown as Contract;
+    expect(wizardStateFromContract(contract).homeSale).toBe(true);
+    saveLocalDraft('pavers@example.com', 8, { ...emptyWizardState(), homeSale: true });
+    expect(loadLocalDraft('pavers@example.com', 8)?.homeSale).toBe(true);
+  });
+
+  it('is off for a draft kept before the switch existed', () => {
+    const older: Record<string, unknown> = { ...emptyWizardState(), step: 2 };
+    delete older.homeSale;
+    localStorage.setItem('tradesign:wizard:pavers@example.com:new', JSON.stringify(older));
+    expect(loadLocalDraft('pavers@example.com', undefined)?.homeSale).toBe(false);
+  });
+});

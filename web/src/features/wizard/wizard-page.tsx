@@ -106,8 +106,10 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
         <ClientStep
           client={state.client}
           language={state.language}
+          homeSale={state.homeSale}
           onChange={(client) => update({ client })}
           onLanguageChange={(language) => update({ language })}
+          onHomeSaleChange={(homeSale) => update({ homeSale })}
         />
       )}
       {state.step === 3 && <PaymentStep state={state} onChange={update} />}

@@ -30,6 +30,11 @@ export interface WizardState {
   client: { name: string; email: string; phone: string; address: string };
   /** The client's language: their mails, signing page and the template twin (docs/decisions/029). */
   language: Language;
+  /**
+   * Sold at the client's home or away from the contractor's place of business: the contract
+   * carries the FTC cancellation statement and the Notice of Cancellation (16 CFR 429).
+   */
+  homeSale: boolean;
   /** The price as typed (digits and one decimal point). */
   price: string;
   splitMode: 'equal' | 'custom';
@@ -45,6 +50,7 @@ export function emptyWizardState(): WizardState {
     engine: null,
     client: { name: '', email: '', phone: '', address: '' },
     language: DEFAULT_LANGUAGE,
+    homeSale: false,
     price: '',
     splitMode: 'equal',
     stages: equalSplit(),
@@ -72,6 +78,7 @@ export function wizardStateFromContract(contract: Contract): WizardState {
       address: contract.client_address ?? '',
     },
     language: contract.language,
+    homeSale: contract.home_sale,
     price: centsToDollarInput(contract.total_price_cents),
     splitMode: isEqual ? 'equal' : 'custom',
     stages: stages ?? equalSplit(),
@@ -99,6 +106,7 @@ export function toDraftPayload(state: WizardState): ContractDraftInput {
     client_phone: state.client.phone,
     client_address: state.client.address,
     language: state.language,
+    home_sale: state.homeSale,
     scope_raw: state.snippets,
     scope_clean: state.cleaned,
     total_price_cents: total,
