@@ -144,6 +144,8 @@ export function formatUtcWithLocal(
     clock.year === date.getUTCFullYear() &&
     clock.month === date.getUTCMonth() + 1 &&
     clock.day === date.getUTCDate();
-  const local = sameDay ? clockWords(clock, language).text : formatDateTime(iso, timeZone, language);
+  const local = sameDay
+    ? clockWords(clock, language).text
+    : formatDateTime(iso, timeZone, language);
   return `${utc} (${local})`;
 }
