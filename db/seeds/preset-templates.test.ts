@@ -159,7 +159,7 @@ describe('Contrato estándar, the Standard Contract’s Spanish twin', () => {
   it('reads as a Spanish contract, not an English one', () => {
     for (const heading of [
       'Contrato de mejoras para el hogar',
-      'Alcance de los trabajos',
+      'Alcance de los Trabajos',
       'Calendario de pagos',
       'Terminación anticipada del Contrato',
     ]) {
@@ -175,8 +175,11 @@ describe('Contrato estándar, the Standard Contract’s Spanish twin', () => {
       'líneas de servicios públicos no informadas al Contratista',
       'que no hayan sido marcadas ni informadas al Contratista',
       'pagará cualquier monto que no esté en disputa',
-      'vence a la Terminación sustancial de los Trabajos',
+      'vence al alcanzarse la Terminación sustancial de los Trabajos',
       'a partir de la fecha de Terminación sustancial de los Trabajos',
+      'los plazos se prorrogarán por un tiempo razonable',
+      'líneas de propano o gas hacia construcciones anexas',
+      'actuará con un cuidado razonable cerca de las líneas marcadas',
     ]) {
       expect(text).toContain(phrase);
     }
@@ -185,6 +188,9 @@ describe('Contrato estándar, the Standard Contract’s Spanish twin', () => {
       'no disputado',
       'no declaradas',
       'conclusión sustancial',
+      'vence a la',
+      'otras construcciones',
+      'debido cuidado',
     ]) {
       expect(text).not.toContain(calque);
     }

@@ -58,6 +58,21 @@ describe('the Notice of Cancellation', () => {
     expect(spanish).not.toMatch(/\b(the|you|cancel this|seller|buyer)\b/i);
   });
 
+  it('says in Spanish exactly what the rule says, neither more nor less (docs/decisions/039)', () => {
+    const es = CANCELLATION_WORDS.es;
+    // "at the seller's expense and risk", as Spanish contracts say it.
+    expect(es.ifYouCancelGoods).toContain(
+      'seguir las instrucciones del vendedor sobre la devolución de los bienes por envío, por ' +
+        'cuenta y riesgo del vendedor.',
+    );
+    // "all obligations under the contract", not only "yours".
+    expect(es.ifGoodsNotPickedUp).toContain(
+      'responsable del cumplimiento de todas las obligaciones conforme al contrato.',
+    );
+    expect(es.mayCancel).toContain('TRES DÍAS HÁBILES');
+    expect(es.ifYouCancelReturned).toContain('DIEZ DÍAS HÁBILES');
+  });
+
   it('escapes the seller’s name and address, and leaves captioned blanks for what is missing', () => {
     const html = cancellationNoticeHtml({
       language: 'en',

@@ -98,14 +98,14 @@ export const CANCELLATION_WORDS: Record<Language, CancellationWords> = {
       'Si usted cancela, deberá poner a disposición del vendedor, en su domicilio y en un ' +
       'estado sustancialmente tan bueno como cuando los recibió, los bienes que se le hayan ' +
       'entregado en virtud de este contrato o de esta venta; o bien, si lo desea, podrá seguir ' +
-      'las instrucciones del vendedor para devolverle los bienes por envío, con los gastos y ' +
-      'riesgos a cargo del vendedor.',
+      'las instrucciones del vendedor sobre la devolución de los bienes por envío, por cuenta y ' +
+      'riesgo del vendedor.',
     ifGoodsNotPickedUp:
       'Si usted pone los bienes a disposición del vendedor y este no los recoge dentro de los ' +
       '20 días siguientes a la fecha de su aviso de cancelación, usted podrá conservarlos o ' +
       'deshacerse de ellos sin ninguna otra obligación. Si usted no pone los bienes a ' +
       'disposición del vendedor, o si acepta devolvérselos y no lo hace, seguirá siendo ' +
-      'responsable del cumplimiento de todas sus obligaciones conforme al contrato.',
+      'responsable del cumplimiento de todas las obligaciones conforme al contrato.',
     toCancel: (seller, address, deadline) =>
       'Para cancelar esta transacción, envíe por correo o entregue una copia firmada y fechada ' +
       'de este aviso de cancelación, o cualquier otro aviso por escrito, o envíe un telegrama, ' +

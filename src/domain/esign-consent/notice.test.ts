@@ -36,7 +36,7 @@ const PINNED: Record<string, Record<string, string>> = {
   },
   '2026-11-29': {
     en: '6c1c5d791e522fc9a0c0203615051463ef2de055a1128d48163f308676faeced',
-    es: 'e967e92466661f97fb8c2a9b71f9ecaaa4f8c2ce1e9d9a414fd6f4b15283751c',
+    es: '9bd78b08367c92975efa6b179be312c6715d602f18f65b9e656673fe979bbf8f',
   },
 };
 
@@ -145,6 +145,10 @@ describe('the current notice (issue 32, item 1)', () => {
     expect(bare).toContain('The contractor named on this contract does not charge a fee');
     const sinDatos = noticeText(consentNotice(ESIGN_CONSENT_VERSION, 'es', NOTHING_GIVEN));
     expect(sinDatos).toContain('(teléfono: no indicado; correo electrónico: no indicado)');
+    // "a" + "el" contracts to "al" in Spanish: "pídale al contratista", never "a el".
+    expect(sinDatos).toContain('pídale al contratista que figura en este contrato un contrato');
+    expect(sinDatos).toContain('infórmeselo al contratista que figura en este contrato');
+    expect(sinDatos).not.toMatch(/\ba el\b/);
   });
 });
 

@@ -125,7 +125,7 @@ describe("a revision's signing request, as received", () => {
     const { earlierId, revisionId } = await revisionOf('es', 'declined');
     const mail = await requestOf(revisionId, `${COMPANY} le envió un contrato para firmar`);
     expectLines(mail, [
-      `Este contrato reemplaza al contrato n.º ${earlierId} (fecha de envío: 1 de diciembre de 2026), que usted rechazó.`,
+      `Este contrato reemplaza al contrato n.º ${earlierId}, que se le envió el 1 de diciembre de 2026 y que usted rechazó.`,
       `El enlace de firma del contrato n.º ${earlierId} ya no funciona. Por favor, revise y firme este nuevo contrato en su lugar.`,
     ]);
     expect(sentAs(mail).from).toEqual([
@@ -138,7 +138,7 @@ describe("a revision's signing request, as received", () => {
     const { earlierId, earlierToken, revisionId } = await revisionOf('es', 'withdrawn');
     const mail = await requestOf(revisionId, `${COMPANY} le envió un contrato para firmar`);
     expectLines(mail, [
-      `Este contrato reemplaza al contrato n.º ${earlierId} (fecha de envío: 1 de diciembre de 2026), que ${COMPANY} retiró.`,
+      `Este contrato reemplaza al contrato n.º ${earlierId}, que se le envió el 1 de diciembre de 2026 y que ${COMPANY} retiró.`,
       `El enlace de firma del contrato n.º ${earlierId} ya no funciona. Por favor, revise y firme este nuevo contrato en su lugar.`,
     ]);
     expect((await clientSigns(t, earlierToken)).statusCode).not.toBe(200);

@@ -39,6 +39,22 @@ describe("the homeowner's signing failures", () => {
     );
   });
 
+  it("go on in lower case after the colon in Spanish, with the server's sentence", () => {
+    const refused = failureOfStatus(
+      400,
+      'Esta página no está actualizada. Vuelva a cargarla.',
+      null,
+      { signedInCall: false },
+    );
+    expect(describeFailure(refused, SIGNING_FAILURE_WORDS.es)).toBe(
+      'Por favor, inténtelo de nuevo: esta página no está actualizada. Vuelva a cargarla.',
+    );
+    const named = failureOfStatus(400, 'PDF no disponible.', null, { signedInCall: false });
+    expect(describeFailure(named, SIGNING_FAILURE_WORDS.es)).toBe(
+      'Por favor, inténtelo de nuevo: PDF no disponible.',
+    );
+  });
+
   it('say the reason typed is kept when a decline fails on our side', () => {
     expect(describeFailure({ kind: 'timeout' }, DECLINE_FAILURE_WORDS.en)).toContain(
       'your reason is still here',

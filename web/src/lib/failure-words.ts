@@ -58,6 +58,15 @@ const inSpanish = (seconds: number | null): string => {
   return `en ${Math.ceil(minutes / 60)} horas`;
 };
 
+/**
+ * "Esta página..." as "esta página...": Spanish goes on in lower case after a colon. A first word
+ * with capitals inside ("PDF", "TradeSign") keeps them.
+ */
+const lowercaseFirst = (sentence: string): string =>
+  /^\p{Lu}\p{Ll}/u.test(sentence) && !/^\S*\p{Ll}\p{Lu}/u.test(sentence)
+    ? sentence.charAt(0).toLocaleLowerCase('es') + sentence.slice(1)
+    : sentence;
+
 /** The contractor's app (English only). */
 export const CONTRACTOR_FAILURE_WORDS: FailureWords = {
   offline:
@@ -104,9 +113,9 @@ export const SIGNING_FAILURE_WORDS = {
       'Por favor, inténtelo de nuevo cuando vuelva a tener conexión: no pudimos comunicarnos ' +
       'con el servidor. Su firma y su aceptación siguen aquí.',
     server:
-      'Por favor, inténtelo de nuevo en un minuto: algo falló de nuestro lado y no se registró ' +
-      'nada. Su firma y su aceptación siguen aquí. Si vuelve a ocurrir, comuníquese con quien ' +
-      'le envió este contrato.',
+      'Por favor, inténtelo de nuevo en un minuto: hubo un problema en nuestro sistema y no se ' +
+      'registró nada. Su firma y su aceptación siguen aquí. Si vuelve a ocurrir, comuníquese ' +
+      'con quien le envió este contrato.',
     timeout:
       'Por favor, inténtelo de nuevo: el servidor está tardando demasiado en responder. Su firma ' +
       'y su aceptación siguen aquí. Si su firma llegó mientras tanto, la página lo indicará.',
@@ -115,7 +124,8 @@ export const SIGNING_FAILURE_WORDS = {
       'página.',
     busy: (wait) => `Por favor, inténtelo de nuevo ${wait}: hubo demasiados intentos.`,
     waitFor: inSpanish,
-    refused: (message) => `Por favor, inténtelo de nuevo: ${message}`,
+    // En español, tras los dos puntos la oración sigue en minúscula.
+    refused: (message) => `Por favor, inténtelo de nuevo: ${lowercaseFirst(message)}`,
     stillWorking: 'Seguimos trabajando…',
   },
 } as const satisfies Record<Language, FailureWords>;
@@ -136,8 +146,8 @@ export const DECLINE_FAILURE_WORDS = {
     ...SIGNING_FAILURE_WORDS.es,
     offline: 'No pudimos enviar su respuesta. Revise su conexión a internet e inténtelo de nuevo.',
     server:
-      'Algo falló de nuestro lado y su respuesta no se envió. Inténtelo de nuevo en un minuto; ' +
-      'su motivo sigue aquí.',
+      'Hubo un problema en nuestro sistema y su respuesta no se envió. Inténtelo de nuevo en un ' +
+      'minuto; su motivo sigue aquí.',
     timeout:
       'El servidor está tardando demasiado en responder. Inténtelo de nuevo; su motivo sigue ' +
       'aquí. Si su respuesta llegó mientras tanto, la página lo indicará.',

@@ -1,6 +1,10 @@
 import type { certificate as english } from '../en/certificate.js';
 
-/** El certificado de firmas de un contrato en español: títulos y etiquetas. */
+/**
+ * El certificado de firmas de un contrato en español: títulos y etiquetas. "Documentos y firmas
+ * electrónicos", como en el título del aviso de la Ley ESIGN ('2026-11-29'); "registros" es un
+ * calco de "records" que el cliente no usa.
+ */
 export const certificate: typeof english = {
   documentTitle: (id) => `Certificado de firmas — Contrato n.º ${id}`,
   title: 'Certificado de firmas',
@@ -21,16 +25,16 @@ export const certificate: typeof english = {
     ip: 'Dirección IP',
     device: 'Dispositivo',
     imageAlt: (name) => `Firma de ${name}`,
-    noImage: 'No se registró una imagen de la firma.',
+    noImage: 'No se registró ninguna imagen de la firma.',
   },
   consent: {
     given: (version) =>
-      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (versión del aviso ${version})`,
+      `Consentimiento para el uso de documentos y firmas electrónicos: otorgado (versión del aviso ${version})`,
     givenIn: (language, version) =>
-      `Consentimiento para el uso de registros y firmas electrónicos: otorgado (aviso en ${language}, versión ${version})`,
+      `Consentimiento para el uso de documentos y firmas electrónicos: otorgado (aviso en ${language}, versión ${version})`,
     noticeSha256: 'SHA-256 del texto del aviso que se le mostró al cliente:',
     inAppendix: 'El aviso completo figura en el anexo.',
-    notRecorded: 'Consentimiento para el uso de registros y firmas electrónicos: no registrado',
+    notRecorded: 'Consentimiento para el uso de documentos y firmas electrónicos: no registrado',
     acknowledged: (version) => `Reconocimiento legal aceptado (versión ${version})`,
     acknowledgmentNotRecorded: 'Reconocimiento legal: no registrado',
   },
@@ -53,7 +57,7 @@ export const certificate: typeof english = {
     pagesAtSealing: 'calculado al sellar el documento (la página de verificación lo comprueba)',
     verifyAt: 'Verifíquelo en:',
     howToVerify:
-      'Cualquier persona puede abrir esa página y arrastrar este PDF a esa página para comprobar que es la copia firmada auténtica y que no ha cambiado desde que se selló.',
+      'Cualquier persona puede abrir esa página y arrastrar este PDF hasta ella para comprobar que es la copia firmada auténtica y que no ha cambiado desde que se selló.',
     sealed:
       'TradeSign selló digitalmente este documento; los lectores de PDF como Adobe Acrobat Reader muestran el sello en su panel de firmas, y cualquier cambio en el archivo lo invalida.',
     qrAlt: 'Código QR de la página de verificación',
@@ -68,7 +72,7 @@ export const certificate: typeof english = {
   appendix: {
     heading: 'Anexo: el aviso de consentimiento que aceptó el cliente',
     shown: (language, version) =>
-      `El aviso que sigue es el que se le mostró completo al cliente en la página de firma, en ${language}, antes de marcar su casilla (versión ${version}).`,
+      `El aviso que sigue es el que se le mostró completo al cliente en la página de firma, en ${language}, antes de que marcara la casilla (versión ${version}).`,
     fingerprint: 'SHA-256 de este texto, registrado cuando firmó el cliente:',
     checkbox: 'La casilla que marcó el cliente:',
     olderRecord: (language, version) =>

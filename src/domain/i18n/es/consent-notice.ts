@@ -10,13 +10,23 @@ import { formatUsd } from '../../money.js';
  * bancos y las agencias de EE. UU.
  */
 
-/** Cómo nombra el aviso al contratista; el contrato puede no tener nombre de empresa. */
-function contractor(facts: ConsentFacts): { who: string; Who: string; named: boolean } {
+/**
+ * Cómo nombra el aviso al contratista; el contrato puede no tener nombre de empresa. `toWho` lleva
+ * la preposición: "a Jardines Ruiz", pero "al contratista que figura en este contrato", nunca
+ * "a el".
+ */
+function contractor(facts: ConsentFacts): {
+  who: string;
+  Who: string;
+  toWho: string;
+  named: boolean;
+} {
   const name = facts.companyName?.trim();
-  if (name) return { who: name, Who: name, named: true };
+  if (name) return { who: name, Who: name, toWho: `a ${name}`, named: true };
   return {
     who: 'el contratista que figura en este contrato',
     Who: 'El contratista que figura en este contrato',
+    toWho: 'al contratista que figura en este contrato',
     named: false,
   };
 }
@@ -115,7 +125,7 @@ export const consentNotices: NoticeTexts = {
   }),
 
   '2026-11-29': (facts) => {
-    const { who, Who, named } = contractor(facts);
+    const { who, Who, toWho, named } = contractor(facts);
     const phone = phoneOf(facts);
     const email = emailOf(facts);
     return {
@@ -124,12 +134,13 @@ export const consentNotices: NoticeTexts = {
         {
           heading: 'Acerca de este aviso',
           text:
-            'La ley federal sobre firmas electrónicas (Electronic Signatures in Global and ' +
-            `National Commerce Act, conocida como "Ley ESIGN") exige este aviso antes de que ${who} pueda ` +
-            'entregarle documentos en forma electrónica en lugar de en papel. ' +
+            'Una ley federal, la Ley de Firmas Electrónicas en el Comercio Global y Nacional ' +
+            '(Electronic Signatures in Global and National Commerce Act, o "Ley ESIGN"), exige ' +
+            `este aviso antes de que ${who} pueda entregarle documentos en forma electrónica en ` +
+            'lugar de en papel. ' +
             (named ? `${Who} es el contratista que le envió este contrato. ` : '') +
-            'TradeSign es el servicio que se usa para enviarlo. Lea este aviso antes de dar su ' +
-            'consentimiento.',
+            'TradeSign es el servicio que se usa para enviar este contrato. Lea este aviso antes ' +
+            'de dar su consentimiento.',
         },
         {
           heading: 'Documentos que abarca su consentimiento',
@@ -151,7 +162,7 @@ export const consentNotices: NoticeTexts = {
         {
           heading: 'Copias en papel',
           text:
-            `Usted puede pedirle a ${who} una copia en papel de cualquiera de estos documentos ` +
+            `Usted puede pedirle ${toWho} una copia en papel de cualquiera de estos documentos ` +
             `en cualquier momento, incluso después de firmar. ${paperCopyFee(facts, Who)} ` +
             'Pedir una copia en papel no retira su consentimiento.',
         },
@@ -164,13 +175,13 @@ export const consentNotices: NoticeTexts = {
             'le entregará en papel los documentos posteriores relacionados con este contrato. ' +
             'El retiro no afecta la validez ni el efecto legal de los documentos que ya recibió ' +
             'en forma electrónica, ni de la firma que ya haya dado. Si no desea firmar ' +
-            `electrónicamente, no firme aquí: pídale a ${who} un contrato en papel.`,
+            `electrónicamente, no firme aquí: pídale ${toWho} un contrato en papel.`,
         },
         {
           heading: 'Actualización de sus datos de contacto',
           text:
             'Si cambian su dirección de correo electrónico o su número de teléfono, ' +
-            `infórmeselo a ${who} por correo electrónico o por teléfono (correo electrónico: ` +
+            `infórmeselo ${toWho} por correo electrónico o por teléfono (correo electrónico: ` +
             `${email}; teléfono: ${phone}) para seguir recibiendo los documentos relacionados ` +
             'con este contrato.',
         },
@@ -183,9 +194,9 @@ export const consentNotices: NoticeTexts = {
             'pueda recibir mensajes; un programa que abra archivos PDF (la mayoría de los ' +
             'navegadores, teléfonos y computadoras lo tienen); y espacio en su dispositivo para ' +
             'guardar los archivos, o una impresora. Su copia firmada se entrega en un archivo ' +
-            'PDF. Si estos requisitos cambian de manera que pudiera impedirle abrir o conservar ' +
-            `estos documentos, ${who} le avisará primero cuáles son los nuevos requisitos, y usted ` +
-            'podrá entonces retirar su consentimiento sin ningún costo.',
+            'PDF. Si estos requisitos cambian de un modo que pueda impedirle abrir o conservar ' +
+            `estos documentos, ${who} le informará primero cuáles son los nuevos requisitos, y ` +
+            'usted podrá entonces retirar su consentimiento sin ningún costo.',
         },
         {
           heading: 'Su copia',
@@ -199,7 +210,7 @@ export const consentNotices: NoticeTexts = {
           heading: 'Su aceptación',
           text:
             'Al marcar la casilla de abajo, usted confirma que leyó este aviso, que puede abrir ' +
-            'archivos PDF como este contrato, y que acepta recibir en forma electrónica los ' +
+            'archivos PDF como este contrato y que acepta recibir en forma electrónica los ' +
             'documentos mencionados arriba y firmar este contrato electrónicamente.',
         },
       ],

@@ -1,9 +1,5 @@
 import type { events as english } from '../en/events.js';
-
-const MESES =
-  'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre'.split(
-    ' ',
-  );
+import { dates } from './dates.js';
 
 /**
  * Las líneas del certificado de firmas y del historial en HTML, en palabras sencillas. Las
@@ -31,10 +27,11 @@ export const events: typeof english = {
     revised: 'Sustituido por una revisión',
     language_changed: 'El cliente cambió el idioma de la página de firma',
   },
-  day: (year, month, day) => `${day} de ${MESES[month] ?? ''} de ${year}`,
+  // `month` cuenta desde 0 aquí y desde 1 en dates.longDate: los mismos meses, una sola lista.
+  day: (year, month, day) => dates.longDate(year, month + 1, day),
   languageNames: { en: 'inglés', es: 'español' },
   reminderSent: (reminder, automatic) =>
-    `Recordatorio ${reminder} enviado al cliente por correo con un nuevo enlace de firma, ${automatic ? 'de forma automática' : 'por el contratista'}`,
+    `Recordatorio ${reminder} enviado ${automatic ? 'automáticamente' : 'por el contratista'} al cliente por correo, con un nuevo enlace de firma`,
   through: (link) =>
     link.purpose === 'extension'
       ? `mediante el nuevo enlace enviado el ${link.emailedOn}`

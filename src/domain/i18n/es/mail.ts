@@ -2,10 +2,10 @@ import type { mail as english } from '../en/mail.js';
 
 /**
  * Los correos que lee el cliente, de "usted", en el español que se habla en Estados Unidos. Las
- * fechas se escriben en español ("25 de noviembre de 2026", issue 32) y van con artículo: "hasta
- * el 25 de noviembre de 2026". Sin nombre de
- * empresa, "Su contratista" va con mayúscula solo al comienzo de una oración; tras dos puntos,
- * también en los asuntos, va en minúscula.
+ * fechas se escriben en español ("25 de noviembre de 2026", issue 32) y van con artículo, dentro
+ * de la oración y no entre paréntesis: "hasta el 25 de noviembre de 2026", "que se le envió el
+ * 21 de noviembre de 2026". Sin nombre de empresa, "Su contratista" va con mayúscula solo al
+ * comienzo de una oración; tras dos puntos, también en los asuntos, va en minúscula.
  */
 export const mail: typeof english = {
   fromName: (company) => `${company} vía TradeSign`,
@@ -45,7 +45,7 @@ export const mail: typeof english = {
         company ?? 'su contratista',
         ' le envió un contrato que todavía está pendiente de su firma.',
       ],
-      preheader: (id, date) => `El contrato n.º ${id} está pendiente de su firma hasta el ${date}.`,
+      preheader: (id, date) => `Puede firmar el contrato n.º ${id} hasta el ${date}.`,
     },
     newLink: {
       subject: (company) =>
@@ -67,11 +67,11 @@ export const mail: typeof english = {
     copyLink: 'Si el botón no funciona, copie este enlace y péguelo en su navegador:',
     replaces: {
       declined: (id, sentOn) =>
-        `Este contrato reemplaza al contrato n.º ${id} (fecha de envío: ${sentOn}), que usted rechazó.`,
+        `Este contrato reemplaza al contrato n.º ${id}, que se le envió el ${sentOn} y que usted rechazó.`,
       withdrawn: (id, sentOn, company) =>
-        `Este contrato reemplaza al contrato n.º ${id} (fecha de envío: ${sentOn}), que ${company ?? 'su contratista'} retiró.`,
+        `Este contrato reemplaza al contrato n.º ${id}, que se le envió el ${sentOn} y que ${company ?? 'su contratista'} retiró.`,
       expired: (id, sentOn) =>
-        `Este contrato reemplaza al contrato n.º ${id} (fecha de envío: ${sentOn}), cuyo enlace de firma venció.`,
+        `Este contrato reemplaza al contrato n.º ${id}, que se le envió el ${sentOn} y cuyo enlace de firma venció.`,
       oldLink: (id) =>
         `El enlace de firma del contrato n.º ${id} ya no funciona. Por favor, revise y firme este nuevo contrato en su lugar.`,
     },
@@ -99,10 +99,12 @@ export const mail: typeof english = {
   withdrawnNotice: {
     subject: (company, id) => `${company ?? 'Su contratista'} retiró el contrato n.º ${id}`,
     preheader: (id) => `El contrato n.º ${id} fue retirado. No tiene que hacer nada.`,
+    // La fecha va primero, con artículo ("El 25 de noviembre de 2026, ..."): así el nombre queda
+    // en medio de la oración, y sin nombre de empresa, "su contratista" va en minúscula.
     withdrawn: (company, id, date) => [
-      '',
-      company ?? 'Su contratista',
-      ` retiró el contrato n.º ${id}, que le había enviado para su firma (fecha de retiro: ${date}). El enlace de firma ya no funciona y usted no tiene que hacer nada.`,
+      `El ${date}, `,
+      company ?? 'su contratista',
+      ` retiró el contrato n.º ${id}, que le había enviado para su firma. El enlace de firma ya no funciona y usted no tiene que hacer nada.`,
     ],
     reason: 'Motivo indicado:',
     questions:

@@ -65,14 +65,14 @@ export const signing: typeof english = {
   toast: {
     signedTitle: '¡Contrato firmado con éxito!',
     signedMessage: 'Recibirá una copia por correo electrónico',
-    errorTitle: 'Error al firmar el contrato',
+    errorTitle: 'No se pudo firmar el contrato',
     errorMessage: 'Por favor, inténtelo de nuevo',
     dismiss: 'Cerrar',
   },
   done: {
     title: '¡Contrato firmado!',
     message: 'Gracias por firmar el contrato. En breve recibirá una copia por correo electrónico.',
-    signedOn: (when) => `Fecha de firma: ${when}`,
+    signedOn: (when) => `Firmado el ${when}`,
     download: 'Descargar su copia firmada (PDF)',
     signedContract: 'Contrato firmado',
   },
@@ -100,7 +100,7 @@ export const signing: typeof english = {
       'nuevo.',
     declinedTitle: 'Contrato rechazado',
     declinedMessage: (on, company) =>
-      `Usted rechazó este contrato${on ? ` (fecha del rechazo: ${on})` : ''}. ` +
+      `Usted rechazó este contrato${on ? ` el ${on}` : ''}. ` +
       `${company ?? 'El remitente'} ya recibió la notificación.`,
     withdrawnTitle: 'Contrato retirado',
     withdrawnMessage: (company) => `${company ?? 'El remitente'} retiró este contrato.`,

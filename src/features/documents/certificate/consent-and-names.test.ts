@@ -192,7 +192,7 @@ describe('the consent notice in the HTML copy', () => {
     expect(section).toMatch(/^<section style="page-break-before:always/);
     const text = readable(section);
     expect(text).toContain('Anexo: el aviso de consentimiento que aceptó el cliente');
-    expect(text).toContain('en inglés, antes de marcar su casilla');
+    expect(text).toContain('en inglés, antes de que marcara la casilla');
     for (const part of record.notice.sections) expect(text).toContain(part.text);
     expect(section).not.toContain('<Builders>');
     expect(readable(consentAppendixSection([], 'en'))).toContain(

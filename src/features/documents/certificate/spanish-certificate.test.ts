@@ -84,7 +84,7 @@ describe('the certificate of a Spanish contract', () => {
   it('says which language the client read the notice in, in either certificate', async () => {
     const inSpanish = await renderCertificateHtml(spanish({ signers: withDisclosureIn('es') }));
     expect(inSpanish).toContain(
-      'Consentimiento para el uso de registros y firmas electrónicos: otorgado (aviso en español, versión 2026-11-21)',
+      'Consentimiento para el uso de documentos y firmas electrónicos: otorgado (aviso en español, versión 2026-11-21)',
     );
     const inEnglish = await renderCertificateHtml(
       certificateInput({ signers: withDisclosureIn('es') }),

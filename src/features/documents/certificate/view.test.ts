@@ -79,7 +79,7 @@ describe('the certificate’s event lines (issue 17)', () => {
     const spanish = certificateView({ ...input, language: 'es' }, 'data:image/png;base64,AA==');
     expect(spanish.events.map((e) => [e.name, e.actor])).toEqual([
       [
-        'Recordatorio 1 enviado al cliente por correo con un nuevo enlace de firma, de forma automática',
+        'Recordatorio 1 enviado automáticamente al cliente por correo, con un nuevo enlace de firma',
         'TradeSign',
       ],
       [

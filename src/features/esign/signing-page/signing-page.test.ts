@@ -4,6 +4,7 @@ import { eventsOf, newDevice } from '../../../test/follow-up-flow.js';
 import { createTestApp, jsonPost, type TestApp } from '../../../test/test-app.js';
 import { noticeSha256 } from '../../../domain/esign-consent/notice-hash.js';
 import { consentNotice, ESIGN_CONSENT_VERSION } from '../../../domain/esign-consent/notice.js';
+import { formatLongDate } from '../../../domain/dates.js';
 import { esignRateLimits } from '../esign.service.js';
 
 /** Issue 20: /esign/:token is rendered on the server, whole, in the client's language. */
@@ -241,6 +242,8 @@ describe('switching the language', () => {
       'Aviso: consentimiento para el uso de documentos y firmas electrónicos',
     );
     expect(page.body).toContain('Para firmar se necesita JavaScript.');
+    // The toast's title when signing fails: a sentence, not "Error al firmar" (decision 039).
+    expect(page.body).toContain('"toastErrorTitle":"No se pudo firmar el contrato"');
     expect(page.body).toContain('"language":"es"');
     const events = await eventsOf(t, id, 'language_changed');
     expect(events).toEqual([
@@ -252,6 +255,32 @@ describe('switching the language', () => {
     await switchLanguage(token, 'language=en');
     expect((await openPage(token, navigation)).body).toContain('<html lang="en">');
     expect(await eventsOf(t, id, 'language_changed')).toHaveLength(2);
+  });
+
+  it('dates a Spanish decline and signature in the sentence, "el 25 de noviembre de 2026"', async () => {
+    const declined = await sendContract(t, owner);
+    await switchLanguage(declined.token, 'language=es');
+    expect((await newDevice().decline(t, declined.token, 'No es el momento')).statusCode).toBe(200);
+    const closedAt = await t.sql.value<string>(
+      'SELECT closed_at FROM contracts WHERE id = ?',
+      declined.id,
+    );
+    const declinedPage = await openPage(declined.token, navigation);
+    expect(declinedPage.body).toContain(
+      `Usted rechazó este contrato el ${formatLongDate(closedAt, 'es')}. ` +
+        'Rock &amp; Roll &lt;Pavers&gt; ya recibió la notificación.',
+    );
+
+    const signed = await sendContract(t, owner);
+    await switchLanguage(signed.token, 'language=es');
+    expect((await newDevice().sign(t, signed.token)).statusCode).toBe(200);
+    const signedAt = await t.sql.value<string>(
+      'SELECT client_signed_at FROM contracts WHERE id = ?',
+      signed.id,
+    );
+    expect((await openPage(signed.token, navigation)).body).toContain(
+      `>Firmado el ${formatLongDate(signedAt, 'es')}</time>`,
+    );
   });
 
   it('refuses a switch posted from another site, and ignores a language it does not know', async () => {

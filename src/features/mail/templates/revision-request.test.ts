@@ -60,16 +60,16 @@ describe("a revision's signing request", () => {
   it('says it in Spanish to a Spanish client, with the date in Spanish', () => {
     const declined = revisionRequest('es', { id: 12, sentAt, why: 'declined' });
     const lines = [
-      'Este contrato reemplaza al contrato n.º 12 (fecha de envío: 21 de noviembre de 2026), que usted rechazó.',
+      'Este contrato reemplaza al contrato n.º 12, que se le envió el 21 de noviembre de 2026 y que usted rechazó.',
       'El enlace de firma del contrato n.º 12 ya no funciona. Por favor, revise y firme este nuevo contrato en su lugar.',
     ];
     expect(declined.text).toContain(`${lines[0]}\n${lines[1]}\n`);
     expect(declined.html).toContain(`${lines[0]}<br>${lines[1]}`);
     expect(revisionRequest('es', { id: 12, sentAt, why: 'withdrawn' }).text).toContain(
-      '(fecha de envío: 21 de noviembre de 2026), que Rock & Roll Pavers retiró.',
+      'que se le envió el 21 de noviembre de 2026 y que Rock & Roll Pavers retiró.',
     );
     expect(revisionRequest('es', { id: 12, sentAt, why: 'expired' }).text).toContain(
-      '(fecha de envío: 21 de noviembre de 2026), cuyo enlace de firma venció.',
+      'que se le envió el 21 de noviembre de 2026 y cuyo enlace de firma venció.',
     );
   });
 

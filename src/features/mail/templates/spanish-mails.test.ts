@@ -98,7 +98,7 @@ describe('a Spanish signing request', () => {
       'Le recordamos que Rock & Roll Pavers le envió un contrato que todavía está pendiente de su firma.',
     );
     expect(mail.html).toContain(
-      'El contrato n.º 12 está pendiente de su firma hasta el 25 de noviembre de 2026.',
+      'Puede firmar el contrato n.º 12 hasta el 25 de noviembre de 2026.',
     );
     expectSpanish(mail);
   });
@@ -181,10 +181,10 @@ describe("a Spanish contract's withdrawn notice", () => {
     });
     expect(mail.subject).toBe('Rock & Roll Pavers retiró el contrato n.º 9');
     expect(mail.text).toContain(
-      'Rock & Roll Pavers retiró el contrato n.º 9, que le había enviado para su firma (fecha de retiro: 25 de noviembre de 2026). El enlace de firma ya no funciona y usted no tiene que hacer nada.',
+      'El 25 de noviembre de 2026, Rock & Roll Pavers retiró el contrato n.º 9, que le había enviado para su firma. El enlace de firma ya no funciona y usted no tiene que hacer nada.',
     );
     expect(mail.html).toContain(
-      '<strong>Rock &amp; Roll Pavers</strong> retiró el contrato n.º 9, que le había enviado',
+      'El 25 de noviembre de 2026, <strong>Rock &amp; Roll Pavers</strong> retiró el contrato n.º 9, que le había enviado',
     );
     expect(mail.text).toContain('Motivo indicado:\n\n> Precio equivocado\n');
     expect(mail.html).toContain('Si tiene alguna pregunta, comuníquese con la empresa');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatLongDate } from '../../../domain/dates.js';
 import type { Language } from '../../../domain/i18n/languages.js';
 import {
   renderSignedCopyMail,
@@ -141,13 +142,19 @@ describe('a Spanish mail for a company without a name', () => {
     expectNoCapitalMidSentence(mail, 'Su contratista');
   });
 
-  it('sends a new link and a withdrawn notice starting with "Su contratista"', () => {
+  it('sends a new link and a withdrawn notice whose subjects start with "Su contratista"', () => {
     expect(signingRequest('es', 'new-link').subject).toBe(
       'Su contratista le envió un nuevo enlace para firmar su contrato',
     );
     const notice = withdrawn('es');
     expect(notice.subject).toBe('Su contratista retiró el contrato n.º 9');
-    expect(notice.text).toContain('Su contratista retiró el contrato n.º 9, que le había enviado');
+    // The date leads the sentence ("El 25 de noviembre de 2026, su contratista retiró..."), so
+    // the stand-in is mid-sentence there, in lower case.
+    expect(notice.text).toContain(
+      `El ${formatLongDate('2026-11-25T15:04:05.000Z', 'es')}, su contratista retiró el contrato ` +
+        'n.º 9, que le había enviado',
+    );
+    expect(notice.html).toContain('<strong>su contratista</strong> retiró el contrato n.º 9');
     expectNoCapitalMidSentence(notice, 'Su contratista');
   });
 
