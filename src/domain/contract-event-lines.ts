@@ -90,7 +90,7 @@ export function describeEvent(event: DescribableEvent, lines: EventLines): strin
     }
     case 'declined':
     case 'voided':
-      return reason ? `${words}: “${reason}”` : words;
+      return reason ? `${words}: “${lines.reason(reason)}”` : words;
     case 'revised': {
       const id = whole(details.revision_id);
       return id ? lines.revisedAs(id) : words;

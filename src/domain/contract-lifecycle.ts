@@ -187,3 +187,10 @@ export const EVENT_WORDS = {
 export function isContractEventType(type: string): type is ContractEventType {
   return Object.hasOwn(EVENT_WORDS, type);
 }
+
+/**
+ * The withdrawal reason the app itself records when a revision replaces a sent contract. Stored
+ * in English like every reason; each reader sees it in their language (the catalogue's
+ * `events.reason`), while a contractor's own reason is shown as they wrote it.
+ */
+export const REPLACED_BY_REVISION = 'Replaced by a revised contract';

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/languages.js';
 import { consentEventDetails, factsFromConsentDetails } from './consent-record.js';
-import { noticeSha256 } from './notice-hash.js';
 import {
   consentNotice,
   ESIGN_CONSENT_VERSION,
@@ -9,7 +9,12 @@ import {
   isKnownConsentVersion,
   noticeText,
   type ConsentFacts,
+  type ConsentNotice,
 } from './notice.js';
+
+/** The server's hash (src/features/esign/notice-hash.ts): the domain imports nothing above it. */
+const noticeSha256 = (notice: ConsentNotice) =>
+  createHash('sha256').update(noticeText(notice), 'utf8').digest('hex');
 
 const SAMPLE: ConsentFacts = {
   companyName: 'Acme Roofing LLC',

@@ -10,7 +10,8 @@ export type { ConsentFacts } from './types.js';
  * consent-notice.ts), one text per version; the contractor's name, phone, email and paper-copy
  * fee fill it in. Any change of words in either language is a new version: the signature
  * records the version, the language, the facts and the SHA-256 of the text shown
- * (notice-hash.ts), and a test pins every version's hash. Pure: the browser bundle may import it.
+ * (src/features/esign/notice-hash.ts), and a test pins every version's hash. Pure: the browser
+ * bundle may import it.
  */
 export const ESIGN_CONSENT_VERSION = '2026-11-29';
 

@@ -3,7 +3,7 @@ import {
   consentEventDetails,
   type ConsentEventDetails,
 } from '../../domain/esign-consent/consent-record.js';
-import { noticeSha256 } from '../../domain/esign-consent/notice-hash.js';
+import { noticeSha256 } from './notice-hash.js';
 import {
   consentNotice,
   ESIGN_CONSENT_VERSION,

@@ -142,6 +142,17 @@ describe("a revision's signing request, as received", () => {
       `El enlace de firma del contrato n.º ${earlierId} ya no funciona. Por favor, revise y firme este nuevo contrato en su lugar.`,
     ]);
     expect((await clientSigns(t, earlierToken)).statusCode).not.toBe(200);
+    // The app's own reason for the withdrawal reads in Spanish too, in the mail and on the page.
+    const withdrawn = sink.messages.filter(
+      (each) => each.subject === `${COMPANY} retiró el contrato n.º ${earlierId}`,
+    );
+    expect(withdrawn).toHaveLength(1);
+    for (const part of [withdrawn[0]?.text, withdrawn[0]?.html]) {
+      expect(part).toContain('Sustituido por un contrato revisado');
+      expect(part).not.toContain('Replaced by a revised contract');
+    }
+    const page = await t.app.inject({ method: 'GET', url: `/esign/${earlierToken}` });
+    expect(page.body).toContain('Motivo: Sustituido por un contrato revisado');
   });
 
   it("says nothing of the kind in a first contract's request", async () => {

@@ -10,8 +10,7 @@ import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
-/** The reason recorded when a sent contract is withdrawn because a revision replaces it. */
-export const REPLACED_BY_REVISION = 'Replaced by a revised contract';
+export { REPLACED_BY_REVISION } from '../../domain/contract-lifecycle.js';
 
 /**
  * Withdraws a sent or expired contract in the caller's transaction: every link stops working

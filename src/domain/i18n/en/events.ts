@@ -36,6 +36,8 @@ export function englishEventLines(
             : `through reminder ${link.reminder}, emailed ${link.emailedOn}`
           : `through the signing request emailed ${link.emailedOn}`,
     validUntil: (day: string) => `valid until ${day}`,
+    /** A withdrawal or decline reason as the reader sees it: the app's own in their words. */
+    reason: (reason: string) => reason,
     revisedAs: (id: number) => `Replaced by a revision, Contract #${id}`,
     createdAsRevisionOf: (id: number) => `Draft created as a revision of Contract #${id}`,
     createdAsCopyOf: (id: number) => `Draft created as a copy of Contract #${id}`,

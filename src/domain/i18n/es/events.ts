@@ -1,4 +1,5 @@
 import type { events as english } from '../en/events.js';
+import { REPLACED_BY_REVISION } from '../../contract-lifecycle.js';
 import { dates } from './dates.js';
 
 /**
@@ -41,6 +42,8 @@ export const events: typeof english = {
           : `mediante el recordatorio ${link.reminder}, enviado el ${link.emailedOn}`
         : `mediante la solicitud de firma enviada el ${link.emailedOn}`,
   validUntil: (day) => `válido hasta el ${day}`,
+  reason: (reason) =>
+    reason === REPLACED_BY_REVISION ? 'Sustituido por un contrato revisado' : reason,
   revisedAs: (id) => `Sustituido por una revisión, el contrato n.º ${id}`,
   createdAsRevisionOf: (id) => `Borrador creado como revisión del contrato n.º ${id}`,
   createdAsCopyOf: (id) => `Borrador creado como copia del contrato n.º ${id}`,

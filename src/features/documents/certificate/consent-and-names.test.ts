@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeSha256 } from '../../../domain/esign-consent/notice-hash.js';
+import { noticeSha256 } from '../../esign/notice-hash.js';
 import {
   consentNotice,
   ESIGN_CONSENT_VERSION,

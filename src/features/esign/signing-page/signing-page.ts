@@ -110,7 +110,9 @@ function closedNotice(view: EsignClosedView, language: Language) {
     }
     case 'voided': {
       const lines = [words.withdrawnMessage(view.company_name)];
-      if (view.closed_reason) lines.push(words.reason(view.closed_reason));
+      // The app's own reason (a revision replaced it) in the reader's words.
+      const reason = view.closed_reason && messagesFor(language).events.reason(view.closed_reason);
+      if (reason) lines.push(words.reason(reason));
       return { ...notice('yellow', '!', words.withdrawnTitle, lines), contact };
     }
   }

@@ -42,7 +42,8 @@ export function renderWithdrawnNoticeMail(input: WithdrawnNoticeMailInput): Rend
       brand,
       greeting: greeting(input.client.name, language),
       withdrawn: { before, name, after },
-      reasonLines: reasonLines(input.reason),
+      // The app's own reason (a revision replaced it) in the client's words.
+      reasonLines: reasonLines(messagesFor(language).events.reason(input.reason)),
     },
     language,
   );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { noticeText, type ConsentNotice } from './notice.js';
+import { noticeText, type ConsentNotice } from '../../domain/esign-consent/notice.js';
 
 /**
  * The hex SHA-256 of the notice's canonical text (UTF-8). The `consented` event stores it, and
