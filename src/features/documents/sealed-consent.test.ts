@@ -111,7 +111,8 @@ describe('the sealed PDF of a contract signed under the full notice', () => {
     expect(appendix).toContain('Withdrawing your consent');
     expect(appendix).toContain('I have read this notice and I can open PDF files.');
     expect(appendix).not.toContain('Event timeline');
-  });
+    // Prints and seals a whole executed copy with Chromium: more than the leg's 20 s under load.
+  }, 60_000);
 
   it('prints them in Spanish for a contract read in Spanish', async () => {
     const { id, pages, sha256 } = await sealedWithTypedName('es', 'Jordan Rivera');
@@ -136,5 +137,5 @@ describe('the sealed PDF of a contract signed under the full notice', () => {
       'Greenleaf Landscaping cobra un cargo de $25.00 por cada copia en papel.',
     );
     expect(appendix).toContain('He leído este aviso y puedo abrir archivos PDF.');
-  });
+  }, 60_000);
 });
