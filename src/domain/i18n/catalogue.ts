@@ -1,4 +1,4 @@
-import { en } from './en/index.js';
+import { en, type Messages } from './en/index.js';
 import { es } from './es/index.js';
 import type { Language } from './languages.js';
 
@@ -7,7 +7,7 @@ import type { Language } from './languages.js';
  * every other language must have the same keys (the type checker and catalogue.test.ts both
  * hold it). A message with values is a function of them.
  */
-export type Messages = typeof en;
+export type { Messages };
 
 const CATALOGUES: Record<Language, Messages> = { en, es };
 

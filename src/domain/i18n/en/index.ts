@@ -6,3 +6,6 @@ import { signing } from './signing.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
 export const en = { signing, dates, mail, certificate, events };
+
+/** A whole catalogue: English's shape, which every language's must have. */
+export type Messages = typeof en;

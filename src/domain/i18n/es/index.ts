@@ -1,4 +1,4 @@
-import type { Messages } from '../catalogue.js';
+import type { Messages } from '../en/index.js';
 import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { events } from './events.js';
