@@ -14,6 +14,8 @@ import { createScopeCleaner, type ScopeCleaner } from './features/scope/scope.se
 import { loggerOptions } from './lib/logger.js';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security.js';
 import { registerWebApp } from './lib/web-app.js';
+import { createWorkerMonitor, type WorkerMonitor } from './lib/worker-ticks.js';
+import { registerOpsRoutes } from './features/ops/ops.routes.js';
 import { registerSigningPage } from './features/esign/signing-page/signing-page.routes.js';
 import { registerAcceptanceRoutes } from './features/acceptances/acceptances.routes.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   signInClock?: SignInClock;
   /** Time for sending, expiry, reminders and the signing page; tests move it. */
   clock?: () => Date;
+  /** The workers' ticks, for /readyz; the server's workers report to it. None: not ready. */
+  workers?: WorkerMonitor;
 }
 
 /** Builds the whole HTTP app without listening: the server and the tests share it. */
@@ -103,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: ON_THE_FLY_BROTLI,
   });
   await app.register(cookie);
+  // Before the other routes: its request metrics see each of them.
+  registerOpsRoutes(app, { ...deps, workers: options.workers ?? createWorkerMonitor() });
   // Before the routes: it documents each one as it is added.
   await registerOpenApi(app, config);
 

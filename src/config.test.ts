@@ -142,6 +142,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('turns metrics on with a token long enough to guess at, never showing it', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe('a'.repeat(16));
+    expect(configProblems({ METRICS_TOKEN: 'hunter2' })).toEqual([
+      'Invalid METRICS_TOKEN="(hidden)": must be at least 16 characters, e.g. the output of `openssl rand -hex 32`',
+    ]);
+  });
+
   it('believes X-Forwarded-For from loopback by default, and from the proxies listed', () => {
     expect(loadConfig({}).TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
     expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.20' }).TRUSTED_PROXIES).toEqual([

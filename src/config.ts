@@ -31,7 +31,7 @@ const postgresUrl = z
   .refine((value) => !URL.canParse(value) || new URL(value).hostname !== '', 'must name a host');
 
 /** Variables that are secrets through and through: an error never shows their value. */
-const SECRETS = new Set(['MAIL_SEAL_KEY']);
+const SECRETS = new Set(['MAIL_SEAL_KEY', 'METRICS_TOKEN']);
 
 /** Variables whose values may hold a password: an error shows them without it. */
 const URLS_WITH_SECRETS = new Set(['DATABASE_URL', 'SMTP_URL']);
@@ -100,6 +100,12 @@ const configSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 600_000).default(5_000),
   HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(500),
   SHUTDOWN_DRAIN_MS: milliseconds(0, 30_000).default(1_000),
+  // Turns on GET /metrics (Prometheus) for requests bearing it; unset, /metrics answers 404.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters, e.g. the output of `openssl rand -hex 32`')
+    .optional(),
   // Tests only: webhooks may go to loopback and private addresses, and over plain http://. Off,
   // a webhook URL can never reach this machine or its network (docs/decisions/025).
   WEBHOOKS_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),

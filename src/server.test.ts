@@ -53,6 +53,18 @@ describe('the server process', () => {
       expect(fs.existsSync(path.join(server.dataDir, 'app.db'))).toBe(true);
       const answer = await fetch(`${server.url}/api/auth/user`);
       expect(answer.status).toBe(401);
+      // Every worker the server started reports its ticks (issue 33).
+      const ready = await fetch(`${server.url}/readyz`);
+      const { checks } = (await ready.json()) as { checks: { name: string; ok: boolean }[] };
+      expect(checks.map((check) => `${check.name} ${check.ok}`)).toEqual([
+        'database true',
+        'migrations true',
+        'worker:mail true',
+        'worker:documents true',
+        'worker:webhooks true',
+        'worker:follow-up true',
+      ]);
+      expect(ready.status).toBe(200);
 
       server.child.kill(signal);
       expect(await server.exited).toBe(0);

@@ -13,7 +13,15 @@ import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
 import { appVersion } from './lib/app-version.js';
 import { registerGracefulStop } from './lib/graceful-stop.js';
+import { startPolling, withTicksRecordedBy } from './lib/polling.js';
+import { createWorkerMonitor } from './lib/worker-ticks.js';
 import { startMaintenance } from './maintenance.js';
+
+/** How often the mail worker looks at the outbox (its own default). */
+const MAIL_POLL_MS = 1000;
+
+/** setTimeout's longest delay (about 24 days); a longer one would fire at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
 export async function startServer(config: Config) {
@@ -32,51 +40,71 @@ export async function startServer(config: Config) {
     chromiumPath: config.CHROMIUM_PATH,
     log: { warn: (_details, message) => console.warn(message) },
   });
+  // Each worker's poller reports its ticks here; /readyz reads them (issue 33).
+  const workers = createWorkerMonitor();
   const app = await buildApp({
     config,
     db,
     pdfAvailable: renderer.available,
     renderer,
     mailSealer,
+    workers,
   });
   const stopMaintenance = startMaintenance(db, app.log);
   // Executed copies are printed and sealed in this process, off the request path (docs/decisions/010).
   const documentWorker = renderer.available
-    ? startDocumentWorker({
-        db,
-        renderer,
-        publicUrl: config.PUBLIC_URL,
-        log: app.log,
-        mailSealer,
-        leaseMs: config.WORK_LEASE_SECONDS * 1000,
-      })
+    ? withTicksRecordedBy(workers.recorderFor('documents'), () =>
+        startDocumentWorker({
+          db,
+          renderer,
+          publicUrl: config.PUBLIC_URL,
+          log: app.log,
+          mailSealer,
+          leaseMs: config.WORK_LEASE_SECONDS * 1000,
+        }),
+      )
     : null;
+  if (!documentWorker) {
+    workers.off('documents', `no Chromium at ${config.CHROMIUM_PATH}: signed copies go as HTML`);
+  }
   // Mail goes out from the outbox in this process; requests only ever queue it (docs/decisions/009).
+  // Its own timer is left idle: the shared poller drives it, so its ticks are recorded as the
+  // other workers' are.
   const mailWorker = startMailWorker({
     db,
     transport: createMailTransport(config, app.log),
     log: app.log,
     sealer: mailSealer,
     leaseMs: config.WORK_LEASE_SECONDS * 1000,
+    pollMs: LONGEST_TIMER_MS,
+  });
+  const mailPolling = startPolling(() => mailWorker.runOnce(), {
+    pollMs: MAIL_POLL_MS,
+    onError: (error) => app.log.warn({ err: error }, 'mail: outbox poll failed'),
+    ticks: workers.recorderFor('mail'),
   });
   // Webhooks go out from their queue in this process; events only ever queue them
   // (docs/decisions/025).
-  const webhookWorker = startWebhookWorker({
-    db,
-    sealer: mailSealer,
-    log: app.log,
-    publicUrl: config.PUBLIC_URL,
-    allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
-    leaseMs: config.WORK_LEASE_SECONDS * 1000,
-  });
+  const webhookWorker = withTicksRecordedBy(workers.recorderFor('webhooks'), () =>
+    startWebhookWorker({
+      db,
+      sealer: mailSealer,
+      log: app.log,
+      publicUrl: config.PUBLIC_URL,
+      allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
+      leaseMs: config.WORK_LEASE_SECONDS * 1000,
+    }),
+  );
   // Expiry and automatic reminders follow the clock, in this process (docs/decisions/022).
-  const followUpWorker = startFollowUpWorker({
-    db,
-    config,
-    mailSealer,
-    clock: () => new Date(),
-    log: app.log,
-  });
+  const followUpWorker = withTicksRecordedBy(workers.recorderFor('follow-up'), () =>
+    startFollowUpWorker({
+      db,
+      config,
+      mailSealer,
+      clock: () => new Date(),
+      log: app.log,
+    }),
+  );
   app.addHook('onClose', async () => {
     // Each step runs even if one before it fails: the database must always be closed cleanly.
     try {
@@ -84,7 +112,8 @@ export async function startServer(config: Config) {
       await followUpWorker.stop();
       await documentWorker?.stop();
       await renderer.close();
-      await mailWorker.stop();
+      // Together: the worker's stop ends its batch after the mail being sent.
+      await Promise.all([mailPolling.stop(), mailWorker.stop()]);
       await webhookWorker.stop();
     } finally {
       await db.destroy();
@@ -105,6 +134,8 @@ export async function startServer(config: Config) {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // /readyz answers 503 from now on, so a load balancer moves visitors away during the drain.
+    workers.stopping(signal);
     // A stuck request must not keep the process alive forever.
     const forceExit = setTimeout(() => process.exit(1), config.SHUTDOWN_DRAIN_MS + 10_000);
     forceExit.unref();

@@ -137,6 +137,22 @@ describe('the release artifact', () => {
     ).toBe(true);
   });
 
+  it('lets every user read its files, and no group or other user change them, once unpacked', () => {
+    const listing = spawnSync('tar', ['-tvzf', path.join(root, 'dist', `${name}.tar.gz`)], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    expect(listing.status, listing.stderr).toBe(0);
+    // `-rwxr-xr-x 0/0 ... name`: others' r, and the group's and others' w; a link's own mode
+    // means nothing.
+    const entries = listing.stdout
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('l'));
+    expect(entries.filter((line) => line[5] !== '-' || line[8] !== '-')).toEqual([]);
+    expect(entries.filter((line) => line[7] !== 'r')).toEqual([]);
+    expect(listing.stdout).toMatch(/^-rwxr-xr-x 0\/0 .* tradesign-[^/]+\/tradesign$/m);
+  });
+
   it('holds no tests, dev dependencies, TypeScript, source maps or paths of this machine', () => {
     const files = filesUnder(folder);
     expect(files.filter((file) => /\.[cm]?tsx?$/.test(file))).toEqual([]);

@@ -105,6 +105,10 @@ const tar = spawnSync(
     '--owner=0',
     '--group=0',
     '--numeric-owner',
+    // Only its owner may change what was unpacked, and the service's user may read all of it
+    // (issue 33): the modes on disk here follow this machine's umask and npm's, whatever they
+    // were (`npm start` builds the web app under the command line's umask, 077).
+    '--mode=a+rX,go-w',
     '--sort=name',
     '--file',
     `${name}.tar.gz`,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { commandFolder, ConfigError, loadConfig, type Config } from '../config.js';
+import { describeEntry, listEntries, makePrivate } from '../lib/private-files.js';
 
 /**
  * sysexits' EX_CONFIG: a bad setting or a migration that failed. Starting again cannot help, so
@@ -45,4 +46,23 @@ export function fromWhereTyped(file: string): string {
 
 export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Takes other users' access off DATA_DIR and everything in it, and says what it changed: files
+ * made before the command line set its umask (src/cli/main.ts) were readable by everyone.
+ */
+export function keepDataPrivate(config: Pick<Config, 'DATA_DIR'>): void {
+  const dir = path.resolve(config.DATA_DIR);
+  const { fixed, failed } = makePrivate(dir);
+  if (fixed.length > 0) {
+    console.log(
+      `Made private to this user, in ${dir} (other users could read them): ${listEntries(dir, fixed)}`,
+    );
+  }
+  for (const { entry, reason } of failed) {
+    console.warn(
+      `Could not make ${describeEntry(dir, entry)} in ${dir} private (${reason}): run as the user TradeSign runs as, or chmod go-rwx it`,
+    );
+  }
 }

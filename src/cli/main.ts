@@ -4,6 +4,7 @@ import { BackupError } from '../db/backup/backup-database.js';
 import { DatabaseUnreachableError } from '../db/postgres.js';
 import { MigrationFailedError } from '../db/safe-migrate.js';
 import { appVersion } from '../lib/app-version.js';
+import { createFilesPrivately } from '../lib/private-files.js';
 import { CliError, EXIT_NEEDS_A_FIX } from './cli-support.js';
 import { backupCommand, backupHelp } from './commands/backup.js';
 import { dbCopyCommand, dbCopyHelp } from './commands/db-copy.js';
@@ -100,6 +101,8 @@ export function buildCli(hooks: CliHooks = {}): Command {
 
 /** Runs one command line; a failure prints what to do and exits 1, or 78 when only a fix helps. */
 export async function runCli(argv: string[], hooks: CliHooks = {}): Promise<void> {
+  // Before any command opens or writes a file: app.db, its -wal and -shm, backups, mail drops.
+  createFilesPrivately();
   try {
     await buildCli(hooks).parseAsync(argv);
   } catch (error) {

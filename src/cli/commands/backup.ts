@@ -1,16 +1,24 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   backupDatabase,
   copyMailSealKey,
   FIRST_STEP_PAGES,
 } from '../../db/backup/backup-database.js';
-import { CliError, fromWhereTyped, loadCliConfig, plural } from '../cli-support.js';
+import {
+  CliError,
+  fromWhereTyped,
+  keepDataPrivate,
+  loadCliConfig,
+  plural,
+} from '../cli-support.js';
 
 export const backupHelp = `
 Copies the database ($DATA_DIR/app.db) to <file> while the app keeps running, with SQLite's
 online backup. The copy is checked with PRAGMA integrity_check before it gets its name. The key
 that seals queued mails is copied beside it as <file>.mail-seal.key. <file> must not exist yet:
 an old backup is never overwritten. A relative <file> is taken from the folder you are in.
+Both are readable by this user only.
 
 Example: tradesign backup /var/backups/tradesign/app-2026-01-31.db`;
 
@@ -41,10 +49,14 @@ export async function backupCommand(target: string): Promise<void> {
       'DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy. Back it up with pg_dump (README, "Moving up to PostgreSQL").',
     );
   }
+  keepDataPrivate(config);
   const source = path.resolve(config.DATA_DIR, 'app.db');
   const destination = fromWhereTyped(target);
   console.log(`Backing up ${source} to ${destination}`);
   const summary = await backupDatabase(source, destination, { onProgress: progressPrinter() });
+  // The umask already made it so (src/cli/main.ts); said again here because a backup usually
+  // leaves DATA_DIR for a shared folder, and holds everything the database does.
+  fs.chmodSync(summary.file, 0o600);
   console.log(
     `Backup written: ${summary.file} (${formatBytes(summary.bytes)}, ${plural(summary.contracts, 'contract')}, integrity check ok)`,
   );

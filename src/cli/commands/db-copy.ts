@@ -3,7 +3,7 @@ import path from 'node:path';
 import { copyToPostgres, CopyRefusedError, type CopyProgress } from '../../db/copy-to-postgres.js';
 import { createDb } from '../../db/kysely.js';
 import { checkPostgres, createPostgresDb, describePostgresUrl } from '../../db/postgres.js';
-import { CliError, fromWhereTyped, loadCliConfig } from '../cli-support.js';
+import { CliError, fromWhereTyped, keepDataPrivate, loadCliConfig } from '../cli-support.js';
 
 export const dbCopyHelp = `
 Moves an installation up from SQLite to PostgreSQL (README, "Moving up to PostgreSQL"). The
@@ -42,6 +42,7 @@ export async function dbCopyCommand(options: { to?: string; from?: string }): Pr
     : path.resolve(config.DATA_DIR, 'app.db');
   if (!existsSync(sourceFile))
     throw new CliError(`No SQLite database at ${sourceFile}: nothing to copy.`);
+  keepDataPrivate(config);
 
   const target = createPostgresDb(targetUrl, {
     poolSize: 2,

@@ -11,7 +11,13 @@ import {
   type MigrationPlan,
 } from '../../db/safe-migrate.js';
 import { appVersion } from '../../lib/app-version.js';
-import { CliError, EXIT_NEEDS_A_FIX, loadCliConfig, plural } from '../cli-support.js';
+import {
+  CliError,
+  EXIT_NEEDS_A_FIX,
+  keepDataPrivate,
+  loadCliConfig,
+  plural,
+} from '../cli-support.js';
 
 export const migrateHelp = `
 Brings the database up to date, as "tradesign start" does before it serves. On SQLite, an
@@ -66,6 +72,7 @@ async function dryRun(config: Config): Promise<void> {
 export async function migrateCommand(options: { dryRun?: boolean }): Promise<void> {
   const config = loadCliConfig();
   if (options.dryRun) return dryRun(config);
+  keepDataPrivate(config);
   const { db, engine, target } = await openDatabase(config, { warn });
   let closed = false;
   try {

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { restoreBackup } from '../../db/backup/restore-database.js';
 import { migrations } from '../../db/migrate.js';
-import { CliError, fromWhereTyped, loadCliConfig, plural } from '../cli-support.js';
+import {
+  CliError,
+  fromWhereTyped,
+  keepDataPrivate,
+  loadCliConfig,
+  plural,
+} from '../cli-support.js';
 
 export const restoreHelp = `
 Puts a backup made by "tradesign backup" (and its <file>.mail-seal.key, when it is beside it)
@@ -27,6 +33,7 @@ export function restoreCommand(file: string, options: { replace?: boolean }): vo
     knownMigrations: Object.keys(migrations),
     now: new Date(),
   });
+  keepDataPrivate(config);
   if (summary.movedAside)
     console.log(`The database that was there is now in ${summary.movedAside}`);
   console.log(`Restored ${plural(summary.contracts, 'contract')} into ${summary.database}`);

@@ -3,7 +3,7 @@ import { openDatabase } from '../../db/kysely.js';
 import { migrateSafely } from '../../db/safe-migrate.js';
 import { installPreset } from '../../features/templates/preset-install.js';
 import { listUserIds } from '../../features/templates/templates.repo.js';
-import { CliError, loadCliConfig } from '../cli-support.js';
+import { CliError, keepDataPrivate, loadCliConfig } from '../cli-support.js';
 
 export const seedTemplatesHelp = `
 Installs the shipped contract templates (${presetTemplates.map((preset) => preset.name).join(', ')})
@@ -16,6 +16,7 @@ Uses the app's database (DATA_DIR or DATABASE_URL), which it first brings up to 
 /** `tradesign seed-templates [--email <address>]`. */
 export async function seedTemplatesCommand(options: { email?: string }): Promise<void> {
   const config = loadCliConfig();
+  keepDataPrivate(config);
   const opened = await openDatabase(config, {
     warn: (_details, message) => console.warn(message),
   });

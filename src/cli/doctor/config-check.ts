@@ -18,7 +18,10 @@ export function checkConfig(env: Record<string, string | undefined>): ConfigChec
     if (!(error instanceof ConfigError)) throw error;
     return { findings: error.problems.map(describeProblem) };
   }
-  return { config, findings: [ok('Configuration is valid'), checkPublicUrl(config, env)] };
+  return {
+    config,
+    findings: [ok('Configuration is valid'), checkPublicUrl(config, env), describeMetrics(config)],
+  };
 }
 
 function describeProblem(problem: string): Finding {
@@ -28,6 +31,15 @@ function describeProblem(problem: string): Finding {
     variable
       ? `correct ${variable} in .env or in the service's environment (.env.example explains each variable), or remove it to use its default`
       : 'correct the setting in .env or in the service environment (.env.example explains each variable)',
+  );
+}
+
+/** Said either way, so an operator learns the switch exists (README, "Health and metrics"). */
+function describeMetrics(config: Config): Finding {
+  return ok(
+    config.METRICS_TOKEN
+      ? 'Metrics: GET /metrics answers requests with "Authorization: Bearer $METRICS_TOKEN"'
+      : 'Metrics: GET /metrics is off; set METRICS_TOKEN to turn it on (README, "Health and metrics")',
   );
 }
 

@@ -3,6 +3,7 @@ import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MAIL_SEAL_KEY_FILE, parseMailSealKey } from '../../features/mail/body-seal.js';
 import { appRoot, isBundled } from '../../lib/app-files.js';
+import { findExposedEntries, listEntries } from '../../lib/private-files.js';
 import { fail, fileReasonOf, ok, warn, type Finding } from './finding.js';
 
 /**
@@ -17,7 +18,11 @@ export async function checkDataFolder(
   const dir = path.resolve(config.DATA_DIR);
   const folder = await checkFolder(dir, user);
   if (folder.level !== 'ok') return [folder];
-  const findings = [folder, await checkSealKey(dir, Boolean(config.MAIL_SEAL_KEY), user)];
+  const findings = [
+    folder,
+    await checkSealKey(dir, Boolean(config.MAIL_SEAL_KEY), user),
+    checkPrivacy(dir, user),
+  ];
   const inside = insideRelease(dir);
   return inside ? [...findings, inside] : findings;
 }
@@ -94,6 +99,18 @@ async function tryWriting(dir: string): Promise<true | string> {
   } catch (error) {
     return fileReasonOf(error);
   }
+}
+
+/** Reports, never changes: `tradesign start` (and every other command) makes them private. */
+function checkPrivacy(dir: string, user: string): Finding {
+  const exposed = findExposedEntries(dir);
+  if (exposed.length === 0) {
+    return ok(`Data folder ${dir} and everything in it can be read by user ${user} only`);
+  }
+  return warn(
+    `In ${dir}, other users of this machine can read ${listEntries(dir, exposed)}: the database holds the PDF sealing key, queued mails hold signing links`,
+    `tradesign start makes them private (or: chmod -R go-rwx ${dir})`,
+  );
 }
 
 async function checkSealKey(dir: string, keyFromEnvironment: boolean, user: string) {

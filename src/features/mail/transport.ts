@@ -91,9 +91,10 @@ function createFileDropTransport(dir: string, from: string, log: MailLog): MailT
         const stamp = new Date().toISOString().replace(/[-:.]/g, '');
         const name = `${stamp}-${message.id ?? randomUUID().slice(0, 8)}.eml`;
         const file = path.join(dir, name);
-        await mkdir(dir, { recursive: true });
+        // A queued mail holds a signing link: its owner's only, whatever the umask (issue 33).
+        await mkdir(dir, { recursive: true, mode: 0o700 });
         // Written aside then renamed, so a watcher never opens a half-written file.
-        await writeFile(`${file}.tmp`, info.message as Buffer);
+        await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
         await rename(`${file}.tmp`, file);
         logMailWrittenToFile(log, message, file);
       } catch (error) {
