@@ -106,6 +106,10 @@ const configSchema = z.object({
     .trim()
     .min(16, 'must be at least 16 characters, e.g. the output of `openssl rand -hex 32`')
     .optional(),
+  // Webhook deliveries in flight at once in this process (one per endpoint, accounts in turn),
+  // and how long a try may take to connect (docs/decisions/040).
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  WEBHOOK_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(15).default(5),
   // Tests only: webhooks may go to loopback and private addresses, and over plain http://. Off,
   // a webhook URL can never reach this machine or its network (docs/decisions/025).
   WEBHOOKS_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),

@@ -93,6 +93,8 @@ export async function startServer(config: Config) {
       publicUrl: config.PUBLIC_URL,
       allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE,
       leaseMs: config.WORK_LEASE_SECONDS * 1000,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      connectTimeoutMs: config.WEBHOOK_CONNECT_TIMEOUT_SECONDS * 1000,
     }),
   );
   // Expiry and automatic reminders follow the clock, in this process (docs/decisions/022).

@@ -35,6 +35,26 @@ const signatureHeaders = [
 ];
 
 /**
+ * How a receiver knows a request is ours (docs/decisions/025): the Standard Webhooks signature in
+ * `webhook-signature`, over `webhook-id`, `webhook-timestamp` and the body, with the endpoint's
+ * secret. Declared as the webhooks' security scheme, so a reader (and a linter) sees that each
+ * one is authenticated, and how.
+ */
+export const WEBHOOK_SIGNATURE_SCHEME = 'standardWebhooksSignature';
+
+export const webhookSignatureScheme: OpenAPIV3_1.SecuritySchemeObject = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'webhook-signature',
+  description:
+    'Sent by this server to your endpoint: `v1,<base64 HMAC-SHA256>` of `webhook-id.webhook-timestamp.body` with the endpoint secret (whsec_…), as the Standard Webhooks spec says. Verify it with a Standard Webhooks library (or Svix’s), which also refuses a timestamp more than 5 minutes old, before trusting the body.',
+};
+
+/** Each event's operation id: `contract.sent` is `contractSent`. */
+const operationIdOf = (type: WebhookEventType) =>
+  type.replace(/\.(\w)/g, (_dot, letter: string) => letter.toUpperCase());
+
+/**
  * The `webhooks` section of /api/openapi.json (OpenAPI 3.1): each event a receiver may get, its
  * signed headers and its body, generated from the payload schema the server builds it with.
  */
@@ -50,9 +70,11 @@ export function webhooksDocument(): Record<string, OpenAPIV3_1.PathItemObject> {
       {
         post: {
           tags: ['Webhooks'],
+          operationId: operationIdOf(type),
           summary: type,
           description: `${eventMeaning[type]} Signed as the Standard Webhooks spec says; verify before trusting it.`,
           parameters: signatureHeaders,
+          security: [{ [WEBHOOK_SIGNATURE_SCHEME]: [] }],
           requestBody: {
             required: true,
             content: { 'application/json': { schema: payload } },

@@ -1,4 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,19 @@ function operationOf(method: string, url: string): OpenAPIV3_1.OperationObject |
   return item?.[method.toLowerCase() as OpenAPIV3_1.HttpMethods];
 }
 
+/** The errors of Redocly's recommended rules, built into the pinned package: nothing is fetched. */
+async function redoclyErrors(openapi: OpenAPIV3_1.Document): Promise<string[]> {
+  const config = await createConfig({ extends: ['recommended'] });
+  const problems = await lintFromString({
+    source: JSON.stringify(openapi),
+    absoluteRef: 'openapi.json',
+    config,
+  });
+  return problems
+    .filter((problem) => problem.severity === 'error')
+    .map(({ ruleId, message, location }) => `${ruleId} at ${location[0]?.pointer}: ${message}`);
+}
+
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
@@ -64,6 +78,18 @@ describe('the OpenAPI document', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it("passes Redocly's recommended rules with no error (issue 33)", async () => {
+    expect(await redoclyErrors(document)).toEqual([]);
+    // The control: the same document with its webhooks' security left out fails, as it did.
+    const unsigned = structuredClone(document);
+    for (const item of Object.values(unsigned.webhooks ?? {})) {
+      delete (item as OpenAPIV3_1.PathItemObject).post?.security;
+    }
+    const errors = await redoclyErrors(unsigned);
+    expect(errors).toHaveLength(7);
+    expect(errors[0]).toMatch(/^security-defined at #\/webhooks\/contract\.sent\/post:/);
   });
 
   it('walks every registered /api route and finds each one in the document', () => {
@@ -147,6 +173,13 @@ describe('the OpenAPI document', () => {
       (parameter) => (parameter as OpenAPIV3_1.ParameterObject).name,
     );
     expect(names).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    // How a receiver checks it: the Standard Webhooks signature, declared as its security.
+    expect(signed.post?.security).toEqual([{ standardWebhooksSignature: [] }]);
+    expect(document.components?.securitySchemes?.standardWebhooksSignature).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'webhook-signature',
+    });
     const body = signed.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
     const payload = body.content['application/json']?.schema as OpenAPIV3_1.SchemaObject;
     expect(payload.required).toEqual(['type', 'timestamp', 'data']);

@@ -11,7 +11,11 @@ import type { Config } from '../config.js';
 import { describeValidationError } from '../domain/validation-messages.js';
 import { AppError } from '../lib/app-error.js';
 import { sessionCookieName } from '../features/sessions/session-cookie.js';
-import { webhooksDocument } from './openapi-webhooks.js';
+import {
+  WEBHOOK_SIGNATURE_SCHEME,
+  webhookSignatureScheme,
+  webhooksDocument,
+} from './openapi-webhooks.js';
 
 /** The logo upload's form, for the document only (the route reads the file as a stream). */
 export const logoFormSchema = z.object({
@@ -97,6 +101,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
             description:
               "The web app's session; state-changing calls also need a same-origin Origin header.",
           },
+          [WEBHOOK_SIGNATURE_SCHEME]: webhookSignatureScheme,
         },
       },
     },

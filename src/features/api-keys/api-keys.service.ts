@@ -1,3 +1,4 @@
+import { inAccountLock } from '../../db/account-lock.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { ApiKeySummary, CreatedApiKey } from '../../domain/api-keys.schemas.js';
 import { AppError } from '../../lib/app-error.js';
@@ -44,25 +45,16 @@ export async function listApiKeys(db: DbOrTrx, userId: number): Promise<ApiKeySu
   return rows.map(summary);
 }
 
-/** A new key; the answer is the only place the key itself ever appears. */
+/**
+ * A new key; the answer is the only place the key itself ever appears. The count and the insert
+ * are one transaction under the account's lock, so requests racing cannot pass the cap.
+ */
 export async function createApiKey(
-  db: DbOrTrx,
+  db: DB,
   userId: number,
   name: string,
   now: Date,
 ): Promise<CreatedApiKey> {
-  const active = await db
-    .selectFrom('api_keys')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  if (Number(active.count) >= MAX_ACTIVE_KEYS) {
-    throw new AppError(
-      'CONFLICT',
-      `An account can have ${MAX_ACTIVE_KEYS} keys at most: revoke one you no longer use first`,
-    );
-  }
   const token = generateApiKey();
   const row = {
     id: token.id,
@@ -71,7 +63,21 @@ export async function createApiKey(
     secret_hash: hashApiKeySecret(token.secret),
     created_at: now.toISOString(),
   };
-  await db.insertInto('api_keys').values(row).execute();
+  await inAccountLock(db, userId, async (trx) => {
+    const active = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(active.count) >= MAX_ACTIVE_KEYS) {
+      throw new AppError(
+        'CONFLICT',
+        `An account can have ${MAX_ACTIVE_KEYS} keys at most: revoke one you no longer use first`,
+      );
+    }
+    await trx.insertInto('api_keys').values(row).execute();
+  });
   return { ...summary({ ...row, last_used_at: null }), key: token.value };
 }
 

@@ -1,28 +1,14 @@
 import type { Selectable } from 'kysely';
-import { claimWithLease, type LeasedQueue } from '../../db/claim-with-lease.js';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { WebhookDeliveriesTable } from '../../db/schema.js';
+import { GONE_REASON } from './endpoint-stops.js';
 
-/** Kysely queries on `webhook_deliveries` for the worker (docs/decisions/023, 025). */
+/**
+ * Kysely queries on `webhook_deliveries` for the worker (docs/decisions/023, 025); its claim is
+ * in delivery-claim.ts.
+ */
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
-
-const DELIVERIES_QUEUE: LeasedQueue<'webhook_deliveries'> = {
-  table: 'webhook_deliveries',
-  key: 'id',
-  waiting: 'pending',
-  held: 'delivering',
-  order: ['next_attempt_at', 'id'],
-};
-
-/** The next due delivery, claimed with a lease exactly as the mail outbox claims a mail. */
-export function claimNextDelivery(
-  db: DB,
-  now: Date,
-  leaseMs: number,
-): Promise<DeliveryRow | undefined> {
-  return claimWithLease(db, DELIVERIES_QUEUE, now, leaseMs);
-}
 
 /** A delivery as its claim holds it: only the lease's holder records the outcome. */
 export interface DeliveryClaim {
@@ -115,7 +101,7 @@ export async function disableEndpointAfterGone(
     if (!(await markDeliveryFailed(trx, claim, outcome))) return false;
     await trx
       .updateTable('webhook_endpoints')
-      .set({ disabled_at: at, disabled_reason: 'The receiver answered 410 Gone' })
+      .set({ disabled_at: at, disabled_reason: GONE_REASON })
       .where('id', '=', claim.endpoint_id)
       .where('disabled_at', 'is', null)
       .execute();

@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 import { failWaitingDeliveries } from './deliveries.repo.js';
+import { KEY_REVOKED_REASON } from './endpoint-stops.js';
 
-export const KEY_REVOKED_REASON = 'The API key that registered it was revoked';
+export { KEY_REVOKED_REASON };
 
 /**
  * An integration's endpoints end with its key (docs/decisions/025): revoking a leaked key must not

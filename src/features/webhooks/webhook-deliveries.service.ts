@@ -3,7 +3,8 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import type { ListedWebhookDelivery } from '../../domain/webhook-deliveries.schemas.js';
 import type { WebhookDeliverySummary, WebhookEventType } from '../../domain/webhooks.schemas.js';
 import { AppError } from '../../lib/app-error.js';
-import { findOwnedEndpoint, type WebhookDeps } from './webhooks.service.js';
+import { stoppedEndpointMessage } from './endpoint-stops.js';
+import { findOwnedEndpoint, type WebhookCaller, type WebhookDeps } from './webhooks.service.js';
 
 /**
  * An endpoint's deliveries, for Settings → API and the REST facade (issues 19 and 31,
@@ -101,10 +102,10 @@ async function listed(
 /** An endpoint's last deliveries, newest first, each naming its contract. */
 export async function listWebhookDeliveries(
   db: DbOrTrx,
-  userId: number,
+  caller: WebhookCaller,
   endpointId: number,
 ): Promise<ListedWebhookDelivery[]> {
-  await findOwnedEndpoint(db, userId, endpointId);
+  await findOwnedEndpoint(db, caller, endpointId);
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .select(DELIVERY_COLUMNS)
@@ -112,7 +113,7 @@ export async function listWebhookDeliveries(
     .orderBy('d.id', 'desc')
     .limit(LISTED_DELIVERIES)
     .execute();
-  return listed(db, userId, rows);
+  return listed(db, caller.userId, rows);
 }
 
 /**
@@ -123,18 +124,15 @@ export async function listWebhookDeliveries(
  */
 export async function redeliverWebhookDelivery(
   deps: Pick<WebhookDeps, 'db' | 'clock'>,
-  userId: number,
+  caller: WebhookCaller,
   endpointId: number,
   deliveryId: number,
 ): Promise<ListedWebhookDelivery> {
   const now = deps.clock().toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    const endpoint = await findOwnedEndpoint(trx, userId, endpointId);
+    const endpoint = await findOwnedEndpoint(trx, caller, endpointId);
     if (endpoint.disabled_at !== null) {
-      throw new AppError(
-        'CONFLICT',
-        'This webhook was disabled because its receiver answered 410 Gone: add it again to receive events',
-      );
+      throw new AppError('CONFLICT', stoppedEndpointMessage(endpoint.disabled_reason));
     }
     const delivery = await trx
       .selectFrom('webhook_deliveries')
@@ -186,7 +184,7 @@ export async function redeliverWebhookDelivery(
       .where('d.id', '=', id)
       .where('d.endpoint_id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
-    const [answer] = await listed(trx, userId, [row]);
+    const [answer] = await listed(trx, caller.userId, [row]);
     return answer!;
   });
 }

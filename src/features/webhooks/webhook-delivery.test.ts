@@ -12,7 +12,8 @@ import {
   verifyWebhook,
 } from '../../test/webhook-flow.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver.js';
-import { claimNextDelivery, markDeliverySucceeded } from './deliveries.repo.js';
+import { markDeliverySucceeded } from './deliveries.repo.js';
+import { claimNextDelivery } from './delivery-claim.js';
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT } from './webhook-sender.js';
 
 /**

@@ -11,6 +11,12 @@ import {
 /** The Standard Webhooks answer deadline: a receiver should queue the event and answer fast. */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 15_000;
 
+/**
+ * A receiver that is up accepts a connection in milliseconds; one that is down or firewalled may
+ * leave it hanging. Waiting the whole 15 s for that would hold a slot of the worker for nothing.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+
 /** Enough of an answer to end the exchange cleanly; a receiver cannot make us read more. */
 const MAX_ANSWER_BYTES = 4096;
 
@@ -21,7 +27,10 @@ export interface WebhookRequest {
   body: string;
   /** webhook-id, webhook-timestamp, webhook-signature. */
   headers: Record<string, string>;
+  /** The whole try, from connecting to the end of the answer. */
   timeoutMs: number;
+  /** Connecting alone (the guarded lookup and the TCP handshake): 5 s by default. */
+  connectTimeoutMs?: number;
   policy: AddressPolicy;
   resolve?: HostResolver;
 }
@@ -37,8 +46,8 @@ export class WebhookSendError extends Error {
 /**
  * One POST, with the address guard at connect time. Resolves with the status of any answer,
  * redirects included (a 3xx is not followed: the caller counts it as a failure); rejects with a
- * WebhookSendError when no answer came within `timeoutMs`, or the connection failed or was
- * refused by the guard.
+ * WebhookSendError when no connection was made within `connectTimeoutMs`, no answer came within
+ * `timeoutMs`, or the connection failed or was refused by the guard.
  */
 export function postWebhook(request: WebhookRequest): Promise<number> {
   const url = new URL(request.url);
@@ -68,15 +77,30 @@ export function postWebhook(request: WebhookRequest): Promise<number> {
     let status: number | undefined;
     const settle = (error?: unknown) => {
       clearTimeout(deadline);
+      clearTimeout(connectDeadline);
       if (status !== undefined) resolve(status);
       else reject(toSendError(error));
     };
-    // One deadline for the whole exchange, from connecting to the end of the answer.
-    const deadline = setTimeout(() => {
-      const late = new WebhookSendError(`No answer within ${describeMs(request.timeoutMs)}`);
+    const giveUp = (why: string) => {
+      const late = new WebhookSendError(why);
       outgoing.destroy(late);
       settle(late);
-    }, request.timeoutMs);
+    };
+    // One deadline for the whole exchange, from connecting to the end of the answer.
+    const deadline = setTimeout(
+      () => giveUp(`No answer within ${describeMs(request.timeoutMs)}`),
+      request.timeoutMs,
+    );
+    // And a shorter one for the connection alone, within it.
+    const connectMs = request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const connectDeadline = setTimeout(
+      () => giveUp(`Could not connect within ${describeMs(connectMs)}`),
+      connectMs,
+    );
+    outgoing.on('socket', (socket) => {
+      if (!socket.connecting) clearTimeout(connectDeadline);
+      else socket.once('connect', () => clearTimeout(connectDeadline));
+    });
     outgoing.on('error', settle);
     outgoing.on('response', (answer) => {
       status = answer.statusCode ?? 0;

@@ -1,28 +1,13 @@
 import type { DB } from '../../db/kysely.js';
-import type { WebhookPayload } from '../../domain/webhooks.schemas.js';
 import { startPolling } from '../../lib/polling.js';
 import type { MailSealer } from '../mail/body-seal.js';
-import {
-  claimNextDelivery,
-  disableEndpointAfterGone,
-  endLeasesOfDeadDeliverers,
-  findDeliveryEndpoint,
-  markDeliveryFailed,
-  markDeliveryRetry,
-  markDeliverySucceeded,
-  pruneFinishedDeliveries,
-  type DeliveryRow,
-  type TryOutcome,
-} from './deliveries.repo.js';
-import { retryDelayMs, MAX_WEBHOOK_ATTEMPTS } from './retry-schedule.js';
+import { endLeasesOfDeadDeliverers, pruneFinishedDeliveries } from './deliveries.repo.js';
+import { claimNextDelivery, type ClaimedDelivery } from './delivery-claim.js';
 import type { HostResolver } from './ssrf-guard.js';
-import { DEFAULT_WEBHOOK_TIMEOUT_MS, postWebhook, WebhookSendError } from './webhook-sender.js';
-import { signWebhook } from './webhook-secret.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from './webhook-sender.js';
+import { tryDelivery, type TryContext, type WebhookLog } from './webhook-try.js';
 
-export interface WebhookLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
+export type { WebhookLog } from './webhook-try.js';
 
 export interface WebhookWorkerOptions {
   db: DB;
@@ -34,12 +19,16 @@ export interface WebhookWorkerOptions {
   /** WEBHOOKS_ALLOW_PRIVATE (tests only). */
   allowPrivate: boolean;
   pollMs?: number;
-  /** Most deliveries tried per poll. */
-  batchSize?: number;
+  /** Most deliveries in flight at once in this process (docs/decisions/040). */
+  concurrency?: number;
+  /** Most of those one account may hold: half by default, so other accounts always find room. */
+  perAccount?: number;
   /** How long a claimed delivery is this worker's alone; longer than a try (the timeout). */
   leaseMs?: number;
-  /** The answer deadline of each try: 15 s (tests set less). */
+  /** The deadline of each whole try, connecting to the answer's end: 15 s (tests set less). */
   timeoutMs?: number;
+  /** The deadline of the connection alone, within the try's: 5 s (tests set less). */
+  connectTimeoutMs?: number;
   /** The clock; tests move it instead of waiting for retry delays and leases. */
   now?: () => Date;
   /** DNS, for the connect-time address guard; tests inject names. */
@@ -49,34 +38,48 @@ export interface WebhookWorkerOptions {
 }
 
 export const DEFAULT_WEBHOOK_LEASE_MS = 180_000;
+/** Eight slow receivers at 15 s each still leave the queue moving at one try every 2 s. */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 8;
 
 /** Pruning of old finished deliveries runs at most this often. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface WebhookWorker {
-  /** One poll now (after any in flight); resolves with how many deliveries succeeded. */
+  /**
+   * Claims what is due now into free slots and waits until this process has nothing in flight
+   * and nothing more it can claim; resolves with how many deliveries succeeded meanwhile.
+   */
   runOnce(): Promise<number>;
-  /** Waits for a delivery in flight, then stops polling. Safe to call twice. */
+  /** Stops claiming, then waits for the tries in flight. Safe to call twice. */
   stop(): Promise<void>;
 }
 
-type Outcome = 'succeeded' | 'retry' | 'failed' | 'late';
-
 /**
- * Sends queued webhooks (docs/decisions/025), one claimed delivery at a time, each signed at the
- * moment of its try. Delivery is at-least-once: the claim comes before the POST and the outcome
- * after it, so a crash between the two sends again once the lease ends; the unchanged
- * `webhook-id` lets the receiver drop the duplicate. Logs name the host and status, never the
- * secret or the body.
+ * Sends queued webhooks (docs/decisions/025, 040). Up to `concurrency` tries run at once, at most
+ * one per endpoint (across every instance: the claim checks the database) and at most
+ * `perAccount` per account, and each claim takes the next account in turn, so one account's slow
+ * receivers cannot hold up another's events. Each try is claimed with a lease before it is sent
+ * and recorded after, so delivery is at-least-once: a crash between the two sends again once the
+ * lease ends, and the unchanged `webhook-id` lets the receiver drop the duplicate.
  */
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
-  const { db, log, sealer, batchSize = 10 } = options;
+  const { db, log } = options;
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
+  const perAccount = Math.max(1, options.perAccount ?? Math.floor(concurrency / 2));
   const leaseMs = options.leaseMs ?? DEFAULT_WEBHOOK_LEASE_MS;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
   const clock = options.now ?? (() => new Date());
-  const random = options.random ?? Math.random;
-  const policy = { allowPrivate: options.allowPrivate };
-  let prunedAt = 0;
+  const context: TryContext = {
+    db,
+    sealer: options.sealer,
+    log,
+    publicUrl: options.publicUrl,
+    allowPrivate: options.allowPrivate,
+    timeoutMs: options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS,
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    clock,
+    random: options.random ?? Math.random,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  };
   if (options.allowPrivate) {
     log.warn(
       {},
@@ -84,145 +87,85 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
     );
   }
 
-  const recovered = endLeasesOfDeadDeliverers(db, clock()).then((count) => {
-    if (count > 0) log.warn({ count }, 'webhooks: resending deliveries interrupted by a restart');
-  });
+  /** Each try in flight in this process, by delivery id. */
+  const inFlight = new Map<number, Promise<void>>();
+  /** How many of those each account holds. */
+  const heldByAccount = new Map<number, number>();
+  /** The account claimed for last: the next claim starts after it. */
+  let lastAccount = 0;
+  let succeeded = 0;
+  let prunedAt = 0;
 
-  async function deliver(row: DeliveryRow): Promise<Outcome> {
-    const endpoint = await findDeliveryEndpoint(db, row.endpoint_id);
-    const attempts = row.attempts + 1;
-    if (!endpoint || endpoint.disabled_at !== null) {
-      // Queued while a 410 was disabling it: nothing more goes there.
-      const outcome = {
-        attempts: row.attempts,
-        statusCode: null,
-        error: 'The endpoint was disabled',
-      };
-      return (await markDeliveryFailed(db, row, outcome)) ? 'failed' : 'late';
-    }
-    const now = clock();
-    let secrets: string[];
-    try {
-      secrets = openSecrets(sealer, endpoint, now);
-    } catch {
-      // Sealed with another key (a database restored without its key file): it never opens.
-      const outcome = {
-        attempts: row.attempts,
-        statusCode: null,
-        error: 'The secret cannot be opened with this server’s key',
-      };
-      return (await markDeliveryFailed(db, row, outcome)) ? 'failed' : 'late';
-    }
-    const body = bodyToSend(row.payload, options.publicUrl);
-    const host = new URL(endpoint.url).host;
-    const facts = { deliveryId: row.id, endpointId: row.endpoint_id, host, attempts };
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      statusCode = await postWebhook({
-        url: endpoint.url,
-        body,
-        headers: {
-          'webhook-id': row.event_id,
-          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-          'webhook-signature': signWebhook(secrets, row.event_id, now, body),
-        },
-        timeoutMs,
-        policy,
-        ...(options.resolve ? { resolve: options.resolve } : {}),
+  const onError = (error: unknown) => log.warn({ err: error }, 'webhooks: poll failed');
+
+  function start(row: ClaimedDelivery): void {
+    heldByAccount.set(row.user_id, (heldByAccount.get(row.user_id) ?? 0) + 1);
+    const sending = tryDelivery(context, row)
+      .then((result) => {
+        if (result === 'succeeded') succeeded += 1;
+      })
+      .catch((error: unknown) => {
+        // Its lease still holds it: once that ends, any instance tries it again.
+        log.warn({ err: error, deliveryId: row.id }, 'webhooks: a try could not be recorded');
+      })
+      .finally(() => {
+        inFlight.delete(row.id);
+        const held = (heldByAccount.get(row.user_id) ?? 1) - 1;
+        if (held > 0) heldByAccount.set(row.user_id, held);
+        else heldByAccount.delete(row.user_id);
+        // A slot is free: the next delivery in turn goes now, not at the next tick.
+        if (!polling.stopped) polling.runOnce().catch(onError);
       });
-    } catch (failure) {
-      error = failure instanceof WebhookSendError ? failure.message : 'Delivery failed';
-    }
-    const outcome: TryOutcome = { attempts, statusCode, error };
-    const at = clock().toISOString();
-    if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
-      if (!(await markDeliverySucceeded(db, row, outcome, at))) return late(facts);
-      log.info({ ...facts, status: statusCode }, 'webhooks: delivered');
-      return 'succeeded';
-    }
-    if (statusCode === 410) {
-      const gone = { ...outcome, error: 'The receiver answered 410 Gone' };
-      if (!(await disableEndpointAfterGone(db, row, gone, at))) return late(facts);
-      log.warn({ ...facts, status: statusCode }, 'webhooks: 410 Gone, endpoint disabled');
-      return 'failed';
-    }
-    if (statusCode !== null) {
-      // A redirect is not followed (it could lead anywhere); any other status is a failure.
-      outcome.error = `The receiver answered HTTP ${statusCode}`;
-    }
-    if (attempts < MAX_WEBHOOK_ATTEMPTS) {
-      const next = new Date(clock().getTime() + retryDelayMs(attempts, random)).toISOString();
-      if (!(await markDeliveryRetry(db, row, outcome, next))) return late(facts);
-      log.warn(
-        { ...facts, status: statusCode, error: outcome.error, nextAttemptAt: next },
-        'webhooks: delivery failed, will retry',
-      );
-      return 'retry';
-    }
-    if (!(await markDeliveryFailed(db, row, outcome))) return late(facts);
-    log.warn({ ...facts, status: statusCode, error: outcome.error }, 'webhooks: failed for good');
-    return 'failed';
+    inFlight.set(row.id, sending);
   }
 
-  function late(facts: object): Outcome {
-    // The try outlived its lease and another instance took the delivery: it records the outcome.
-    log.warn(facts, 'webhooks: delivered after its lease ran out');
-    return 'late';
-  }
-
-  async function poll(): Promise<number> {
-    let succeeded = 0;
-    for (let tried = 0; tried < batchSize && !polling.stopped; tried += 1) {
-      const row = await claimNextDelivery(db, clock(), leaseMs);
+  /**
+   * One pass: claims into the free slots, then returns without waiting for the tries. True when
+   * it found this process idle: nothing in flight when it began, and nothing to claim.
+   */
+  async function fillFreeSlots(): Promise<boolean> {
+    let idle = inFlight.size === 0;
+    while (!polling.stopped && inFlight.size < concurrency) {
+      const full = [...heldByAccount].filter(([, held]) => held >= perAccount).map(([id]) => id);
+      const row = await claimNextDelivery(db, clock(), leaseMs, {
+        afterUserId: lastAccount,
+        skipUserIds: full,
+      });
       if (!row) break;
-      if ((await deliver(row)) === 'succeeded') succeeded += 1;
+      lastAccount = row.user_id;
+      idle = false;
+      start(row);
     }
     const now = clock().getTime();
-    if (now - prunedAt >= PRUNE_EVERY_MS) {
+    if (!polling.stopped && now - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = now;
       await pruneFinishedDeliveries(db, clock());
     }
-    return succeeded;
+    return idle;
   }
 
-  const polling = startPolling(poll, {
+  const recovered = endLeasesOfDeadDeliverers(db, clock()).then((count) => {
+    if (count > 0) log.warn({ count }, 'webhooks: resending deliveries interrupted by a restart');
+  });
+  const polling = startPolling(fillFreeSlots, {
     pollMs: options.pollMs ?? 1000,
-    onError: (error) => log.warn({ err: error }, 'webhooks: poll failed'),
+    onError,
     after: recovered,
   });
-  return polling;
-}
 
-/** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
-function openSecrets(
-  sealer: MailSealer,
-  endpoint: {
-    secret: string;
-    previous_secret: string | null;
-    previous_secret_expires_at: string | null;
-  },
-  now: Date,
-): string[] {
-  const secrets = [sealer.open(endpoint.secret)];
-  const overlapEnds = endpoint.previous_secret_expires_at;
-  if (
-    endpoint.previous_secret !== null &&
-    overlapEnds !== null &&
-    overlapEnds > now.toISOString()
-  ) {
-    secrets.push(sealer.open(endpoint.previous_secret));
-  }
-  return secrets;
-}
-
-/** The stored payload as sent: its PDF path becomes an address on this server's PUBLIC_URL. */
-export function bodyToSend(payload: string, publicUrl: string): string {
-  const parsed = JSON.parse(payload) as WebhookPayload;
-  const path = parsed.data.executed_pdf_url;
-  if (path === null) return payload;
-  return JSON.stringify({
-    ...parsed,
-    data: { ...parsed.data, executed_pdf_url: new URL(path, publicUrl).href },
-  });
+  return {
+    async runOnce() {
+      const before = succeeded;
+      // Passes queued by tries that ended (the refill in `start`) run before the next one asked
+      // for here: only a pass that found nothing in flight and nothing to claim ends the wait.
+      while (!(await polling.runOnce()) || inFlight.size > 0) {
+        while (inFlight.size > 0) await Promise.race(inFlight.values());
+      }
+      return succeeded - before;
+    },
+    async stop() {
+      await polling.stop();
+      await Promise.allSettled(inFlight.values());
+    },
+  };
 }

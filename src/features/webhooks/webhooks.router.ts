@@ -12,32 +12,40 @@ import {
   deleteWebhookEndpoint,
   listWebhookEndpoints,
   rotateWebhookSecret,
+  webhookCallerOf,
 } from './webhooks.service.js';
 
-/** The tRPC twins of /api/webhooks, for Settings → API. */
+/**
+ * The tRPC twins of /api/webhooks, for Settings → API. A key reaches tRPC as it reaches REST, so
+ * the same scope applies: a key's calls see only the endpoints it registered.
+ */
+const callerProcedure = authedProcedure.use(({ ctx, next }) =>
+  next({ ctx: { caller: webhookCallerOf(ctx.session) } }),
+);
+
 export const webhooksRouter = router({
-  list: authedProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.db, ctx.user.id)),
+  list: callerProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.db, ctx.caller)),
   create: authedProcedure
     .input(createWebhookInputSchema)
     .mutation(({ ctx, input }) =>
       createWebhookEndpoint(ctx, ctx.user.id, input, ctx.session.apiKeyId ?? null),
     ),
-  delete: authedProcedure.input(webhookByIdSchema).mutation(async ({ ctx, input }) => {
-    await deleteWebhookEndpoint(ctx.db, ctx.user.id, input.id);
+  delete: callerProcedure.input(webhookByIdSchema).mutation(async ({ ctx, input }) => {
+    await deleteWebhookEndpoint(ctx.db, ctx.caller, input.id);
     return { ok: true };
   }),
-  rotateSecret: authedProcedure
+  rotateSecret: callerProcedure
     .input(webhookByIdSchema)
-    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, ctx.caller, input.id)),
   // The same output schemas as the REST twins, so both answer the same fields and nothing more.
-  deliveries: authedProcedure
+  deliveries: callerProcedure
     .input(webhookByIdSchema)
     .output(z.array(listedWebhookDeliverySchema))
-    .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, ctx.user.id, input.id)),
-  redeliver: authedProcedure
+    .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, ctx.caller, input.id)),
+  redeliver: callerProcedure
     .input(redeliverWebhookInputSchema)
     .output(listedWebhookDeliverySchema)
     .mutation(({ ctx, input }) =>
-      redeliverWebhookDelivery(ctx, ctx.user.id, input.id, input.delivery_id),
+      redeliverWebhookDelivery(ctx, ctx.caller, input.id, input.delivery_id),
     ),
 });

@@ -20,6 +20,7 @@ import {
   deleteWebhookEndpoint,
   listWebhookEndpoints,
   rotateWebhookSecret,
+  webhookCallerOf,
 } from './webhooks.service.js';
 
 const webhookRoute = { tag: 'Webhooks', caller: 'contractor' } as const;
@@ -29,7 +30,9 @@ const deliveryParams = z.object({ id: webhookIdSchema, deliveryId: webhookDelive
 export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preValidation = signedIn(deps);
-  const owner = (request: Parameters<typeof contractorOf>[0]) => contractorOf(request).user.id;
+  // A key's calls reach only the endpoints it registered; a person's reach the account's all.
+  const caller = (request: Parameters<typeof contractorOf>[0]) =>
+    webhookCallerOf(contractorOf(request));
 
   api.get(
     '/api/webhooks',
@@ -38,11 +41,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
       schema: describeRoute({
         ...webhookRoute,
         summary: 'List webhook endpoints',
-        description: 'Never their secrets.',
+        description:
+          "Never their secrets. With an API key, only the endpoints that key registered; a person signed in sees all of the account's.",
         success: { 200: z.array(webhookEndpointSummarySchema) },
       }),
     },
-    async (request) => listWebhookEndpoints(deps.db, owner(request)),
+    async (request) => listWebhookEndpoints(deps.db, caller(request)),
   );
 
   api.post(
@@ -85,7 +89,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
       }),
     },
     async (request) => {
-      await deleteWebhookEndpoint(deps.db, owner(request), request.params.id);
+      await deleteWebhookEndpoint(deps.db, caller(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -105,7 +109,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
       }),
     },
     async (request, reply) => {
-      const rotated = await rotateWebhookSecret(deps, owner(request), request.params.id);
+      const rotated = await rotateWebhookSecret(deps, caller(request), request.params.id);
       return reply.header('cache-control', 'no-store').send(rotated);
     },
   );
@@ -124,7 +128,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
         errors: [404],
       }),
     },
-    async (request) => listWebhookDeliveries(deps.db, owner(request), request.params.id),
+    async (request) => listWebhookDeliveries(deps.db, caller(request), request.params.id),
   );
 
   api.post(
@@ -142,6 +146,6 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
       }),
     },
     async (request) =>
-      redeliverWebhookDelivery(deps, owner(request), request.params.id, request.params.deliveryId),
+      redeliverWebhookDelivery(deps, caller(request), request.params.id, request.params.deliveryId),
   );
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { inAccountLock } from '../../db/account-lock.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import {
   MAX_WEBHOOK_ENDPOINTS,
@@ -16,8 +17,10 @@ import { generateWebhookSecret } from './webhook-secret.js';
 /**
  * Webhook endpoints, for Settings → API and the REST facade (issue 19, docs/decisions/025); their
  * deliveries are in webhook-deliveries.service.ts. Every query is scoped by owner: another
- * account's endpoint is the same 404 as one that does not exist. Secrets are sealed at rest and
- * shown once.
+ * account's endpoint is the same 404 as one that does not exist. A call made with an API key is
+ * scoped further, to the endpoints that key registered (issue 33): a key handed to one tool
+ * cannot read, rotate or delete the receivers a person or another tool set up. Secrets are sealed
+ * at rest and shown once.
  */
 export interface WebhookDeps {
   db: DB;
@@ -32,6 +35,28 @@ export interface WebhookDeps {
 export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 const NOT_FOUND = 'Webhook not found';
+
+/**
+ * Whose endpoints a call may touch: a person signed in sees every endpoint of the account; a call
+ * with an API key sees only those the key registered (`created_by_api_key`).
+ */
+export interface WebhookCaller {
+  userId: number;
+  /** The key of a call made with one; null for a person signed in. */
+  apiKeyId: string | null;
+}
+
+/** The caller of a request, from the session both transports read (request-context.ts). */
+export function webhookCallerOf(session: {
+  user: { id: number };
+  via: 'cookie' | 'api_key';
+  apiKeyId?: string;
+}): WebhookCaller {
+  if (session.via !== 'api_key') return { userId: session.user.id, apiKeyId: null };
+  // Never silently widened to the whole account.
+  if (!session.apiKeyId) throw new Error('A session made from an API key has no key id');
+  return { userId: session.user.id, apiKeyId: session.apiKeyId };
+}
 
 interface EndpointRow {
   id: number;
@@ -53,10 +78,10 @@ const summary = (row: EndpointRow): WebhookEndpointSummary => ({
   created_by_key: row.created_by_key,
 });
 
-/** The account's endpoints, newest first: never their secrets. */
+/** The caller's endpoints, newest first: never their secrets. */
 export async function listWebhookEndpoints(
   db: DbOrTrx,
-  userId: number,
+  caller: WebhookCaller,
 ): Promise<WebhookEndpointSummary[]> {
   const rows = await db
     .selectFrom('webhook_endpoints as e')
@@ -70,7 +95,10 @@ export async function listWebhookEndpoints(
       'e.disabled_reason',
       'k.name as created_by_key',
     ])
-    .where('e.user_id', '=', userId)
+    .where('e.user_id', '=', caller.userId)
+    .$if(caller.apiKeyId !== null, (query) =>
+      query.where('e.created_by_api_key', '=', caller.apiKeyId),
+    )
     .orderBy('e.created_at', 'desc')
     .orderBy('e.id', 'desc')
     .execute();
@@ -80,7 +108,9 @@ export async function listWebhookEndpoints(
 /**
  * A new endpoint, once its URL passes the address guard; the answer is the only place its secret
  * ever appears. The guard's reason is the contractor's 400. An integration may register itself
- * with its API key (`createdByApiKey`): the endpoint then lives as long as the key does.
+ * with its API key (`createdByApiKey`): the endpoint then lives as long as the key does. The
+ * count and the insert are one transaction under the account's lock, so racing requests cannot
+ * pass the cap; the address is checked before it, so no lock waits on DNS.
  */
 export async function createWebhookEndpoint(
   deps: WebhookDeps,
@@ -89,6 +119,29 @@ export async function createWebhookEndpoint(
   createdByApiKey: string | null = null,
 ): Promise<CreatedWebhook> {
   const { db } = deps;
+  // A full account hears so before its URL is looked up; the count that counts is the one below.
+  await refuseOverCap(db, userId);
+  await checkUrl(deps, input.url);
+  const secret = generateWebhookSecret();
+  const row = await inAccountLock(db, userId, async (trx) => {
+    await refuseOverCap(trx, userId);
+    return trx
+      .insertInto('webhook_endpoints')
+      .values({
+        user_id: userId,
+        url: input.url,
+        events: JSON.stringify(input.events),
+        secret: deps.mailSealer.seal(secret),
+        created_at: deps.clock().toISOString(),
+        created_by_api_key: createdByApiKey,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  });
+  return { id: row.id, url: input.url, events: input.events, secret };
+}
+
+async function refuseOverCap(db: DbOrTrx, userId: number): Promise<void> {
   const count = await db
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -100,21 +153,6 @@ export async function createWebhookEndpoint(
       `An account can have ${MAX_WEBHOOK_ENDPOINTS} webhooks at most: delete one you no longer use first`,
     );
   }
-  await checkUrl(deps, input.url);
-  const secret = generateWebhookSecret();
-  const row = await db
-    .insertInto('webhook_endpoints')
-    .values({
-      user_id: userId,
-      url: input.url,
-      events: JSON.stringify(input.events),
-      secret: deps.mailSealer.seal(secret),
-      created_at: deps.clock().toISOString(),
-      created_by_api_key: createdByApiKey,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, url: input.url, events: input.events, secret };
 }
 
 async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
@@ -126,10 +164,14 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
   }
 }
 
-/** Deletes one of the account's endpoints with its deliveries; nothing more is sent to it. */
-export async function deleteWebhookEndpoint(db: DB, userId: number, id: number): Promise<void> {
+/** Deletes one of the caller's endpoints with its deliveries; nothing more is sent to it. */
+export async function deleteWebhookEndpoint(
+  db: DB,
+  caller: WebhookCaller,
+  id: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const endpoint = await findOwnedEndpoint(trx, userId, id);
+    const endpoint = await findOwnedEndpoint(trx, caller, id);
     await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpoint.id).execute();
     await trx.deleteFrom('webhook_endpoints').where('id', '=', endpoint.id).execute();
   });
@@ -141,14 +183,14 @@ export async function deleteWebhookEndpoint(db: DB, userId: number, id: number):
  */
 export async function rotateWebhookSecret(
   deps: Pick<WebhookDeps, 'db' | 'mailSealer' | 'clock'>,
-  userId: number,
+  caller: WebhookCaller,
   id: number,
 ): Promise<RotatedWebhookSecret> {
   const now = deps.clock();
   const secret = generateWebhookSecret();
   const overlapEnds = new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    const endpoint = await findOwnedEndpoint(trx, userId, id);
+    const endpoint = await findOwnedEndpoint(trx, caller, id);
     await trx
       .updateTable('webhook_endpoints')
       .set({
@@ -162,13 +204,19 @@ export async function rotateWebhookSecret(
   return { id, secret, previous_secret_expires_at: overlapEnds };
 }
 
-/** One of the account's endpoints; another account's is the same 404 as none. */
-export async function findOwnedEndpoint(db: DbOrTrx, userId: number, id: number) {
+/**
+ * One of the caller's endpoints; another account's, or for a key one it did not register, is the
+ * same 404 as none.
+ */
+export async function findOwnedEndpoint(db: DbOrTrx, caller: WebhookCaller, id: number) {
   const endpoint = await db
     .selectFrom('webhook_endpoints')
-    .select(['id', 'secret', 'disabled_at'])
+    .select(['id', 'secret', 'disabled_at', 'disabled_reason'])
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', caller.userId)
+    .$if(caller.apiKeyId !== null, (query) =>
+      query.where('created_by_api_key', '=', caller.apiKeyId),
+    )
     .executeTakeFirst();
   if (!endpoint) throw new AppError('NOT_FOUND', NOT_FOUND);
   return endpoint;
