@@ -15,6 +15,7 @@ import * as contractSearch from '../../db/migrations/202611281100_contract_searc
 import * as mailReplyTo from '../../db/migrations/202611281200_mail_reply_to.js';
 import * as companyTimeZone from '../../db/migrations/202611281300_company_time_zone.js';
 import * as consentAndHomeSale from '../../db/migrations/202611290100_consent_and_home_sale.js';
+import * as clientMailLimits from '../../db/migrations/202611300100_client_mail_limits.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '202611281200_mail_reply_to': mailReplyTo,
   '202611281300_company_time_zone': companyTimeZone,
   '202611290100_consent_and_home_sale': consentAndHomeSale,
+  '202611300100_client_mail_limits': clientMailLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -43,6 +43,8 @@ export interface PreferencesTable {
   reminder_first_days: Generated<number>;
   reminder_every_days: Generated<number>;
   reminder_max: Generated<number>;
+  /** Emails the account may send its clients in any 24 hours, all contracts together (issue 33). */
+  client_emails_per_day: Generated<number>;
   updated_at: string;
 }
 

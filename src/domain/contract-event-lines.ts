@@ -86,6 +86,10 @@ export function describeEvent(event: DescribableEvent, lines: EventLines): strin
     }
     case 'link_extended': {
       const until = text(details.expires_at);
+      // A later deadline while the client's email budget waited: no link, no email (issue 33).
+      if (details.emailed === false && until) {
+        return lines.deadlineMovedWithoutEmail(shortUtcDate(until, lines));
+      }
       return until ? `${words}, ${lines.validUntil(shortUtcDate(until, lines))}` : words;
     }
     case 'declined':

@@ -129,6 +129,28 @@ export const FOLLOW_UP_DEFAULTS: FollowUpSettings = {
   reminder_max: 3,
 };
 
+/** How many emails an account sends its clients in any 24 hours unless the owner changes it. */
+export const CLIENT_EMAILS_PER_DAY_DEFAULT = 200;
+export const CLIENT_EMAILS_PER_DAY_MAX = 1_000;
+
+/**
+ * The account's limit on emails to its clients in any 24 hours, all contracts together (issue
+ * 33): new contracts, reminders, new links, withdrawals and signed copies. Past it, sending,
+ * reminding and new links wait, so a script or a stolen key cannot mail hundreds of strangers.
+ */
+export const clientEmailsPerDayField = z
+  .number({ error: 'Enter a number of emails' })
+  .int('Whole numbers only')
+  .min(1, 'At least 1 email')
+  .max(
+    CLIENT_EMAILS_PER_DAY_MAX,
+    `At most ${CLIENT_EMAILS_PER_DAY_MAX.toLocaleString('en-US')} emails`,
+  )
+  .meta({
+    description:
+      'Emails the account may send its clients in any 24 hours, all contracts together (1 to 1000; 200 unless changed).',
+  });
+
 /**
  * Branding form and PUT /api/prefs: a field left out keeps its value; a name or phone sent must
  * be valid (neither can be cleared).
@@ -146,6 +168,7 @@ export const updatePrefsInputSchema = z.object({
   time_zone: timeZoneField,
   paper_copy_fee_cents: paperCopyFeeCentsField,
   ...followUpSettingsSchema.partial().shape,
+  client_emails_per_day: clientEmailsPerDayField.optional(),
 });
 export type UpdatePrefsInput = z.infer<typeof updatePrefsInputSchema>;
 
@@ -182,5 +205,6 @@ export const prefsSchema = z.object({
     .nullable()
     .meta({ description: 'Fee for a paper copy of the records, in cents; null: no fee.' }),
   ...followUpSettingsSchema.shape,
+  client_emails_per_day: clientEmailsPerDayField,
 });
 export type Prefs = z.infer<typeof prefsSchema>;

@@ -39,6 +39,7 @@ const TWINS: Record<string, string> = {
   'POST /api/contracts/:id/executed-copy/retry': 'documents.retryExecutedCopy',
   'POST /api/contracts/:id/remind': 'followUp.remind',
   'POST /api/contracts/:id/extend': 'followUp.extend',
+  'GET /api/contracts/:id/next-client-email': 'followUp.nextClientEmail',
   'POST /api/contracts/:id/void': 'followUp.void',
   'POST /api/contracts/:id/revise': 'followUp.revise',
   'GET /api/keys': 'apiKeys.list',

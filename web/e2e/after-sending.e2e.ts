@@ -210,6 +210,26 @@ describe('after sending', () => {
     await homeowner.goto(signingLinkIn(request.text));
     await homeowner.getByText('Secure Contract Signature').waitFor();
 
+    // The client was just emailed: no reminder or new link for an hour (issue 33), only a later
+    // deadline without an email.
+    const wait = contractor.getByText(
+      /^The client was emailed about this contract less than an hour ago\. The next email can go at /,
+    );
+    await wait.waitFor();
+    expect(await contractor.getByRole('button', { name: 'Send reminder' }).isDisabled()).toBe(true);
+    expect(await contractor.getByRole('button', { name: 'Send a new link' }).isDisabled()).toBe(
+      true,
+    );
+    await contractor.getByRole('button', { name: 'Change the deadline' }).click();
+    const later = contractor.getByRole('dialog', { name: 'Change the deadline' });
+    await later.getByText(/^No email goes to Riley Expired now\./).waitFor();
+    await later.getByLabel(/The link works for/).fill('30');
+    await later.getByRole('button', { name: 'Change the deadline' }).click();
+    const changed = await waitForToast(contractor, 'Deadline changed');
+    expect(changed).toMatch(
+      /The deadline is now .+; the client was not emailed again because they were emailed about this contract less than an hour ago\. The next email can go at /,
+    );
+
     // Turning reminders off saves even with a half-typed schedule greyed out below the switch.
     await contractor.goto('/settings/reminders');
     await contractor.getByLabel('At most (reminders)').fill('12');

@@ -20,6 +20,7 @@ import { findContractRow } from './contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
 import { transition } from './contract-transition.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
+import { inClientMailTransaction } from '../follow-up/client-mail-limit.js';
 
 /**
  * Sends a signed draft to the client (issue 6): checks everything a valid contract needs, then in
@@ -109,7 +110,8 @@ export async function sendToClient(
   );
   await assertPrintableLength(deps.renderer, documentHtml, 'contract');
 
-  return db.transaction().execute(async (trx) => {
+  // Past the account's daily limit on client mail: a 429, and the owner is told (issue 33).
+  return inClientMailTransaction(deps, { userId }, now, async (trx) => {
     const expiresAt = daysFrom(now, config.SIGNING_LINK_DAYS);
     const link = await createSigningLink(trx, contractId, { expiresAt, purpose: 'request' }, now);
     const sentAt = now.toISOString();

@@ -36,6 +36,8 @@ describe('the mails with a signing link', () => {
     const [reminder] = await queuedMails(t, id, 'signing_reminder');
     expect(reminder?.subject).toBe('Recordatorio: Jardines Ruiz está esperando su firma');
     expect(reminder?.text).toContain('Revise y firme el contrato aquí:');
+    // One email an hour to a client (issue 33): the new link waits its turn.
+    clock.advance(HOUR_MS);
     const extended = await jsonPost(
       t.app,
       `/api/contracts/${id}/extend`,

@@ -8,11 +8,20 @@ import {
 } from './esign.service.js';
 
 /**
+ * What a switch did: `switched` (stored and recorded), `unchanged` (the language shown already),
+ * or `closed`: the contract no longer awaits the client's signature, so its language stays the
+ * one it was signed, declined or closed in, and nothing is recorded (issue 33).
+ */
+export type LanguageSwitch = 'switched' | 'unchanged' | 'closed';
+
+/**
  * The homeowner switches the signing page's language (issue 20). The contract's language is the
  * client's: their page, the disclosure, their mails and the certificate's headings follow it, so
  * the switch changes it, and the audit trail records who switched, from what to what, and when:
  * the certificate then shows the language the disclosure was read in. Switching to the language
- * already shown changes and records nothing.
+ * already shown changes and records nothing. Only while the contract awaits the client's
+ * signature: a signed, completed, declined, withdrawn or expired contract keeps the language of
+ * its record, and no event follows its close.
  */
 export async function switchReadingLanguage(
   deps: EsignDeps,
@@ -20,20 +29,23 @@ export async function switchReadingLanguage(
   language: Language,
   client: SigningClient,
   now = deps.clock(),
-): Promise<void> {
+): Promise<LanguageSwitch> {
   const { db } = deps;
   await limitOpenings(db, client);
   const { contract } = await resolveSigningLink(db, deps.config, token, now);
-  if (contract.language === language) return;
-  await db.transaction().execute(async (trx) => {
+  if (contract.status !== 'sent' || contract.client_signed_at) return 'closed';
+  if (contract.language === language) return 'unchanged';
+  return db.transaction().execute(async (trx): Promise<LanguageSwitch> => {
     const changed = await trx
       .updateTable('contracts')
       .set({ language })
       .where('id', '=', contract.id)
       .where('language', '=', contract.language)
+      // A signature or a withdrawal between the read and this write closes it first.
+      .where('status', '=', 'sent')
       .executeTakeFirst();
-    // Another tab switched first: its event says so.
-    if (changed.numUpdatedRows === 0n) return;
+    // Another tab switched first (its event says so), or the contract closed meanwhile.
+    if (changed.numUpdatedRows === 0n) return 'unchanged';
     await insertContractEvent(trx, {
       contractId: contract.id,
       type: 'language_changed',
@@ -43,5 +55,6 @@ export async function switchReadingLanguage(
       userAgent: client.userAgent,
       details: { from: contract.language, to: language },
     });
+    return 'switched';
   });
 }

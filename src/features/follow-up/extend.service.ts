@@ -1,12 +1,22 @@
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { deadlineOnlyMessage, type ExtendOutcome } from '../../domain/client-mail-budget.js';
+import { formatDateTime } from '../../domain/dates.js';
+import type { Prefs } from '../../domain/prefs.schemas.js';
 import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
 import { recordWhileIn, transition } from '../contracts/contract-transition.js';
 import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
-import { createSigningLink, daysFrom } from '../esign/signing-links.js';
+import { createSigningLink, daysFrom, lastFollowUpLinkAt } from '../esign/signing-links.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
+import {
+  clientMailWait,
+  ClientMailRefused,
+  holdClientMail,
+  type ClientMailHold,
+} from './client-mail-budget.js';
+import { tellingOwnerOfMailLimit, tellOwnerOfMailLimit } from './client-mail-limit.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
@@ -14,7 +24,9 @@ import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 /**
  * POST /api/contracts/:id/extend: a fresh link that works `days` from now, emailed to the
  * client. It reopens an expired contract, or pushes back a sent one's deadline (never brings
- * it forward: links already mailed keep working until the later date).
+ * it forward: links already mailed keep working until the later date). While the client's mail
+ * budget says wait (issue 33), a later deadline for a contract awaiting signature is still
+ * saved, without an email, and the answer says so; anything else answers 429.
  */
 export async function extendSigning(
   deps: FollowUpDeps,
@@ -22,16 +34,44 @@ export async function extendSigning(
   id: number,
   days: number,
   actor: Actor,
-) {
+): Promise<ExtendOutcome> {
   const now = deps.clock();
-  // The sweeper may expire it, or another new link may land, between the read and the write:
-  // then read again and apply the move that fits now, once.
-  for (let attempt = 1; ; attempt += 1) {
-    const row = await contractForAction(deps, userId, id, 'extend', now);
-    const extended = await extendOnce(deps, row, days, now, actor);
-    if (extended) return { id, status: 'sent' as const, expires_at: extended };
-    if (attempt === 2) throw await lostRace(deps, userId, id);
+  return tellingOwnerOfMailLimit(deps, userId, now, async () => {
+    // The sweeper may expire it, or another new link may land, between the read and the write:
+    // then read again and apply the move that fits now, once.
+    for (let attempt = 1; ; attempt += 1) {
+      const row = await contractForAction(deps, userId, id, 'extend', now);
+      const extended = await extendOnce(deps, row, days, now, actor);
+      if (extended) return outcomeOf(deps, row, extended, now);
+      if (attempt === 2) throw await lostRace(deps, userId, id);
+    }
+  });
+}
+
+interface Extended {
+  expiresAt: string;
+  /** Set when the budget held the email back and only the deadline moved. */
+  heldBack: ClientMailHold | null;
+}
+
+async function outcomeOf(
+  deps: FollowUpDeps,
+  row: FoundContractRow,
+  extended: Extended,
+  now: Date,
+): Promise<ExtendOutcome> {
+  const base = { id: row.id, status: 'sent' as const, expires_at: extended.expiresAt };
+  const hold = extended.heldBack;
+  if (!hold) {
+    const next = await clientMailWait(deps.db, { userId: row.user_id, followUpOf: row.id }, now);
+    return { ...base, emailed: true, next_email_at: next?.allowedAt ?? null, message: null };
   }
+  await tellOwnerOfMailLimit(deps, row.user_id, hold, now);
+  const message = deadlineOnlyMessage(hold, hold.perDay, {
+    deadline: formatDateTime(extended.expiresAt, hold.timeZone),
+    when: formatDateTime(hold.allowedAt, hold.timeZone),
+  });
+  return { ...base, emailed: false, next_email_at: hold.allowedAt, message };
 }
 
 /** One try: the new deadline (never earlier than the current one), or null when it raced. */
@@ -41,8 +81,7 @@ async function extendOnce(
   days: number,
   now: Date,
   actor: Actor,
-): Promise<string | null> {
-  const at = now.toISOString();
+): Promise<Extended | null> {
   const requested = daysFrom(now, days);
   const expiresAt =
     row.status === 'sent' && row.expires_at && row.expires_at > requested
@@ -51,60 +90,130 @@ async function extendOnce(
   const prefs = await getPrefs(deps.db, row.user_id);
   return deps.db
     .transaction()
-    .execute(async (trx) => {
-      const link = await createSigningLink(trx, row.id, { expiresAt, purpose: 'extension' }, now);
-      const move = {
-        contractId: row.id,
-        ownerId: row.user_id,
-        set: {
-          expires_at: expiresAt,
-          next_reminder_at: row.sent_at
-            ? nextAutomaticReminderAt({
-                sentAt: row.sent_at,
-                autoSent: row.auto_reminders_sent,
-                lastContactAt: at,
-                expiresAt,
-                settings: prefs,
-              })
-            : null,
-        },
-        // The deadline as read: a concurrent change means this try lost.
-        guard: (eb: ExpressionBuilder<Database, 'contracts'>) =>
-          row.expires_at === null
-            ? eb('expires_at', 'is', null)
-            : eb('expires_at', '=', row.expires_at),
-        event: {
-          type: 'link_extended' as const,
-          at,
-          actor: actor.email,
-          ip: actor.ip,
-          userAgent: actor.userAgent,
-          details: { expires_at: expiresAt, days, link_id: link.id, to: row.client_email },
-        },
-      };
-      const done =
-        row.status === 'expired'
-          ? await transition(trx, { ...move, from: ['expired'], to: 'sent' })
-          : await recordWhileIn(trx, { ...move, from: ['sent'] });
-      // Rolls the link back with the rest.
-      if (!done) throw new ExtendRaced();
-      // An expired contract reopened is awaiting signature again, with a new link: for an
-      // integration that is a send (docs/decisions/025).
-      if (row.status === 'expired') {
-        await queueWebhookEvent(trx, { type: 'contract.sent', contractId: row.id, at });
+    .execute(async (trx): Promise<Extended> => {
+      const hold = await holdClientMail(trx, { userId: row.user_id, followUpOf: row.id }, now);
+      if (hold) {
+        // Without an email, only a later deadline for a contract awaiting signature does
+        // anything: a reopened contract needs its new link, and an unchanged deadline is nothing.
+        const later = row.status === 'sent' && row.expires_at && requested > row.expires_at;
+        if (!later) throw new ClientMailRefused(hold, now);
+        await moveDeadline(trx, row, { expiresAt: requested, days, now, actor, prefs, hold });
+        return { expiresAt: requested, heldBack: hold };
       }
-      await queueSigningLinkMail(trx, deps, {
-        contract: linkMailContract(row, prefs.logo_path),
-        token: link.token,
-        expiresAt,
-        variant: 'new-link',
-      });
-      return expiresAt;
+      await sendNewLink(trx, deps, row, { expiresAt, days, now, actor, prefs });
+      return { expiresAt, heldBack: null };
     })
     .catch((error: unknown) => {
       if (error instanceof ExtendRaced) return null;
       throw error;
     });
+}
+
+interface Move {
+  expiresAt: string;
+  days: number;
+  now: Date;
+  actor: Actor;
+  prefs: Prefs;
+}
+
+/** The deadline as read: a concurrent change means this try lost. */
+const deadlineAsRead = (row: FoundContractRow) => (eb: ExpressionBuilder<Database, 'contracts'>) =>
+  row.expires_at === null ? eb('expires_at', 'is', null) : eb('expires_at', '=', row.expires_at);
+
+/** The new link, the move (reopening an expired contract) and the client's email. */
+async function sendNewLink(
+  trx: Transaction<Database>,
+  deps: FollowUpDeps,
+  row: FoundContractRow,
+  { expiresAt, days, now, actor, prefs }: Move,
+) {
+  const at = now.toISOString();
+  const link = await createSigningLink(trx, row.id, { expiresAt, purpose: 'extension' }, now);
+  const move = {
+    contractId: row.id,
+    ownerId: row.user_id,
+    set: {
+      expires_at: expiresAt,
+      next_reminder_at: row.sent_at
+        ? nextAutomaticReminderAt({
+            sentAt: row.sent_at,
+            autoSent: row.auto_reminders_sent,
+            lastContactAt: at,
+            expiresAt,
+            settings: prefs,
+          })
+        : null,
+    },
+    guard: deadlineAsRead(row),
+    event: {
+      type: 'link_extended' as const,
+      at,
+      actor: actor.email,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      details: { expires_at: expiresAt, days, link_id: link.id, to: row.client_email },
+    },
+  };
+  const done =
+    row.status === 'expired'
+      ? await transition(trx, { ...move, from: ['expired'], to: 'sent' })
+      : await recordWhileIn(trx, { ...move, from: ['sent'] });
+  // Rolls the link back with the rest.
+  if (!done) throw new ExtendRaced();
+  // An expired contract reopened is awaiting signature again, with a new link: for an
+  // integration that is a send (docs/decisions/025).
+  if (row.status === 'expired') {
+    await queueWebhookEvent(trx, { type: 'contract.sent', contractId: row.id, at });
+  }
+  await queueSigningLinkMail(trx, deps, {
+    contract: linkMailContract(row, prefs.logo_path),
+    token: link.token,
+    expiresAt,
+    variant: 'new-link',
+  });
+}
+
+/**
+ * A later deadline with no email and no new link: every link the client holds works until it
+ * (a link works while its contract awaits signature), and the trail records that no email went,
+ * which the budget reads (client-mail-budget.ts). The automatic reminders keep their interval
+ * from the last email that did go.
+ */
+async function moveDeadline(
+  trx: Transaction<Database>,
+  row: FoundContractRow,
+  { expiresAt, days, now, actor, prefs, hold }: Move & { hold: ClientMailHold },
+) {
+  const at = now.toISOString();
+  const lastContactAt = await lastFollowUpLinkAt(trx, row.id);
+  const done = await recordWhileIn(trx, {
+    contractId: row.id,
+    ownerId: row.user_id,
+    from: ['sent'],
+    set: {
+      expires_at: expiresAt,
+      next_reminder_at: row.sent_at
+        ? nextAutomaticReminderAt({
+            sentAt: row.sent_at,
+            autoSent: row.auto_reminders_sent,
+            lastContactAt,
+            expiresAt,
+            settings: prefs,
+          })
+        : null,
+    },
+    guard: deadlineAsRead(row),
+    event: {
+      type: 'link_extended',
+      at,
+      actor: actor.email,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      details: { expires_at: expiresAt, days, emailed: false, next_email_at: hold.allowedAt },
+    },
+  });
+  if (!done) throw new ExtendRaced();
 }
 
 class ExtendRaced extends Error {}

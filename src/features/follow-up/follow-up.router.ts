@@ -3,6 +3,7 @@ import { contractIdSchema } from '../../domain/contracts.schemas.js';
 import { extendInputSchema, voidInputSchema } from '../../domain/follow-up.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { extendSigning } from './extend.service.js';
+import { nextClientEmail } from './next-client-email.js';
 import { remindClient } from './reminders.service.js';
 import { reviseContract } from './revise.service.js';
 import { voidContract } from './void.service.js';
@@ -14,6 +15,9 @@ export const followUpRouter = router({
   remind: authedProcedure
     .input(byId)
     .mutation(({ ctx, input }) => remindClient(ctx, ctx.user.id, input.id, ctx.actor)),
+  nextClientEmail: authedProcedure
+    .input(byId)
+    .query(({ ctx, input }) => nextClientEmail(ctx, ctx.user.id, input.id)),
   extend: authedProcedure
     .input(byId.extend(extendInputSchema.shape))
     .mutation(({ ctx, input }) => extendSigning(ctx, ctx.user.id, input.id, input.days, ctx.actor)),

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { extendOutcomeSchema, nextClientEmailSchema } from '../../domain/client-mail-budget.js';
 import { contractIdSchema } from '../../domain/contracts.schemas.js';
 import {
   extendInputSchema,
-  extendResultSchema,
   remindResultSchema,
   reviseResultSchema,
   voidInputSchema,
@@ -14,6 +14,7 @@ import { describeRoute } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { extendSigning } from './extend.service.js';
+import { nextClientEmail } from './next-client-email.js';
 import { remindClient } from './reminders.service.js';
 import { reviseContract } from './revise.service.js';
 import { voidContract } from './void.service.js';
@@ -34,7 +35,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...followUpRoute,
         summary: 'Remind the client now',
         description:
-          'Emails the client their signing link again (409 when the contract is not awaiting signature).',
+          "Emails the client their signing link again (409 when the contract is not awaiting signature). 429 with Retry-After when the client's mail budget (one email an hour and three a day for reminders and new links of a contract) or the account's daily limit on client emails says wait.",
         params,
         success: { 200: remindResultSchema },
       }),
@@ -52,9 +53,11 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
       schema: describeRoute({
         ...followUpRoute,
         summary: 'Give the client more days to sign',
+        description:
+          "Emails the client a new link that works for `days`, reopening an expired contract. While the client's mail budget says wait, a later deadline for a contract awaiting signature is saved without an email (`emailed: false`, with `message` and `next_email_at`); anything else answers 429 with Retry-After.",
         params,
         body: extendInputSchema,
-        success: { 200: extendResultSchema },
+        success: { 200: extendOutcomeSchema },
       }),
     },
     async (request) => {
@@ -62,6 +65,24 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
       const { days } = request.body;
       return extendSigning(deps, session.user.id, request.params.id, days, session.actor);
     },
+  );
+
+  api.get(
+    '/api/contracts/:id/next-client-email',
+    {
+      preValidation,
+      schema: describeRoute({
+        tag: 'Contracts',
+        caller: 'contractor',
+        errors: [404],
+        summary: 'When the client may be emailed again',
+        description:
+          "When a reminder or a new link may next email this contract's client, and why it must wait (null: now).",
+        params,
+        success: { 200: nextClientEmailSchema },
+      }),
+    },
+    async (request) => nextClientEmail(deps, contractorOf(request).user.id, request.params.id),
   );
 
   api.post(

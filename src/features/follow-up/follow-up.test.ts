@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTOR_EVENT_LINES, describeEvent } from '../../domain/contract-event-lines.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { WHY_NOT } from '../../domain/contract-lifecycle.js';
+import { formatDateTime } from '../../domain/dates.js';
 import type { Contract, ContractEvent } from '../../domain/contracts.schemas.js';
 import {
   clientSigns,
@@ -41,6 +42,10 @@ import { reviseContract } from './revise.service.js';
 /** Every test's time starts here; only the tests move it (no sleeping). */
 const START = new Date('2026-12-01T15:00:00.000Z');
 const iso = (ms: number) => new Date(START.getTime() + ms).toISOString();
+/** The 429 of a follow-up mail within the hour of the last one (issue 33), in UTC words. */
+const withinTheHour = (allowedAt: string) =>
+  'The client was emailed about this contract less than an hour ago. ' +
+  `The next email can go at ${formatDateTime(allowedAt, null)}.`;
 
 const OWNER = 'owner@example.com';
 
@@ -151,9 +156,7 @@ describe('a reminder sent by the contractor', () => {
     const tooSoon = await remind(h, id);
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.headers['retry-after']).toBe(String(50 * 60));
-    expect(tooSoon.body).toBe(
-      `A reminder went out less than an hour ago. The next one can go at ${allowedAt}`,
-    );
+    expect(tooSoon.body).toBe(withinTheHour(allowedAt));
     expect(await queuedMails(h.t, id, 'signing_reminder')).toHaveLength(1);
     expect(await remindersOf(h, id)).toHaveLength(1);
 
@@ -216,11 +219,7 @@ describe('a reminder sent by the contractor', () => {
     expect(tooSoon.headers['retry-after']).toBe(String(59 * 60));
     const error = tooSoon.json<{ error: { message: string; data: { code: string } } }>().error;
     expect(error.data.code).toBe('TOO_MANY_REQUESTS');
-    expect(error.message).toBe(
-      `A reminder went out less than an hour ago. The next one can go at ${new Date(
-        now.getTime() + HOUR_MS,
-      ).toISOString()}`,
-    );
+    expect(error.message).toBe(withinTheHour(new Date(now.getTime() + HOUR_MS).toISOString()));
 
     const draft = await savedDraft(h.t, h.owner);
     const onDraft = await call({ id: draft });
@@ -601,7 +600,14 @@ describe('a new link (extend)', () => {
     const answer = await extend(h, id, 7);
     expect(answer.statusCode, answer.body).toBe(200);
     const until = new Date(now.getTime() + 7 * DAY_MS).toISOString();
-    expect(answer.json()).toEqual({ id, status: 'sent', expires_at: until });
+    expect(answer.json()).toEqual({
+      id,
+      status: 'sent',
+      expires_at: until,
+      emailed: true,
+      next_email_at: new Date(now.getTime() + HOUR_MS).toISOString(),
+      message: null,
+    });
     expect(await contractOf(h.t, h.owner, id)).toMatchObject({ status: 'sent', expires_at: until });
     expect(await eventsOf(h.t, id, 'link_extended')).toMatchObject([
       {
@@ -636,18 +642,21 @@ describe('a new link (extend)', () => {
     h = await harness();
     const { id, token } = await sent(h);
     const deadline = iso(30 * DAY_MS);
+    const emailed = { emailed: true, message: null };
 
     h.clock.at(DAY_MS);
     const shorter = await extend(h, id, 7);
     expect(shorter.statusCode, shorter.body).toBe(200);
-    expect(shorter.json()).toEqual({ id, status: 'sent', expires_at: deadline });
+    expect(shorter.json()).toMatchObject({ id, status: 'sent', expires_at: deadline, ...emailed });
     expect((await contractOf(h.t, h.owner, id)).expires_at).toBe(deadline);
 
-    const later = iso(DAY_MS + 90 * DAY_MS);
+    // An hour later the client may be emailed again.
+    h.clock.at(DAY_MS + HOUR_MS);
+    const later = iso(DAY_MS + HOUR_MS + 90 * DAY_MS);
     const longer = await extend(h, id, 90);
-    expect(longer.json()).toEqual({ id, status: 'sent', expires_at: later });
-    h.clock.at(2 * DAY_MS);
-    expect((await extend(h, id, 1)).json()).toMatchObject({ expires_at: later });
+    expect(longer.json()).toMatchObject({ id, status: 'sent', expires_at: later, ...emailed });
+    h.clock.at(2 * DAY_MS + 2 * HOUR_MS);
+    expect((await extend(h, id, 1)).json()).toMatchObject({ expires_at: later, ...emailed });
     expect((await contractOf(h.t, h.owner, id)).expires_at).toBe(later);
 
     // Past the first deadline, the first link still works until the later one.

@@ -1,13 +1,10 @@
+import type { Transaction } from 'kysely';
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { skipLockedOnPostgres } from '../../db/locks.js';
+import type { Database } from '../../db/schema.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
-import {
-  nextAutomaticReminderAt,
-  REMINDER_GAP_MS,
-  remindAllowedAt,
-} from '../../domain/reminder-schedule.js';
-import { AppError } from '../../lib/app-error.js';
+import { nextAutomaticReminderAt, REMINDER_GAP_MS } from '../../domain/reminder-schedule.js';
 import { recordWhileIn } from '../contracts/contract-transition.js';
 import { findContractRow } from '../contracts/contracts.repo.js';
 import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
@@ -19,23 +16,32 @@ import {
 } from '../esign/signing-links.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
+import {
+  assertClientMailAllowed,
+  clientMailWait,
+  ClientMailRefused,
+  lockClientMail,
+} from './client-mail-budget.js';
+import { tellingOwnerOfMailLimit, tellOwnerOfMailLimit } from './client-mail-limit.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 
 /**
  * One reminder: a new link (tokens are stored hashed, so the first cannot be sent again) that
  * works until the contract's deadline, the event, the next automatic one scheduled, and the
- * mail, in one transaction. Throws ReminderNotSent when the contract left `sent`, the guard
+ * mail, in one transaction. Throws ClientMailRefused when the client's or the account's mail
+ * budget says wait (issue 33), and ReminderNotSent when the contract left `sent`, the guard
  * failed or the mail was already queued, so the link minted for it rolls back with the rest.
  */
 async function sendReminder(
-  trx: DbOrTrx,
+  trx: Transaction<Database>,
   deps: FollowUpDeps,
   row: FoundContractRow,
   options: ReminderOptions,
 ): Promise<{ reminder: number }> {
   const { now, automatic } = options;
   if (!row.expires_at || !row.sent_at) throw new ReminderNotSent();
+  await assertClientMailAllowed(trx, { userId: row.user_id, followUpOf: row.id }, now);
   const at = now.toISOString();
   // The link is written first: the transaction then holds the write lock before it reads, so a
   // second process cannot commit in between (SQLite would refuse the stale read's write).
@@ -139,12 +145,22 @@ async function claimDueContract(trx: DbOrTrx, id: number, now: Date) {
 /** Another instance holds the contract, or it is no longer due: nothing to do or reschedule. */
 class ReminderNotDue extends Error {}
 
-/** The automatic reminder of one contract, if it is still due and nobody else is sending it. */
-async function sendDueReminder(deps: FollowUpDeps, id: number, now: Date) {
+/**
+ * The automatic reminder of one contract, if it is still due and nobody else is sending it.
+ * When the mail budget says wait (a mail by hand used it, or the account reached its daily
+ * limit), it is not lost: it moves to the time the budget frees up (never past the deadline).
+ */
+async function sendDueReminder(
+  deps: FollowUpDeps,
+  due: { id: number; user_id: number },
+  now: Date,
+) {
   let claimed: { row: FoundContractRow; prefs: Prefs } | undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const row = await claimDueContract(trx, id, now);
+      // The account's mail lock before the contract's row, in the order every sender takes them.
+      await lockClientMail(trx, due.user_id);
+      const row = await claimDueContract(trx, due.id, now);
       if (!row) throw new ReminderNotDue();
       claimed = { row, prefs: await getPrefs(trx, row.user_id) };
       return sendReminder(trx, deps, row, { now, automatic: true, actor: null, ...claimed });
@@ -152,6 +168,11 @@ async function sendDueReminder(deps: FollowUpDeps, id: number, now: Date) {
     return 'sent';
   } catch (error) {
     if (error instanceof ReminderNotDue) return 'taken';
+    if (error instanceof ClientMailRefused && claimed) {
+      await rescheduleOne(deps.db, claimed.row, claimed.prefs, error.hold.allowedAt);
+      await tellOwnerOfMailLimit(deps, due.user_id, error.hold, now);
+      return 'rescheduled';
+    }
     if (!(error instanceof ReminderNotSent) || !claimed) throw error;
   }
   // Not sent (a reminder by hand within the hour, the deadline reached): schedule again.
@@ -159,32 +180,35 @@ async function sendDueReminder(deps: FollowUpDeps, id: number, now: Date) {
   return 'rescheduled';
 }
 
-/** POST /api/contracts/:id/remind: the client is emailed again, now. */
+/**
+ * POST /api/contracts/:id/remind: the client is emailed again, now, when the contract's mail
+ * budget and the account's daily limit allow (issue 33); otherwise a 429 that says when.
+ */
 export async function remindClient(deps: FollowUpDeps, userId: number, id: number, actor: Actor) {
   const now = deps.clock();
-  const row = await contractForAction(deps, userId, id, 'remind', now);
-  const tooSoon = (allowedAt: string) =>
-    new AppError(
-      'TOO_MANY_REQUESTS',
-      `A reminder went out less than an hour ago. The next one can go at ${allowedAt}`,
-      Math.max(1, Math.ceil((Date.parse(allowedAt) - now.getTime()) / 1000)),
-    );
-  const allowedAt = remindAllowedAt(row.last_reminder_at, now);
-  if (allowedAt) throw tooSoon(allowedAt);
-  const prefs = await getPrefs(deps.db, userId);
-  const sent = await tryReminder(deps, row, { now, automatic: false, actor, prefs });
-  if (!sent) {
-    // Lost a race: another reminder, a signature or a withdrawal came first. Say which.
-    const current = await findContractRow(deps.db, userId, id);
-    if (current?.status !== 'sent') throw await lostRace(deps, userId, id);
-    throw tooSoon(remindAllowedAt(current.last_reminder_at, now) ?? now.toISOString());
-  }
-  return {
-    id,
-    reminded_at: now.toISOString(),
-    reminder: sent.reminder,
-    remind_allowed_at: new Date(now.getTime() + REMINDER_GAP_MS).toISOString(),
-  };
+  return tellingOwnerOfMailLimit(deps, userId, now, async () => {
+    const row = await contractForAction(deps, userId, id, 'remind', now);
+    const scope = { userId, followUpOf: id };
+    const early = await clientMailWait(deps.db, scope, now);
+    if (early) throw new ClientMailRefused(early, now);
+    const prefs = await getPrefs(deps.db, userId);
+    const sent = await tryReminder(deps, row, { now, automatic: false, actor, prefs });
+    if (!sent) {
+      // Lost a race: another mail, a signature or a withdrawal came first. Say which.
+      const current = await findContractRow(deps.db, userId, id);
+      if (current?.status !== 'sent') throw await lostRace(deps, userId, id);
+      const wait = await clientMailWait(deps.db, scope, now);
+      if (wait) throw new ClientMailRefused(wait, now);
+      throw await lostRace(deps, userId, id);
+    }
+    const next = await clientMailWait(deps.db, scope, now);
+    return {
+      id,
+      reminded_at: now.toISOString(),
+      reminder: sent.reminder,
+      remind_allowed_at: next?.allowedAt ?? new Date(now.getTime() + REMINDER_GAP_MS).toISOString(),
+    };
+  });
 }
 
 /**
@@ -195,17 +219,17 @@ export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<
   const now = deps.clock();
   const due = await deps.db
     .selectFrom('contracts')
-    .select('id')
+    .select(['id', 'user_id'])
     .where('status', '=', 'sent')
     .where('next_reminder_at', '<=', now.toISOString())
     .orderBy('next_reminder_at')
     .limit(limit)
     .execute();
   let sent = 0;
-  for (const { id } of due) {
+  for (const contract of due) {
     // One contract that fails must not hold up every later one.
-    const outcome = await sendDueReminder(deps, id, now).catch((error: unknown) => {
-      deps.log?.warn({ err: error, contractId: id }, 'follow-up: a reminder failed');
+    const outcome = await sendDueReminder(deps, contract, now).catch((error: unknown) => {
+      deps.log?.warn({ err: error, contractId: contract.id }, 'follow-up: a reminder failed');
       return 'failed' as const;
     });
     if (outcome === 'sent') sent += 1;
@@ -213,16 +237,23 @@ export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<
   return sent;
 }
 
-async function rescheduleOne(trx: DbOrTrx, row: FoundContractRow, prefs: Prefs) {
+/** The next automatic reminder by the schedule, and never before `notBefore` when given. */
+async function rescheduleOne(
+  trx: DbOrTrx,
+  row: FoundContractRow,
+  prefs: Prefs,
+  notBefore?: string,
+) {
   if (!row.sent_at) return;
   const lastLink = await lastFollowUpLinkAt(trx, row.id);
-  const next = nextAutomaticReminderAt({
+  const scheduled = nextAutomaticReminderAt({
     sentAt: row.sent_at,
     autoSent: row.auto_reminders_sent,
     lastContactAt: lastLink,
     expiresAt: row.expires_at,
     settings: prefs,
   });
+  const next = scheduled && notBefore ? later(scheduled, notBefore, row.expires_at) : scheduled;
   await trx
     .updateTable('contracts')
     .set({ next_reminder_at: next })
@@ -240,4 +271,10 @@ export async function rescheduleReminders(trx: DbOrTrx, userId: number, prefs: P
     .where('status', '=', 'sent')
     .execute();
   for (const row of rows) await rescheduleOne(trx, row, prefs);
+}
+
+/** The later of two instants, or null when it falls at or after the deadline. */
+function later(one: string, other: string, deadline: string | null): string | null {
+  const at = Date.parse(one) >= Date.parse(other) ? one : other;
+  return deadline && Date.parse(at) >= Date.parse(deadline) ? null : at;
 }

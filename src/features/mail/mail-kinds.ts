@@ -17,6 +17,7 @@ export const MAIL_READERS = {
   viewed_alert: 'contractor',
   signed_copy_contractor: 'contractor',
   sign_in_alert: 'account',
+  client_mail_limit_alert: 'account',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

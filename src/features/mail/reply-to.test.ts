@@ -74,6 +74,8 @@ describe("a company's mails, as received", () => {
     expect((await newDevice().open(t, signed.token)).statusCode).toBe(200);
     clock.advance(2 * HOUR_MS);
     expect((await post(`/api/contracts/${signed.id}/remind`)).statusCode).toBe(200);
+    // At most one email an hour to a contract's client (issue 33).
+    clock.advance(HOUR_MS);
     expect((await post(`/api/contracts/${signed.id}/extend`, { days: 14 })).statusCode).toBe(200);
     expect((await clientSigns(t, signed.token)).statusCode).toBe(200);
 

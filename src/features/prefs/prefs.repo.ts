@@ -21,6 +21,7 @@ export async function findPrefs(db: DbOrTrx, userId: number) {
       'reminder_first_days',
       'reminder_every_days',
       'reminder_max',
+      'client_emails_per_day',
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import {
+  CLIENT_EMAILS_PER_DAY_DEFAULT,
   FOLLOW_UP_DEFAULTS,
   type FollowUpSettings,
   type OnboardingInput,
@@ -19,6 +20,7 @@ const emptyPrefs: Prefs = {
   time_zone: null,
   paper_copy_fee_cents: null,
   ...FOLLOW_UP_DEFAULTS,
+  client_emails_per_day: CLIENT_EMAILS_PER_DAY_DEFAULT,
 };
 
 const FLAGS = ['viewed_alerts_enabled', 'reminders_enabled'] as const;

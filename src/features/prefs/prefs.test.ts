@@ -50,6 +50,7 @@ describe('preferences over REST', () => {
       time_zone: null,
       paper_copy_fee_cents: null,
       ...FOLLOW_UP_DEFAULTS,
+      client_emails_per_day: 200,
     });
   });
 
@@ -82,6 +83,7 @@ describe('preferences over REST', () => {
       time_zone: null,
       paper_copy_fee_cents: null,
       ...FOLLOW_UP_DEFAULTS,
+      client_emails_per_day: 200,
     });
   });
 
@@ -226,6 +228,7 @@ describe('preferences over tRPC', () => {
       time_zone: null,
       paper_copy_fee_cents: null,
       ...FOLLOW_UP_DEFAULTS,
+      client_emails_per_day: 200,
     });
   });
 

@@ -36,6 +36,8 @@ export function englishEventLines(
             : `through reminder ${link.reminder}, emailed ${link.emailedOn}`
           : `through the signing request emailed ${link.emailedOn}`,
     validUntil: (day: string) => `valid until ${day}`,
+    deadlineMovedWithoutEmail: (day: string) =>
+      `Signing deadline moved to ${day}; no email sent to the client`,
     /** A withdrawal or decline reason as the reader sees it: the app's own in their words. */
     reason: (reason: string) => reason,
     revisedAs: (id: number) => `Replaced by a revision, Contract #${id}`,

@@ -42,6 +42,8 @@ export const events: typeof english = {
           : `mediante el recordatorio ${link.reminder}, enviado el ${link.emailedOn}`
         : `mediante la solicitud de firma enviada el ${link.emailedOn}`,
   validUntil: (day) => `válido hasta el ${day}`,
+  deadlineMovedWithoutEmail: (day) =>
+    `Plazo para firmar prorrogado hasta el ${day}; no se envió ningún correo al cliente`,
   reason: (reason) =>
     reason === REPLACED_BY_REVISION ? 'Sustituido por un contrato revisado' : reason,
   revisedAs: (id) => `Sustituido por una revisión, el contrato n.º ${id}`,

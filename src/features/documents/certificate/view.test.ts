@@ -92,4 +92,26 @@ describe('the certificate’s event lines (issue 17)', () => {
       ],
     ]);
   });
+
+  it('say a deadline moved without an email as it happened, in either language (issue 33)', () => {
+    const input = certificateInput({
+      events: [
+        {
+          type: 'link_extended',
+          at: '2026-11-29T09:00:00.000Z',
+          actor: 'sam@acme.example',
+          ip: '198.51.100.4',
+          user_agent: CHROME_UA,
+          details: JSON.stringify({ expires_at: '2026-12-13T09:00:00.000Z', emailed: false }),
+        },
+      ],
+    });
+    const png = 'data:image/png;base64,AA==';
+    expect(certificateView(input, png).events.map((e) => e.name)).toEqual([
+      'Signing deadline moved to Dec 13, 2026; no email sent to the client',
+    ]);
+    expect(certificateView({ ...input, language: 'es' }, png).events.map((e) => e.name)).toEqual([
+      'Plazo para firmar prorrogado hasta el 13 de diciembre de 2026; no se envió ningún correo al cliente',
+    ]);
+  });
 });

@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LANGUAGES, languageOr, type Language } from '../../../domain/i18n/languages.js';
+import {
+  isLanguage,
+  LANGUAGES,
+  languageOr,
+  type Language,
+} from '../../../domain/i18n/languages.js';
 import { AppError } from '../../../lib/app-error.js';
 import { webDistDir } from '../../../lib/web-app.js';
 import type { AppDeps } from '../../../trpc/context.js';
@@ -36,34 +41,41 @@ export async function registerSigningPage(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    scope.get<{ Params: { token: string } }>('/esign/:token', async (request, reply) => {
-      const { token } = request.params;
-      const { state, language } = await pageStateOf(deps, request, token);
-      return sendPage(
-        reply,
-        state,
-        renderSigningPage({ state, language, token, assets: pageAssets() }),
-      );
-    });
+    scope.get<{ Params: { token: string }; Querystring: { lang?: unknown } }>(
+      '/esign/:token',
+      async (request, reply) => {
+        const { token } = request.params;
+        const page = await pageStateOf(deps, request, token);
+        const state = page.state;
+        const language = displayLanguage(state, page.language, request.query.lang);
+        return sendPage(
+          reply,
+          state,
+          renderSigningPage({ state, language, token, assets: pageAssets() }),
+        );
+      },
+    );
 
     scope.post<{ Params: { token: string }; Body: unknown }>(
       '/esign/:token/language',
       async (request, reply) => {
         const { token } = request.params;
         const form = languageSwitchSchema.safeParse(request.body);
+        let page = `/esign/${encodeURIComponent(token)}`;
         // A language we do not offer changes nothing: the page shows the one it has.
         if (TOKEN.test(token) && form.success) {
           try {
-            await switchReadingLanguage(deps, token, form.data.language, requestClient(request));
+            const { language } = form.data;
+            const done = await switchReadingLanguage(deps, token, language, requestClient(request));
+            // Nothing stored for a closed contract: only the page it lands on reads in it.
+            if (done === 'closed') page += `?lang=${language}`;
           } catch (error) {
             // The page the browser lands on says what is wrong with the link.
             if (!(error instanceof AppError)) throw error;
           }
         }
         // Post/redirect/get: a reload does not post again, and the page answers in its language.
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(`/esign/${encodeURIComponent(token)}`, 303);
+        return reply.header('cache-control', 'no-store').redirect(page, 303);
       },
     );
     done();
@@ -93,6 +105,19 @@ async function pageStateOf(
     const busy = error instanceof AppError && error.code === 'TOO_MANY_REQUESTS';
     return { state: { kind: 'unavailable', busy }, language: languageOr(null) };
   }
+}
+
+/**
+ * The language a page is shown in: the contract's own, except that a contract no longer awaiting
+ * signature may be read in the language its switch asked for (`?lang=`, issue 33). The choice is
+ * not stored: what the contract records (its language, the certificate's words, the mails) stays
+ * as it was when it closed, while the homeowner still reads its notice in the language they can.
+ * A page that can still be signed always speaks the stored language, the one the consent notice
+ * is checked against when the client signs.
+ */
+function displayLanguage(state: SigningPageState, stored: Language, asked: unknown): Language {
+  if (state.kind === 'signable' || typeof asked !== 'string' || !isLanguage(asked)) return stored;
+  return asked;
 }
 
 /**

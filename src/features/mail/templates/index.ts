@@ -7,6 +7,7 @@ export {
 } from './signing-request.js';
 export { renderSignedCopyMail, type SignedCopyMailInput } from './signed-copy.js';
 export { renderSignInAlertMail, type SignInAlertMailInput } from './sign-in-alert.js';
+export { renderClientMailLimitMail, type ClientMailLimitMailInput } from './client-mail-limit.js';
 export { renderViewedAlertMail, type ViewedAlertMailInput } from './viewed-alert.js';
 export { renderDeclinedNoticeMail, type DeclinedNoticeMailInput } from './declined-notice.js';
 export { renderWithdrawnNoticeMail, type WithdrawnNoticeMailInput } from './withdrawn-notice.js';

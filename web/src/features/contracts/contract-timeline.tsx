@@ -3,6 +3,7 @@ import { CONTRACTOR_EVENT_LINES, describeEvent } from '@domain/contract-event-li
 import type { ContractEvent } from '@domain/contracts.schemas';
 import { formatDateTime } from '@domain/dates';
 import { useCompanyTimeZone } from '../prefs/use-company-time-zone';
+import { formatDate } from './follow-up-format';
 
 /** Before the company sets its zone: the browser's clock, as the timeline always showed. */
 const browserClock = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,6 +15,19 @@ const eventColors: Record<string, string | undefined> = {
   expired: 'orange',
   voided: 'gray',
 };
+
+/**
+ * A later deadline saved while the client's email budget said wait (issue 33) is a
+ * `link_extended` event that records `emailed: false`: no link went, so it must not read as one.
+ */
+function lineOf(event: ContractEvent): string {
+  const until = event.details?.expires_at;
+  if (event.type === 'link_extended' && event.details?.emailed === false) {
+    const date = typeof until === 'string' ? ` to ${formatDate(until)}` : '';
+    return `Deadline moved${date}, without an email to the client`;
+  }
+  return describeEvent(event, CONTRACTOR_EVENT_LINES);
+}
 
 /** The contract's audit trail, each event with its facts (src/domain/contract-lifecycle.ts). */
 export function ContractTimeline({ events }: { events: ContractEvent[] }) {
@@ -34,7 +48,7 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
           <Timeline.Item
             key={event.id}
             color={eventColors[event.type]}
-            title={`${describeEvent(event, CONTRACTOR_EVENT_LINES)}${to}`}
+            title={`${lineOf(event)}${to}`}
           >
             <Text size="xs" c="dimmed">
               {when(event.at)}

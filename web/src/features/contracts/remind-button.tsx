@@ -6,15 +6,22 @@ import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { formatClock, readableInstants } from './follow-up-format';
-import { useIsFuture } from './use-is-future';
+import { readableInstants } from './follow-up-format';
 import { useRefreshContracts } from './use-refresh-contracts';
 
-/** Emails the client again now; at most one reminder an hour (the server says when the next). */
-export function RemindButton({ contract }: { contract: Contract }) {
+/**
+ * Emails the client again now. Disabled while the client's email budget says wait (issue 33):
+ * `waitHintId` names the sentence that says why and until when.
+ */
+export function RemindButton({
+  contract,
+  waitHintId,
+}: {
+  contract: Contract;
+  waitHintId: string | null;
+}) {
   const refresh = useRefreshContracts();
-  const waiting = useIsFuture(contract.remind_allowed_at);
-  const hintId = `remind-hint-${contract.id}`;
+  const waiting = waitHintId !== null;
   const remind = useMutation(
     trpc.followUp.remind.mutationOptions({
       onSuccess: async (result) => {
@@ -41,17 +48,12 @@ export function RemindButton({ contract }: { contract: Contract }) {
         leftSection={<IconBellRinging size={18} aria-hidden />}
         loading={remind.isPending}
         disabled={waiting}
-        aria-describedby={waiting ? hintId : undefined}
+        aria-describedby={waitHintId ?? undefined}
         onClick={() => remind.mutate({ id: contract.id })}
       >
         Send reminder
       </Button>
       <StillWorking pending={remind.isPending} />
-      {waiting && contract.remind_allowed_at && (
-        <Text size="sm" c="dimmed" id={hintId}>
-          You can send another reminder at {formatClock(contract.remind_allowed_at)}
-        </Text>
-      )}
       {remind.isError && !waiting && (
         <Text size="sm" c="red.8" role="alert">
           {readableInstants(errorMessage(remind.error, 'The reminder was not sent'))}

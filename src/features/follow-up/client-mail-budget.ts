@@ -1,0 +1,166 @@
+import type { Transaction } from 'kysely';
+import type { DbOrTrx } from '../../db/kysely.js';
+import { lockForCreateOnce } from '../../db/locks.js';
+import type { Database } from '../../db/schema.js';
+import {
+  accountMailWait,
+  CLIENT_MAIL_WINDOW_MS,
+  clientMailRefusal,
+  followUpMailWait,
+  laterWait,
+  type ClientMailWait,
+} from '../../domain/client-mail-budget.js';
+import { parseEventDetails } from '../../domain/contract-event-lines.js';
+import type { ContractEventType } from '../../domain/contract-lifecycle.js';
+import { formatDateTime } from '../../domain/dates.js';
+import { CLIENT_EMAILS_PER_DAY_DEFAULT } from '../../domain/prefs.schemas.js';
+import { AppError } from '../../lib/app-error.js';
+import type { MAIL_READERS } from '../mail/mail-kinds.js';
+
+/**
+ * What was mailed to clients, read from the contract events (issue 33). Each mail to a client is
+ * queued in the transaction that records one of these events, with the same injected clock's
+ * time, so the events are the authoritative count: a mail exists exactly when its event does. The
+ * outbox is not: its rows carry the wall clock's time and lose their bodies once delivered.
+ * Typed against MAIL_READERS, so a new kind of mail to a client fails to compile until it says
+ * which event records it.
+ */
+const EVENTS_OF_CLIENT_MAILS = {
+  signing_request: ['sent'],
+  signing_reminder: ['reminder_sent'],
+  signing_new_link: ['link_extended'],
+  withdrawn_notice: ['voided'],
+  signed_copy_client: ['completed', 'sealed_copy_sent'],
+} as const satisfies Record<ClientMailKind, readonly ContractEventType[]>;
+
+type ClientMailKind = {
+  [Kind in keyof typeof MAIL_READERS]: (typeof MAIL_READERS)[Kind] extends 'client' ? Kind : never;
+}[keyof typeof MAIL_READERS];
+
+/** One contract's follow-up mails: reminders of either kind and new links (resends would join). */
+const FOLLOW_UP_MAIL_EVENTS = [
+  ...EVENTS_OF_CLIENT_MAILS.signing_reminder,
+  ...EVENTS_OF_CLIENT_MAILS.signing_new_link,
+];
+const CLIENT_MAIL_EVENTS = Object.values(EVENTS_OF_CLIENT_MAILS).flat();
+
+/** A later deadline saved without an email records `emailed: false`: no mail went with it. */
+const mailed = (row: { details: string | null }) =>
+  parseEventDetails(row.details)?.emailed !== false;
+
+/** Whose mail: the account, and the contract when the mail is one of its follow-ups. */
+export interface ClientMailScope {
+  userId: number;
+  /** Set for a reminder or a new link: the contract's own budget applies too. */
+  followUpOf?: number;
+}
+
+/** A wait with what its words need: the account's limit and the company's clock. */
+export interface ClientMailHold extends ClientMailWait {
+  perDay: number;
+  timeZone: string | null;
+}
+
+/** 429 with Retry-After: the client's or the account's budget says wait. */
+export class ClientMailRefused extends AppError {
+  constructor(
+    readonly hold: ClientMailHold,
+    now: Date,
+  ) {
+    super(
+      'TOO_MANY_REQUESTS',
+      clientMailRefusal(hold, hold.perDay, formatDateTime(hold.allowedAt, hold.timeZone)),
+      Math.max(1, Math.ceil((Date.parse(hold.allowedAt) - now.getTime()) / 1000)),
+    );
+    this.name = 'ClientMailRefused';
+  }
+}
+
+async function accountLimits(db: DbOrTrx, userId: number) {
+  const row = await db
+    .selectFrom('preferences')
+    .select(['client_emails_per_day', 'time_zone'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    perDay: row?.client_emails_per_day ?? CLIENT_EMAILS_PER_DAY_DEFAULT,
+    timeZone: row?.time_zone ?? null,
+  };
+}
+
+/** When the contract's follow-up mails of the last 24 hours went. */
+async function followUpMailTimes(db: DbOrTrx, contractId: number, since: string) {
+  const rows = await db
+    .selectFrom('contract_events')
+    .select(['at', 'details'])
+    .where('contract_id', '=', contractId)
+    .where('type', 'in', FOLLOW_UP_MAIL_EVENTS)
+    .where('at', '>', since)
+    .execute();
+  return rows.filter(mailed).map((row) => row.at);
+}
+
+/** When the account's mails to clients of the last 24 hours went, every contract together. */
+async function accountMailTimes(db: DbOrTrx, userId: number, since: string) {
+  const rows = await db
+    .selectFrom('contract_events as e')
+    .innerJoin('contracts as c', 'c.id', 'e.contract_id')
+    .select(['e.at', 'e.details'])
+    .where('c.user_id', '=', userId)
+    .where('e.type', 'in', CLIENT_MAIL_EVENTS)
+    .where('e.at', '>', since)
+    .execute();
+  return rows.filter(mailed).map((row) => row.at);
+}
+
+/** Whether a mail to the client may go now; the wait (the later of both) when it may not. */
+export async function clientMailWait(
+  db: DbOrTrx,
+  scope: ClientMailScope,
+  now: Date,
+): Promise<ClientMailHold | null> {
+  const since = new Date(now.getTime() - CLIENT_MAIL_WINDOW_MS).toISOString();
+  const limits = await accountLimits(db, scope.userId);
+  const contract =
+    scope.followUpOf === undefined
+      ? null
+      : followUpMailWait(await followUpMailTimes(db, scope.followUpOf, since), now);
+  const account = accountMailWait(
+    await accountMailTimes(db, scope.userId, since),
+    limits.perDay,
+    now,
+  );
+  const wait = laterWait(contract, account);
+  return wait ? { ...wait, ...limits } : null;
+}
+
+/**
+ * In the transaction that will queue the mail: no other client mail of the account can commit
+ * between this count and that mail (docs/decisions/023). On PostgreSQL a transaction-scoped
+ * advisory lock on the account holds every other sender of its mail until this one commits or
+ * rolls back; SQLite runs one transaction at a time on its one connection. Take it before any
+ * row lock, so two senders never wait on each other in opposite orders.
+ */
+export async function holdClientMail(
+  trx: Transaction<Database>,
+  scope: ClientMailScope,
+  now: Date,
+): Promise<ClientMailHold | null> {
+  await lockClientMail(trx, scope.userId);
+  return clientMailWait(trx, scope, now);
+}
+
+/** The account's mail lock alone (held again by the same transaction, it does not wait). */
+export function lockClientMail(trx: Transaction<Database>, userId: number): Promise<void> {
+  return lockForCreateOnce(trx, `client-mail:${userId}`);
+}
+
+/** holdClientMail, refusing with a 429 when the budget says wait. */
+export async function assertClientMailAllowed(
+  trx: Transaction<Database>,
+  scope: ClientMailScope,
+  now: Date,
+): Promise<void> {
+  const hold = await holdClientMail(trx, scope, now);
+  if (hold) throw new ClientMailRefused(hold, now);
+}
