@@ -13,15 +13,9 @@ import { createMailTransport } from './features/mail/transport.js';
 import { describeOllama } from './features/scope/ollama-cleaner.js';
 import { appVersion } from './lib/app-version.js';
 import { registerGracefulStop } from './lib/graceful-stop.js';
-import { startPolling, withTicksRecordedBy } from './lib/polling.js';
+import { withTicksRecordedBy } from './lib/polling.js';
 import { createWorkerMonitor } from './lib/worker-ticks.js';
 import { startMaintenance } from './maintenance.js';
-
-/** How often the mail worker looks at the outbox (its own default). */
-const MAIL_POLL_MS = 1000;
-
-/** setTimeout's longest delay (about 24 days); a longer one would fire at once. */
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
 export async function startServer(config: Config) {
@@ -68,21 +62,15 @@ export async function startServer(config: Config) {
     workers.off('documents', `no Chromium at ${config.CHROMIUM_PATH}: signed copies go as HTML`);
   }
   // Mail goes out from the outbox in this process; requests only ever queue it (docs/decisions/009).
-  // Its own timer is left idle: the shared poller drives it, so its ticks are recorded as the
-  // other workers' are.
-  const mailWorker = startMailWorker({
-    db,
-    transport: createMailTransport(config, app.log),
-    log: app.log,
-    sealer: mailSealer,
-    leaseMs: config.WORK_LEASE_SECONDS * 1000,
-    pollMs: LONGEST_TIMER_MS,
-  });
-  const mailPolling = startPolling(() => mailWorker.runOnce(), {
-    pollMs: MAIL_POLL_MS,
-    onError: (error) => app.log.warn({ err: error }, 'mail: outbox poll failed'),
-    ticks: workers.recorderFor('mail'),
-  });
+  const mailWorker = withTicksRecordedBy(workers.recorderFor('mail'), () =>
+    startMailWorker({
+      db,
+      transport: createMailTransport(config, app.log),
+      log: app.log,
+      sealer: mailSealer,
+      leaseMs: config.WORK_LEASE_SECONDS * 1000,
+    }),
+  );
   // Webhooks go out from their queue in this process; events only ever queue them
   // (docs/decisions/025).
   const webhookWorker = withTicksRecordedBy(workers.recorderFor('webhooks'), () =>
@@ -115,7 +103,7 @@ export async function startServer(config: Config) {
       await documentWorker?.stop();
       await renderer.close();
       // Together: the worker's stop ends its batch after the mail being sent.
-      await Promise.all([mailPolling.stop(), mailWorker.stop()]);
+      await mailWorker.stop();
       await webhookWorker.stop();
     } finally {
       await db.destroy();

@@ -1,3 +1,4 @@
+import { startPolling } from '../../lib/polling.js';
 import type { DB } from '../../db/kysely.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from './body-seal.js';
@@ -66,8 +67,6 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log, sealer, pollMs = 1000, batchSize = 5 } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const clock = options.now ?? (() => new Date());
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
   log.info({}, `mail: ${transport.describe}`);
 
   const recovered = endLeasesOfDeadSenders(db, clock()).then(
@@ -76,13 +75,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     },
     (error: unknown) => log.warn({ err: error }, 'mail: could not requeue interrupted sends'),
   );
-  // Polls run one after another: the timer's and runOnce's alike.
-  let chain: Promise<unknown> = recovered;
 
   const tick = async (): Promise<number> => {
     let delivered = 0;
     try {
-      for (let sent = 0; sent < batchSize && !stopped; sent += 1) {
+      for (let sent = 0; sent < batchSize && !polling.stopped; sent += 1) {
         const row = await claimNextOutboxRow(db, clock(), leaseMs);
         if (!row) break;
         const outcome = await deliver(row);
@@ -158,30 +155,15 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return 'failed';
   };
 
-  const runOnce = (): Promise<number> => {
-    const run = chain.then(tick);
-    chain = run;
-    return run;
-  };
+  // Polls run one after another, the timer's and runOnce's alike, after the recovery at start;
+  // the shared poller also reports them to /readyz (src/lib/polling.ts).
+  const polling = startPolling(tick, {
+    pollMs,
+    after: recovered,
+    onError: (error) => log.warn({ err: error }, 'mail: outbox poll failed'),
+  });
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().finally(schedule);
-    }, pollMs);
-    // The worker alone must not keep the process alive (tests, shutdown).
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await chain;
-    },
-  };
+  return { runOnce: () => polling.runOnce(), stop: () => polling.stop() };
 }
 
 function toOutgoingMail(row: OutboxRow, sealer: MailSealer): OutgoingMail {
