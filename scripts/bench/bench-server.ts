@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { BARE_ROUTE, CACHE_MISS_HEADER } from './bare-route.js';
+import { registerBenchProfiler } from './bench-profiler.js';
 
 const config = loadConfig(process.env);
 const { db, engine } = await openDatabase(config, {
@@ -19,6 +20,7 @@ const { db, engine } = await openDatabase(config, {
 await migrateToLatest(db);
 const app = await buildApp({ config, db, pdfAvailable: false });
 app.get(BARE_ROUTE, () => ({ ok: true }));
+if (process.env.BENCH_PROFILER === '1') registerBenchProfiler(app);
 
 // A request carrying CACHE_MISS_HEADER first writes to a table of its own, so every read-cache
 // entry misses (src/db/read-cache.ts) while the app's tables are not touched. This measures the

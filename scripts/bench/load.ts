@@ -16,11 +16,50 @@ export interface RouteLoad {
 export interface RouteResult {
   label: string;
   requestsPerSecond: number;
+  /** Every request answered, the unmeasured warm-up's included. */
+  requestsAnswered: number;
   p50Ms: number;
   p99Ms: number;
   /** Answers that were not 2xx, plus socket errors and timeouts: any of these spoils the row. */
   failures: number;
   route: RouteLoad;
+  /** Share of the bare route's throughput, when measured in rounds (see medianOfRounds). */
+  ratio?: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * One row per route from several rounds of the same routes (the bare route first in each): the
+ * median of each figure, failures summed, and the ratio to the bare route as the median of each
+ * round's ratio, so a change of the machine's load between rounds does not skew it.
+ */
+export function medianOfRounds(rounds: RouteResult[][]): RouteResult[] {
+  const [first] = rounds;
+  if (!first || rounds.length === 1) return first ?? [];
+  return first.map((row, index) => {
+    const runs = rounds.map((round) => round[index] ?? row);
+    return {
+      ...row,
+      requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+      requestsAnswered: runs.reduce((sum, run) => sum + run.requestsAnswered, 0),
+      p50Ms: median(runs.map((run) => run.p50Ms)),
+      p99Ms: median(runs.map((run) => run.p99Ms)),
+      failures: runs.reduce((sum, run) => sum + run.failures, 0),
+      ratio: median(
+        rounds.map((round) => {
+          const bare = round[0]?.requestsPerSecond ?? 0;
+          return bare > 0 ? (round[index]?.requestsPerSecond ?? 0) / bare : 0;
+        }),
+      ),
+    };
+  });
 }
 
 /** Like a browser: compressed answers, so compression's cost is part of the figure. */
@@ -46,7 +85,7 @@ export async function loadRoute(
   // A short unmeasured run first: JIT, SQLite page cache and connection set-up settle.
   // autocannon takes several URLs (types say one): connection i goes to url[i % n].
   const url = baseUrl as string;
-  await autocannon({
+  const warmUp = await autocannon({
     url,
     connections: options.connections,
     duration: 1,
@@ -61,6 +100,7 @@ export async function loadRoute(
   return {
     label: route.label,
     requestsPerSecond: result.requests.average,
+    requestsAnswered: warmUp.requests.total + result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,

@@ -5,17 +5,19 @@
  * copied into a throwaway PostgreSQL (durable settings) and loaded again through one instance,
  * then two (when Debian's postgresql is installed). After the tables, how the database answers a
  * search of the 5,000-contract account (plan and query time, each engine). Options:
- * --seconds 10 (per route), --connections 50, --contracts 100000, --accounts 1000, and
+ * --seconds 10 (per route), --connections 50, --contracts 100000, --accounts 1000, --rounds 1
+ * (every route loaded again in turn, each row then the median of its rounds and its ratio the
+ * median of the ratios to the bare route of the same round: on a shared machine whose load moves
+ * during a run, ratios taken seconds apart compare like with like), and
  * --only <words> to load only the routes whose label holds one of the words, comma-separated (and
- * the bare route, which every ratio needs; the PDF is then left out): `--only search,page`.
+ * the bare route, which every ratio needs; the PDF is then left out): `--only search,page`, and
+ * --sqlite-only to leave PostgreSQL out.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { copyToPostgres } from '../../src/db/copy-to-postgres.js';
@@ -30,32 +32,36 @@ import {
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { hashPassword } from '../../src/features/auth/password.js';
 import { DEBIAN_CHROMIUM_PATH } from '../../src/lib/chromium.js';
-import { freePort } from '../../web/e2e/support/app-server.js';
 import { SEEDED_PASSWORD, seedScale, seededEmail } from '../seed-scale/seed-scale.js';
-import { BARE_ROUTE, CACHE_MISS_HEADER } from './bare-route.js';
-import { BENCH_CONTRACTS, prepareBenchTargets, type BenchTargets } from './bench-data.js';
+import { prepareBenchTargets } from './bench-data.js';
+import { startBenchServer as startServerProcess, type BenchServer } from './bench-process.js';
+import { benchRoutes } from './bench-routes.js';
 import { measureExecutedCopy } from './executed-copy-timing.js';
 import { BENCH_SEARCHES, measureSearchPlan, printSearchPlans } from './search-plan.js';
-import { loadRoute, type RouteLoad, type RouteResult } from './load.js';
+import { loadRoute, medianOfRounds, type RouteLoad, type RouteResult } from './load.js';
 import { describeMachine } from './machine.js';
 import { printTable } from './table.js';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '1' },
     connections: { type: 'string', default: '50' },
     contracts: { type: 'string', default: '100000' },
     accounts: { type: 'string', default: '1000' },
     only: { type: 'string' },
+    'sqlite-only': { type: 'boolean', default: false },
   },
 });
 const only = values.only?.toLowerCase().split(',');
-const [seconds, connections, contracts, accounts] = [
+const [seconds, connections, contracts, accounts, rounds] = [
   values.seconds,
   values.connections,
   values.contracts,
   values.accounts,
+  values.rounds,
 ].map((value) => Math.max(1, Math.min(Number(value) || 1, 1_000_000))) as [
+  number,
   number,
   number,
   number,
@@ -71,39 +77,14 @@ const sealer = createMailSealer(mailKey);
 const servers: BenchServer[] = [];
 let cluster: PostgresCluster | undefined;
 
-interface BenchServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** One bench server process (scripts/bench/bench-server.ts) on a free port. */
+/** A bench server on this run's data, stopped at the end whatever happens. */
 async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bench-server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      SMTP_URL: '',
-      MAIL_SEAL_KEY: mailKey.toString('base64'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startServerProcess({
+    dataDir,
+    mailKeyBase64: mailKey.toString('base64'),
+    env,
   });
-  const server = {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
   servers.push(server);
-  await waitUntilListening(url, () => child.exitCode !== null);
   return server;
 }
 
@@ -123,11 +104,12 @@ try {
     `${seeded.accounts.toLocaleString('en-US')} accounts, ` +
     `${seeded.contracts.toLocaleString('en-US')} contracts, ` +
     `${seeded.events.toLocaleString('en-US')} events; ` +
-    `${connections} connections, ${seconds} s per route`;
+    `${connections} connections, ${seconds} s per route` +
+    (rounds > 1 ? `, ${rounds} rounds (medians)` : '');
 
   // The same seeded data in PostgreSQL, through the copy `npm run db:copy` makes.
   let postgres: { url: string; db: DB; copySeconds: number } | undefined;
-  if (postgresInstalled()) {
+  if (!values['sqlite-only'] && postgresInstalled()) {
     console.error('Starting PostgreSQL (durable settings) and copying the seeded database...');
     cluster = await startPostgresCluster({ durable: true });
     const admin = new pg.Pool({ connectionString: cluster.url('postgres'), max: 1 });
@@ -149,7 +131,7 @@ try {
   const sqliteTargets = await prepareBenchTargets(sqliteServer.url, { db, sealer });
   const sqliteResults = await loadRoutes(
     sqliteServer.url,
-    benchRoutes(sqliteServer.url, sqliteTargets),
+    benchRoutes(sqliteServer.url, sqliteTargets, { accounts, only }),
   );
   await sqliteServer.stop();
   const sqlitePlans = await searchPlans(db);
@@ -176,7 +158,9 @@ try {
     const first = await startBenchServer(env);
     const targets = await prepareBenchTargets(first.url, { db: postgres.db, sealer });
     // Login is argon2's time, the same on either engine: left out of these rows.
-    const routes = benchRoutes(first.url, targets).filter((route) => route.method !== 'POST');
+    const routes = benchRoutes(first.url, targets, { accounts, only }).filter(
+      (route) => route.method !== 'POST',
+    );
     const one = await loadRoutes(first.url, routes);
     const second = await startBenchServer(env);
     const two = await loadRoutes([first.url, second.url], routes);
@@ -193,7 +177,7 @@ try {
     });
     printSearchPlans('PostgreSQL', pgPlans);
     allResults.push(...one, ...two);
-  } else {
+  } else if (!values['sqlite-only']) {
     console.log('');
     console.log("PostgreSQL rows: not measured (install Debian's postgresql package).");
   }
@@ -215,12 +199,16 @@ async function searchPlans(database: DB) {
 }
 
 async function loadRoutes(baseUrl: string | string[], routes: RouteLoad[]): Promise<RouteResult[]> {
-  const results: RouteResult[] = [];
-  for (const route of routes) {
-    console.error(`Loading ${route.label}...`);
-    results.push(await loadRoute(baseUrl, route, { connections, seconds }));
+  const runs: RouteResult[][] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const results: RouteResult[] = [];
+    for (const route of routes) {
+      console.error(`Loading ${route.label}${rounds > 1 ? ` (round ${round})` : ''}...`);
+      results.push(await loadRoute(baseUrl, route, { connections, seconds }));
+    }
+    runs.push(results);
   }
-  return results;
+  return medianOfRounds(runs);
 }
 
 function postgresInstalled(): boolean {
@@ -229,149 +217,5 @@ function postgresInstalled(): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-/** The measured routes; the bare one first, since every ratio is taken against it. */
-function benchRoutes(baseUrl: string, targets: BenchTargets): RouteLoad[] {
-  let loginCounter = 0;
-  let viewCounter = 0;
-  const heavyMiss = { cookie: targets.heavyCookie, [CACHE_MISS_HEADER]: '1' };
-  const routes: RouteLoad[] = [
-    { label: 'Bare Fastify JSON route (the ceiling)', path: BARE_ROUTE, p99GoalMs: 20 },
-    {
-      label: `GET /api/contracts (${BENCH_CONTRACTS} contracts), unchanged database`,
-      path: '/api/contracts',
-      headers: { cookie: targets.benchCookie },
-      p99GoalMs: 20,
-      ratioGoal: 0.25,
-    },
-    {
-      label: `GET /api/contracts (${BENCH_CONTRACTS} contracts), a write before every read`,
-      path: '/api/contracts',
-      headers: { cookie: targets.benchCookie, [CACHE_MISS_HEADER]: '1' },
-      p99GoalMs: 20,
-      ratioGoal: 0.25,
-    },
-    {
-      label: `tRPC contracts.list (${BENCH_CONTRACTS} contracts)`,
-      path: '/trpc/contracts.list',
-      headers: { cookie: targets.benchCookie },
-      p99GoalMs: 20,
-      ratioGoal: 0.25,
-    },
-    {
-      label: 'tRPC contracts.page, 5,000-contract account, first 100',
-      path: trpcPath('contracts.page', { section: 'completed', limit: 100 }),
-      headers: { cookie: targets.heavyCookie },
-      p99GoalMs: 20,
-    },
-    {
-      label: `tRPC contracts.page, same account, 100 after ${targets.deepCards}`,
-      path: trpcPath('contracts.page', {
-        section: 'completed',
-        limit: 100,
-        cursor: targets.deepCursor,
-      }),
-      headers: { cookie: targets.heavyCookie },
-      p99GoalMs: 20,
-    },
-    // Search (issue 31): the heavy account's 5,000 contracts, each read after a write, so the
-    // query runs every time. "smith" matches none of the seeded clients: every index entry of
-    // the account is read. "client 42" matches about one contract in twenty: the first 100
-    // are found about 2,000 entries in.
-    {
-      label:
-        'GET /api/contracts?q=smith (search), 5,000-contract account, no match, a write before every read',
-      path: '/api/contracts?q=smith',
-      headers: heavyMiss,
-      p99GoalMs: 20,
-    },
-    {
-      label:
-        'tRPC contracts.search "client 42", same account, first 100, a write before every read',
-      path: trpcPath('contracts.search', { q: 'client 42', limit: 100 }),
-      headers: heavyMiss,
-      p99GoalMs: 20,
-    },
-    {
-      label: 'tRPC contracts.search "client 42", same account, first 100, unchanged database',
-      path: trpcPath('contracts.search', { q: 'client 42', limit: 100 }),
-      headers: { cookie: targets.heavyCookie },
-      p99GoalMs: 20,
-    },
-    {
-      label: 'GET /api/esign/:token (signing page data)',
-      path: `/api/esign/${targets.signingToken}`,
-      // Homeowners on their own addresses: each opening counts against its address's limit
-      // (60 a minute) and is recorded as a view, so every request here writes twice.
-      setupRequest: (request) => {
-        viewCounter += 1;
-        return withClientAddress(request, viewCounter % 5_000);
-      },
-      p99GoalMs: 20,
-    },
-    {
-      label: 'GET /esign/:token (the signing page, HTML, brotli)',
-      path: `/esign/${targets.signingToken}`,
-      // A phone's browser opening the page: rendered on the server, compressed on the fly, and
-      // recorded as an opening (docs/decisions/028), from addresses of their own as above.
-      headers: { 'sec-fetch-mode': 'navigate', 'accept-encoding': 'br, gzip' },
-      setupRequest: (request) => {
-        viewCounter += 1;
-        return withClientAddress(request, viewCounter % 5_000);
-      },
-      p99GoalMs: 20,
-    },
-    {
-      label: 'POST /api/auth/login (argon2id, by design ~slow)',
-      method: 'POST',
-      path: '/api/auth/login',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      // Each attempt from another client address and account, as many homeowners' contractors
-      // would be: the per-address and per-account sign-in limits must not turn it into 429s.
-      setupRequest: (request) => {
-        loginCounter += 1;
-        return {
-          ...withClientAddress(request, loginCounter),
-          body: JSON.stringify({
-            email: seededEmail((loginCounter % accounts) + 1),
-            password: SEEDED_PASSWORD,
-          }),
-        };
-      },
-      p99GoalMs: null,
-    },
-  ];
-  if (only === undefined) return routes;
-  return routes.filter(
-    (route, index) => index === 0 || only.some((word) => route.label.toLowerCase().includes(word)),
-  );
-}
-
-/**
- * The app believes X-Forwarded-For from a loopback peer (a reverse proxy on the same machine), so
- * the load can stand for many clients, as it would in production behind Caddy or nginx.
- */
-function withClientAddress(request: autocannon.Request, n: number): autocannon.Request {
-  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  return { ...request, headers: { ...request.headers, 'x-forwarded-for': address } };
-}
-
-function trpcPath(procedure: string, input: unknown): string {
-  return `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
-}
-
-async function waitUntilListening(url: string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exited()) throw new Error('the bench server exited early');
-    try {
-      if ((await fetch(`${url}${BARE_ROUTE}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the bench server did not start in 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }

@@ -18,7 +18,7 @@ export function printTable(run: {
   console.log('| Route | req/s | p50 ms | p99 ms | × bare | Goal | Met |');
   console.log('| --- | ---: | ---: | ---: | ---: | --- | --- |');
   for (const result of run.results) {
-    const ratio = bare > 0 ? result.requestsPerSecond / bare : 0;
+    const ratio = result.ratio ?? (bare > 0 ? result.requestsPerSecond / bare : 0);
     const { p99GoalMs, ratioGoal } = result.route;
     const goals = [
       p99GoalMs === null ? null : `p99 < ${p99GoalMs} ms`,

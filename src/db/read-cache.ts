@@ -69,13 +69,18 @@ export function createReadCache<Value>(options: {
     }
   };
 
+  /**
+   * `read` runs on every miss. It is handed the entry the last write made stale, if any: a read
+   * that finds the same data may answer that same value, so whatever was made from it (its
+   * serialized and compressed bytes, src/lib/reused-answer.ts) serves again (issue 33).
+   */
   return async function cachedRead(
     db: DbOrTrx,
     key: string,
-    read: () => Promise<Value>,
+    read: (stale: Value | undefined) => Promise<Value>,
   ): Promise<Value> {
     // Inside a transaction the reader may see its own uncommitted writes: never cache those.
-    if (db.isTransaction) return read();
+    if (db.isTransaction) return read(undefined);
     let cache = caches.get(db);
     if (!cache) caches.set(db, (cache = { entries: new Map(), weight: 0 }));
 
@@ -87,12 +92,13 @@ export function createReadCache<Value>(options: {
       remember(cache, key, cached);
       return cached.value;
     }
-    const value = await read();
-    // A write between the read's queries (each awaits) could mix two states: keep only a read
-    // that saw one version from start to end.
-    if (version !== undefined && (await versionOf(db)) === version) {
+    const value = await read(cached?.value);
+    // Kept under the version read before it. A write while its queries ran (each awaits) may
+    // have mixed two states, but such a write moved the version on, and the version never
+    // comes back: no later lookup matches this entry, so it is never served. Checking the
+    // version again after the read was one more query on every miss (issue 33).
+    if (version !== undefined)
       remember(cache, key, { version, value, weight: options.weigh(value) });
-    }
     return value;
   };
 }

@@ -1,10 +1,6 @@
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { createReadCache } from '../../db/read-cache.js';
-import {
-  SECTION_OF_STATUS,
-  statusesInSection,
-  type ContractStatus,
-} from '../../domain/contract-lifecycle.js';
+import { statusesInSection } from '../../domain/contract-lifecycle.js';
 import {
   type ContractCounts,
   type ContractPage,
@@ -20,13 +16,15 @@ import type { ContractSummary } from '../../domain/contracts.schemas.js';
 import { expireOverdue } from '../follow-up/expiry.js';
 import { listFailedMailContractIds } from '../mail/outbox.repo.js';
 import {
+  CARD_COLUMNS,
   countContractsByStatus,
+  listContractCardsText,
   listContractPageRows,
-  listContractRows,
   listContractSearchRows,
   nextDeadlineOfOwner,
 } from './contracts.repo.js';
 import { searchTerms } from './contract-search-text.js';
+import { toContractSummary, type CardRow } from './contract-mapping.js';
 
 /**
  * The contracts list, its pages and counts. Reads of an unchanged database are answered from a
@@ -43,6 +41,8 @@ interface Entry<Value> {
   value: Value;
   /** ISO time of the owner's earliest deadline when the entry was read; null when none. */
   deadline: string | null;
+  /** The cards as the database's JSON text (every card of an owner, everyCardOf). */
+  cardsText?: string;
 }
 
 const MAX_CACHED_CARDS = 50_000;
@@ -58,6 +58,9 @@ const cachedCounts = createReadCache<Entry<ContractCounts>>({ maxWeight: 10_000,
 
 type ReadCache<Value> = ReturnType<typeof createReadCache<Entry<Value>>>;
 
+/** What a read gives its entry; a read that found the deadline itself saves a query. */
+type OwnerRead<Value> = Omit<Entry<Value>, 'deadline'> & { deadline?: string | null };
+
 /** A cached read of one owner's contracts that is never older than their deadlines. */
 async function readOwnerCards<Value>(
   cache: ReadCache<Value>,
@@ -65,11 +68,13 @@ async function readOwnerCards<Value>(
   key: string,
   userId: number,
   now: Date,
-  read: () => Promise<Value>,
+  read: (stale: Entry<Value> | undefined) => Promise<OwnerRead<Value>>,
 ): Promise<Value> {
-  const load = async () => {
+  const load = async (stale: Entry<Value> | undefined): Promise<Entry<Value>> => {
+    const { deadline, ...entry } = await read(stale);
+    if (deadline !== undefined) return { ...entry, deadline };
     const [{ at } = { at: null }] = await nextDeadlineOfOwner(db, { userId });
-    return { value: await read(), deadline: at };
+    return { ...entry, deadline: at };
   };
   const entry = await cache(db, key, load);
   if (entry.deadline === null || now.toISOString() < entry.deadline) return entry.value;
@@ -90,14 +95,46 @@ export async function listContracts(
 ): Promise<ContractSummary[]> {
   const search = searchOf(filter);
   if (!search) {
-    return readOwnerCards(cachedLists, db, String(userId), userId, now, async () =>
-      withMailFailures(db, await listContractRows(db, userId)),
+    return readOwnerCards(cachedLists, db, String(userId), userId, now, (stale) =>
+      everyCardOf(db, userId, stale),
     );
   }
   const key = JSON.stringify([userId, search]);
-  return readOwnerCards(cachedLists, db, key, userId, now, async () =>
-    withMailFailures(db, await listContractSearchRows(db, userId, search, null, null)),
-  );
+  return readOwnerCards(cachedLists, db, key, userId, now, async () => ({
+    value: await withMailFailures(db, await listContractSearchRows(db, userId, search, null, null)),
+  }));
+}
+
+/**
+ * Every card of the owner, read as the database's JSON text. Most writes are not to this
+ * owner's cards (a session, a rate-limit counter, another account, a setting): when the text is
+ * the one the stale entry was made of and no other mail failed, its very array is answered, so
+ * GET /api/contracts sends the bytes it already made (issue 33). Otherwise the cards are made
+ * from the text.
+ */
+async function everyCardOf(
+  db: DB,
+  userId: number,
+  stale: Entry<ContractSummary[]> | undefined,
+): Promise<OwnerRead<ContractSummary[]>> {
+  const { cards: cardsText, deadline } = await listContractCardsText(db, userId);
+  if (stale?.cardsText === cardsText) {
+    const failed = await failedMailOf(db, stale.value);
+    if (stale.value.every((card) => card.email_failed === failed.has(card.id))) {
+      return { value: stale.value, cardsText, deadline };
+    }
+  }
+  const rows = (JSON.parse(cardsText) as unknown[][]).map(cardRowOf);
+  const failed = await failedMailOf(db, rows);
+  const value = rows.map((row) => toContractSummary(row, failed.has(row.id)));
+  return { value, cardsText, deadline };
+}
+
+/** A card's row from its values in CARD_COLUMNS order (listContractCardsText). */
+function cardRowOf(values: unknown[]): CardRow {
+  const row: Record<string, unknown> = {};
+  CARD_COLUMNS.forEach((column, index) => (row[column] = values[index]));
+  return row as CardRow;
 }
 
 /** The contracts screen's search: one page of matches, newest first, across every section. */
@@ -112,7 +149,7 @@ export async function searchContractPage(
   const key = JSON.stringify(['search', userId, search, limit, cursor ?? null]);
   return readOwnerCards(cachedPages, db, key, userId, now, async () => {
     const rows = await listContractSearchRows(db, userId, search, cursor ?? null, limit + 1);
-    return pageOf(db, rows, limit);
+    return { value: await pageOf(db, rows, limit) };
   });
 }
 
@@ -135,7 +172,7 @@ export async function listContractPage(
   return readOwnerCards(cachedPages, db, key, userId, now, async () => {
     const statuses = statusesInSection(section);
     const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
-    return pageOf(db, rows, limit);
+    return { value: await pageOf(db, rows, limit) };
   });
 }
 
@@ -157,34 +194,30 @@ export async function countContracts(db: DB, userId: number, now: Date): Promise
     const count = (section: ContractSection) =>
       statusesInSection(section).reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
     return {
-      drafts: count('drafts'),
-      awaiting: count('awaiting'),
-      completed: count('completed'),
-      closed: count('closed'),
+      value: {
+        drafts: count('drafts'),
+        awaiting: count('awaiting'),
+        completed: count('completed'),
+        closed: count('closed'),
+      },
     };
   });
 }
-
-type CardRow = Omit<ContractSummary, 'email_failed' | 'views'> & {
-  view_count: number;
-  last_viewed_at: string | null;
-};
 
 /**
  * Marks the cards whose email could not be delivered (one query per page, not one per card),
  * and gives the cards awaiting signature their openings, which the row carries.
  */
 async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractSummary[]> {
-  const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
-  const failed = await listFailedMailContractIds(db, sentIds);
-  return rows.map(({ view_count: count, last_viewed_at: lastAt, ...row }) => ({
-    ...row,
-    email_failed: failed.has(row.id),
-    views: showsViews(row.status) ? { count, last_at: lastAt } : null,
-  }));
+  const failed = await failedMailOf(db, rows);
+  return rows.map((row) => toContractSummary(row, failed.has(row.id)));
 }
 
-/** Openings show on cards awaiting signature only. */
-function showsViews(status: ContractStatus): boolean {
-  return SECTION_OF_STATUS[status] === 'awaiting';
+/** The cards whose email could not be delivered; a draft has sent none. */
+function failedMailOf(
+  db: DbOrTrx,
+  rows: readonly Pick<CardRow, 'id' | 'status'>[],
+): Promise<Set<number>> {
+  const sentIds = rows.filter((row) => row.status !== 'draft').map((row) => row.id);
+  return listFailedMailContractIds(db, sentIds);
 }

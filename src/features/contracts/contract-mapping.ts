@@ -1,7 +1,12 @@
 import type { Insertable } from 'kysely';
 import type { ContractsTable } from '../../db/schema.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
-import type { Contract, ContractDraftInput } from '../../domain/contracts.schemas.js';
+import { SECTION_OF_STATUS } from '../../domain/contract-lifecycle.js';
+import type {
+  Contract,
+  ContractDraftInput,
+  ContractSummary,
+} from '../../domain/contracts.schemas.js';
 import { computeStageAmounts } from '../../domain/payment-plan.js';
 import { remindAllowedAt } from '../../domain/reminder-schedule.js';
 import type { ContractRow } from './contracts.repo.js';
@@ -62,6 +67,41 @@ export function toContract(
     original_id: row.original_id,
     revision_number: row.revision_number,
     revised_as: extras.revisedAs ?? null,
+  };
+}
+
+/** A card's row as the list queries read it (CARD_COLUMNS in contracts.repo.ts). */
+export type CardRow = Omit<ContractSummary, 'email_failed' | 'views'> & {
+  view_count: number;
+  last_viewed_at: string | null;
+};
+
+/**
+ * A row as its card: every field of contractSummarySchema, named one by one in the schema's
+ * order, and nothing else. The list's answer is sent as this object's JSON without zod's parse
+ * (contracts.routes.ts), so this is what keeps any other column out of it. Openings show on
+ * cards awaiting signature only. Built field by field: a rest-and-spread copy of each row cost
+ * as much as reading the rows (issue 33).
+ */
+export function toContractSummary(row: CardRow, emailFailed: boolean): ContractSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    sent_at: row.sent_at,
+    total_price_cents: row.total_price_cents,
+    client_name: row.client_name,
+    expires_at: row.expires_at,
+    last_reminder_at: row.last_reminder_at,
+    original_id: row.original_id,
+    revision_number: row.revision_number,
+    closed_at: row.closed_at,
+    email_failed: emailFailed,
+    views:
+      SECTION_OF_STATUS[row.status] === 'awaiting'
+        ? { count: row.view_count, last_at: row.last_viewed_at }
+        : null,
   };
 }
 

@@ -22,6 +22,7 @@ import { listContracts } from './contract-list.service.js';
 import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js';
 import { sendToClient } from './send.service.js';
 import { sendReusedJson } from '../../lib/reused-answer.js';
+import { ownSuccessAnswer } from './own-answer-serializer.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { describeRoute } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
@@ -46,6 +47,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         querystring: contractFilterSchema,
         success: { 200: z.array(contractSummarySchema) },
       }),
+      // The cards are built field by field from the schema (toContractSummary).
+      serializerCompiler: ownSuccessAnswer(200),
     },
     async (request, reply) => {
       const session = contractorOf(request);

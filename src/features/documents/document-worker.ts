@@ -1,11 +1,11 @@
 import { startPolling } from '../../lib/polling.js';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import { claimWithLease, type LeasedQueue } from '../../db/claim-with-lease.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
+import { claimNextDocumentJob, type DocumentJobClaim } from './document-claim.js';
 import { DocumentTooLongError, type PdfRenderer } from './pdf-renderer.js';
 import { describeRenderFailure } from './render-failure.js';
 
@@ -13,47 +13,35 @@ export const MAX_RENDER_ATTEMPTS = 3;
 const RETRY_DELAYS_MS = [30_000, 2 * 60_000];
 
 export interface DocumentWorker {
+  /** Stops claiming, then waits for the copies in flight. Safe to call twice. */
   stop(): Promise<void>;
-  /** Processes due jobs now; resolves with how many contracts were completed. */
+  /**
+   * Claims what is due into free slots and waits until this process has nothing in flight and
+   * nothing more it can claim; resolves with how many contracts were completed meanwhile.
+   */
   runOnce(): Promise<number>;
 }
 
 /** Longer than a render may take (the renderer stops one at 60 s) plus sealing and storing. */
 export const DEFAULT_RENDER_LEASE_MS = 180_000;
 
-/** A job as its claim holds it: only the lease's holder records the outcome. */
-interface JobClaim {
-  contract_id: number;
-  attempts: number;
-  lease_token: string | null;
-}
-
-const DOCUMENT_JOBS_QUEUE: LeasedQueue<'document_jobs'> = {
-  table: 'document_jobs',
-  key: 'contract_id',
-  waiting: 'pending',
-  held: 'running',
-  order: ['attempts', 'next_attempt_at'],
-  countAttemptOnClaim: true,
-};
-
-/**
- * Takes the next due job: pending and due, or running with its lease run out (the instance
- * rendering it died). Fewest attempts first, so a document that keeps failing waits behind
- * everyone's new work. On PostgreSQL the candidate is locked with SKIP LOCKED
- * (docs/decisions/023).
- */
-function claimNextJob(db: DB, now: Date, leaseMs: number): Promise<JobClaim | undefined> {
-  return claimWithLease(db, DOCUMENT_JOBS_QUEUE, now, leaseMs);
-}
+type JobClaim = DocumentJobClaim;
 
 /**
  * Turns signed contracts into sealed executed copies, off the request path (docs/decisions/010). Jobs
  * live in the database: a crash or restart mid-render leaves a 'running' job, which any instance
- * takes again once its lease ends (on SQLite, at the next start). Jobs not yet tried go before retries, so one account's failing document never
- * holds up another's; a document too long to print fails at once. After the last failed attempt
+ * takes again once its lease ends (on SQLite, at the next start). Jobs not yet tried go before
+ * retries, so one account's failing document never holds up another's; a document too long to
+ * print fails at once. After the last failed attempt
  * the contract completes with the HTML copy, so a signed contract is never left without one; the
  * contractor can retry the PDF from the contract's page.
+ *
+ * Several copies are made at once (issue 33): up to `concurrency` jobs in flight, their pages
+ * printed side by side in the one Chromium (createPdfRenderer's slots), each with its own
+ * deadline and page limit. Each claim takes the next account in turn, and an account holding
+ * `perAccount` of the slots is passed over while another account has a job due, so one
+ * contractor's twenty signatures do not hold up another's one; a slot never idles while any job
+ * is due.
  */
 export function startDocumentWorker(options: {
   db: DB;
@@ -66,10 +54,16 @@ export function startDocumentWorker(options: {
   /** The clock; tests move it instead of waiting for retry delays. */
   now?: () => Date;
   leaseMs?: number;
+  /** Copies in flight at once in this process; by default as many as the renderer prints. */
+  concurrency?: number;
+  /** Most of those one account holds while another account has a job due: half by default. */
+  perAccount?: number;
 }): DocumentWorker {
   const { db, log } = options;
   const clock = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? DEFAULT_RENDER_LEASE_MS;
+  const concurrency = Math.max(1, options.concurrency ?? options.renderer.concurrency);
+  const perAccount = Math.max(1, options.perAccount ?? Math.floor(concurrency / 2));
   // SQLite: one process owns the file, so jobs left running died with the last one and go back
   // now. PostgreSQL: another instance may be rendering them; only their lease frees them.
   const requeued =
@@ -159,20 +153,80 @@ export function startDocumentWorker(options: {
     }
   }
 
-  async function poll(): Promise<number> {
-    let completed = 0;
-    while (!polling.stopped) {
-      const claim = await claimNextJob(db, clock(), leaseMs);
-      if (!claim) break;
-      if (await processOne(claim)) completed += 1;
-    }
-    return completed;
+  /** Each copy in flight in this process, by contract. */
+  const inFlight = new Map<number, Promise<void>>();
+  /** How many of those each account holds. */
+  const heldByAccount = new Map<number, number>();
+  /** The account claimed for last: the next claim starts after it. */
+  let lastAccount = 0;
+  let completed = 0;
+  const onError = (error: unknown) => log.warn({ err: error }, 'document worker poll failed');
+
+  function start(claim: JobClaim): void {
+    heldByAccount.set(claim.user_id, (heldByAccount.get(claim.user_id) ?? 0) + 1);
+    const making = processOne(claim)
+      .then((done) => {
+        if (done) completed += 1;
+      })
+      .catch((error: unknown) => {
+        // Its lease still holds it: once that ends, any instance takes it again.
+        log.warn({ err: error, contractId: claim.contract_id }, 'executed copy not recorded');
+      })
+      .finally(() => {
+        inFlight.delete(claim.contract_id);
+        const held = (heldByAccount.get(claim.user_id) ?? 1) - 1;
+        if (held > 0) heldByAccount.set(claim.user_id, held);
+        else heldByAccount.delete(claim.user_id);
+        // A slot is free: the next job in turn starts now, not at the next tick.
+        if (!polling.stopped) polling.runOnce().catch(onError);
+      });
+    inFlight.set(claim.contract_id, making);
   }
 
-  const polling = startPolling(poll, {
+  /** The next job in turn, passing over accounts at their share unless nobody else is due. */
+  async function claimInTurn(): Promise<JobClaim | undefined> {
+    const full = [...heldByAccount].filter(([, held]) => held >= perAccount).map(([id]) => id);
+    const turn = { afterUserId: lastAccount, skipUserIds: full };
+    const claim = await claimNextDocumentJob(db, clock(), leaseMs, turn);
+    if (claim || full.length === 0) return claim;
+    return claimNextDocumentJob(db, clock(), leaseMs, { ...turn, skipUserIds: [] });
+  }
+
+  /**
+   * One pass: claims into the free slots, then returns without waiting for the copies. True when
+   * it found this process idle: nothing in flight when it began, and nothing to claim.
+   */
+  async function fillFreeSlots(): Promise<boolean> {
+    let idle = inFlight.size === 0;
+    while (!polling.stopped && inFlight.size < concurrency) {
+      const claim = await claimInTurn();
+      if (!claim) break;
+      lastAccount = claim.user_id;
+      idle = false;
+      start(claim);
+    }
+    return idle;
+  }
+
+  const polling = startPolling(fillFreeSlots, {
     pollMs: options.pollMs ?? 1000,
-    onError: (error) => log.warn({ err: error }, 'document worker poll failed'),
+    onError,
     after: requeued,
   });
-  return polling;
+
+  return {
+    async runOnce() {
+      const before = completed;
+      // Passes queued by copies that ended (the refill in `start`) run before the next one asked
+      // for here: only a pass that found nothing in flight and nothing to claim ends the wait.
+      while (!(await polling.runOnce()) || inFlight.size > 0) {
+        while (inFlight.size > 0) await Promise.race(inFlight.values());
+      }
+      return completed - before;
+    },
+    async stop() {
+      await polling.stop();
+      await Promise.allSettled(inFlight.values());
+    },
+  };
 }

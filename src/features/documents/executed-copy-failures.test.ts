@@ -32,7 +32,7 @@ async function signedContract() {
   return id;
 }
 
-async function runWorkerOnce(workerRenderer: PdfRenderer, now?: () => Date) {
+async function runWorkerOnce(workerRenderer: PdfRenderer, now?: () => Date, concurrency?: number) {
   const worker = startDocumentWorker({
     db: t.db,
     renderer: workerRenderer,
@@ -41,6 +41,7 @@ async function runWorkerOnce(workerRenderer: PdfRenderer, now?: () => Date) {
     pollMs: 60_000,
     mailSealer: mailSealerForDataDir(t.dir),
     ...(now ? { now } : {}),
+    ...(concurrency ? { concurrency } : {}),
   });
   try {
     return await worker.runOnce();
@@ -195,7 +196,8 @@ describe('an executed copy that cannot be printed', () => {
       .where('contract_id', '=', fresh)
       .execute();
     clock = new Date(start + 60_000);
-    expect(await runWorkerOnce(renderer, now)).toBe(2);
+    // One copy at a time, so the order they complete in is the order they were taken in.
+    expect(await runWorkerOnce(renderer, now, 1)).toBe(2);
     const completions = await t.db
       .selectFrom('contract_events')
       .select('contract_id')

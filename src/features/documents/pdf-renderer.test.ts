@@ -5,7 +5,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedSampleContractHtml } from '../../test/factories.js';
 import { pdfText } from '../../test/pdf-text.js';
-import { createPdfRenderer, DocumentTooLongError, RenderTimeoutError } from './pdf-renderer.js';
+import {
+  createPdfRenderer,
+  defaultPrintConcurrency,
+  DocumentTooLongError,
+  RenderTimeoutError,
+} from './pdf-renderer.js';
 
 const warnings: string[] = [];
 const log = { warn: (_obj: object, msg?: string) => warnings.push(msg ?? '') };
@@ -56,12 +61,21 @@ describe('rendering contracts to PDF with Chromium', () => {
     }
   });
 
-  it('renders one document at a time and keeps working after many', async () => {
+  it('prints several documents at once, each only its own, and keeps working after many', async () => {
     const results = await Promise.all(
       Array.from({ length: 4 }, (_, index) => renderer.render(`<p>Document ${index}</p>`)),
     );
     const texts = await Promise.all(results.map(async (pdf) => (await pdfText(pdf)).text));
-    texts.forEach((text, index) => expect(text).toContain(`Document ${index}`));
+    texts.forEach((text, index) => {
+      expect(text).toContain(`Document ${index}`);
+      // Pages are kept between documents: none carries another's words.
+      for (const other of [0, 1, 2, 3].filter((n) => n !== index)) {
+        expect(text).not.toContain(`Document ${other}`);
+      }
+    });
+    // Again on the kept pages, after more documents than there are pages.
+    const again = await renderer.render('<p>Document after</p>');
+    expect((await pdfText(again)).text).not.toMatch(/Document \d/);
   });
 });
 
@@ -82,6 +96,33 @@ describe('bounds on a hostile document', () => {
     );
     const fits = await renderer.render(html.slice(0, html.length / 2), { maxPages: 60 });
     expect((await pdfText(fits)).pages).toBe(40);
+  });
+
+  it('prints other documents beside a slow one, and its deadline stops it alone', async () => {
+    const beside = createPdfRenderer({
+      chromiumPath: '/usr/bin/chromium',
+      log,
+      timeoutMs: 3000,
+      concurrency: 2,
+    });
+    try {
+      const finished: string[] = [];
+      const slow = `<table>${'<tr><td>cell</td><td>cell</td></tr>'.repeat(60_000)}</table>`;
+      const stopped = beside.render(slow).catch((error: unknown) => {
+        finished.push('slow');
+        throw error;
+      });
+      const quick = await beside.render('<p>Printed beside it</p>');
+      finished.push('quick');
+      await expect(stopped).rejects.toBeInstanceOf(RenderTimeoutError);
+      // The quick one did not wait in line behind the slow one's deadline.
+      expect(finished).toEqual(['quick', 'slow']);
+      expect((await pdfText(quick)).text).toContain('Printed beside it');
+      const { text } = await pdfText(await beside.render('<p>After the stop</p>'));
+      expect(text).toContain('After the stop');
+    } finally {
+      await beside.close();
+    }
   });
 
   it('stops a render past its deadline, and the same renderer prints the next document', async () => {
@@ -129,5 +170,17 @@ describe('without Chromium', () => {
       await flaky.close();
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('pages printed at once by default', () => {
+  it('prints one per core and one more, at most four, and no more than memory holds', () => {
+    const gb = 1024 ** 3;
+    expect(defaultPrintConcurrency(2, 24 * gb)).toBe(3);
+    expect(defaultPrintConcurrency(8, 24 * gb)).toBe(4);
+    expect(defaultPrintConcurrency(1, 24 * gb)).toBe(2);
+    // A 1 GB VPS: two pages at once, whatever its cores.
+    expect(defaultPrintConcurrency(4, 1 * gb)).toBe(2);
+    expect(defaultPrintConcurrency(4, 0.4 * gb)).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   CHROMIUM_WITHOUT_SANDBOX_WARNING,
   chromiumSandboxAllowed,
@@ -7,6 +7,14 @@ import {
 } from '../../lib/chromium.js';
 
 import { PDFDocument } from 'pdf-lib';
+import {
+  createPagePool,
+  defaultPrintConcurrency,
+  printSlots,
+  type PrintPage,
+} from './print-pages.js';
+
+export { defaultPrintConcurrency } from './print-pages.js';
 
 /** A contract longer than this is refused at save and at send (docs/decisions/016). */
 export const CONTRACT_MAX_PAGES = 60;
@@ -27,6 +35,8 @@ export interface RenderOptions {
 export interface PdfRenderer {
   /** False when no Chromium is installed: callers fall back to the HTML executed copy. */
   readonly available: boolean;
+  /** How many pages it prints at once. */
+  readonly concurrency: number;
   /** Prints a complete HTML document to a Letter-size PDF with page numbers. */
   render(html: string, options?: RenderOptions): Promise<Buffer>;
   close(): Promise<void>;
@@ -56,17 +66,25 @@ export class RenderQueueFullError extends Error {
 }
 
 /**
- * One Chromium, started on first use and reused; renders run one at a time with a bounded queue
- * so a burst of signatures cannot exhaust a small VPS. Contract HTML is untrusted (a contractor's
+ * One Chromium, started on first use and reused; up to `concurrency` pages print at once, each in
+ * a context of its own, with a bounded queue behind them so a burst of signatures cannot exhaust
+ * a small VPS: while one page lays out, Chromium's other processes and this one (merging and
+ * sealing) use the other cores (issue 33). A page that printed is kept for the next document,
+ * after a navigation to about:blank that ends everything of the last one, and closed after
+ * 25 documents (print-pages.ts) or any failure. Contract HTML is untrusted (a contractor's
  * template): pages render with JavaScript off and every network request refused, so a document
- * can only show what it carries inside itself. Each render has a hard deadline: past it the page
- * is closed, and if Chromium does not let go, the browser is, so the next render starts clean.
+ * can only show what it carries inside itself. Each render has its own hard deadline and page
+ * limit: past the deadline its page is closed, and if Chromium does not let go, the browser is,
+ * so the next render starts clean (the renders in flight with it then fail and are retried).
  * Documents print in screen media, as the client saw them (docs/decisions/016).
  */
 export function createPdfRenderer(options: {
   chromiumPath: string;
   log: { warn(obj: object, msg?: string): void };
+  /** Renders waiting or printing, at most; more are refused (RenderQueueFullError). */
   maxQueued?: number;
+  /** Pages printing at once; defaultPrintConcurrency() when left out. */
+  concurrency?: number;
   /** Hard deadline of one render, default 60 s. */
   timeoutMs?: number;
   /** Whether Chromium gets its own sandbox; by default unless this process runs as root. */
@@ -83,9 +101,11 @@ export function createPdfRenderer(options: {
   const sandbox = options.sandbox ?? chromiumSandboxAllowed();
   if (available && !sandbox) options.log.warn({}, CHROMIUM_WITHOUT_SANDBOX_WARNING);
   const maxQueued = options.maxQueued ?? 20;
+  const concurrency = Math.max(1, options.concurrency ?? defaultPrintConcurrency());
+  const slots = printSlots(concurrency);
   let browser: Promise<Browser> | undefined;
-  let tail: Promise<unknown> = Promise.resolve();
   let queued = 0;
+  const pages = createPagePool();
 
   const getBrowser = () => {
     if (browser) return browser;
@@ -106,6 +126,7 @@ export function createPdfRenderer(options: {
         // A crashed browser is replaced on the next render instead of failing every job after it.
         launched.on('disconnected', () => {
           browser = undefined;
+          pages.forget(launched);
         });
         return launched;
       });
@@ -120,22 +141,38 @@ export function createPdfRenderer(options: {
 
   async function renderWithDeadline(html: string, renderOptions: RenderOptions): Promise<Buffer> {
     const launched = await getBrowser();
-    const context = await launched.newContext({ javaScriptEnabled: false, offline: true });
+    let printing: PrintPage | undefined;
+    let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
+        timedOut = true;
         reject(new RenderTimeoutError(timeoutMs));
         // Closing the context ends its renderer process; a browser that hangs on even that is
         // closed whole (the next render launches a new one).
         const forceClose = setTimeout(() => void launched.close().catch(() => undefined), 5_000);
-        void context.close().then(
+        void (printing?.context.close() ?? Promise.resolve()).then(
           () => clearTimeout(forceClose),
           () => undefined,
         );
       }, timeoutMs);
     });
+    const print = (async () => {
+      const taken = await pages.take(launched);
+      if (timedOut) {
+        // A page that came after the deadline is not used.
+        await taken.context.close().catch(() => undefined);
+        throw new RenderTimeoutError(timeoutMs);
+      }
+      printing = taken;
+      return printPage(taken.page, html, renderOptions);
+    })();
+    // Past the deadline nobody waits for it: its failure is the deadline's.
+    print.catch(() => undefined);
+    let printed = false;
     try {
-      const pdf = await Promise.race([printPage(context, html, renderOptions), deadline]);
+      const pdf = await Promise.race([print, deadline]);
+      printed = true;
       if (renderOptions.maxPages !== undefined) {
         const pages = (await PDFDocument.load(pdf)).getPageCount();
         if (pages > renderOptions.maxPages) throw new DocumentTooLongError(renderOptions.maxPages);
@@ -143,20 +180,18 @@ export function createPdfRenderer(options: {
       return pdf;
     } finally {
       clearTimeout(timer);
-      await context.close().catch(() => undefined);
+      if (printing && printed && !timedOut) pages.keepOrClose(printing);
+      else if (printing) await printing.context.close().catch(() => undefined);
     }
   }
 
   async function printPage(
-    context: BrowserContext,
+    page: Page,
     html: string,
     renderOptions: RenderOptions,
   ): Promise<Buffer> {
-    const page = await context.newPage();
-    await page.route('**/*', (route) =>
-      route.request().url().startsWith('data:') ? route.continue() : route.abort(),
-    );
-    await page.emulateMedia({ media: 'screen' });
+    // Whatever the last document left (it ran no script, fetched nothing) ends with it.
+    await page.goto('about:blank');
     await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
     const footerLabel = renderOptions.footerLabel ?? '';
     const pageWords = renderOptions.pageWords ?? { page: 'Page', of: 'of' };
@@ -185,22 +220,24 @@ export function createPdfRenderer(options: {
 
   return {
     available,
+    concurrency,
     render(html, renderOptions = {}) {
       if (!available)
         return Promise.reject(new Error(`Chromium not found at ${options.chromiumPath}`));
       if (queued >= maxQueued) return Promise.reject(new RenderQueueFullError());
       queued += 1;
-      const job = tail.then(() => renderWithDeadline(html, renderOptions));
-      tail = job
-        .catch(() => undefined)
+      return slots
+        .take()
+        .then(() => renderWithDeadline(html, renderOptions))
         .finally(() => {
+          slots.give();
           queued -= 1;
         });
-      return job;
     },
     async close() {
       const open = browser;
       browser = undefined;
+      pages.forget();
       if (open) await (await open).close();
     },
   };

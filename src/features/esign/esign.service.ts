@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent/notice.js';
 import { languageOr } from '../../domain/i18n/languages.js';
@@ -20,7 +21,8 @@ import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.
 import { finishClientSigning } from '../contracts/completion.js';
 import { findSigningLink, linkFacts } from './signing-links.js';
 import { transition } from '../contracts/contract-transition.js';
-import { consentToRecord, currentNotice, type ConsentGiven } from './consent.js';
+import { consentToRecord, type ConsentGiven } from './consent.js';
+import { noticeShown } from './shown-notice.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 export interface SigningClient {
@@ -61,8 +63,9 @@ export async function resolveSigningLink(db: DB, config: Config, token: string, 
   return { link, contract: { ...contract, template_html: contract.template_html } };
 }
 
-function findLinkedContract(db: DB, contractId: number) {
-  return db
+/** Built once (docs/decisions/013): every opening of a signing page reads it. */
+const linkedContract = preparedQuery((db, params: { contractId: number }) =>
+  db
     .selectFrom('contracts')
     .select([
       'id',
@@ -83,9 +86,18 @@ function findLinkedContract(db: DB, contractId: number) {
       'closed_reason',
       'language',
     ])
-    .where('id', '=', contractId)
-    .executeTakeFirst();
+    .where('id', '=', params.contractId),
+);
+
+async function findLinkedContract(db: DB, contractId: number) {
+  const [contract] = await linkedContract(db, { contractId });
+  return contract;
 }
+
+/** Whether the contract's executed copy exists; built once, like the contract's read. */
+const executedCopyOf = preparedQuery((db, params: { contractId: number }) =>
+  db.selectFrom('documents').select('contract_id').where('contract_id', '=', params.contractId),
+);
 
 /** Why a link no longer takes a signature or a decline, in the client's words (a 409). */
 const CLIENT_WHY_NOT: Record<ContractStatus, string> = {
@@ -171,7 +183,7 @@ async function describeForClient(
   }
   const language = languageOr(contract.language);
   // The notice the page shows, filled in as it reads now; signing sends its hash back.
-  const { facts, sha256 } = await currentNotice(db, contract, language);
+  const { facts, sha256 } = await noticeShown(db, contract, language);
   // The spec's Contract field names; nothing of the account or the link itself.
   return {
     id: contract.id,
@@ -191,13 +203,7 @@ async function describeForClient(
     consent_version: ESIGN_CONSENT_VERSION,
     consent_sha256: sha256,
     paper_copy_fee_cents: facts.paperCopyFeeCents,
-    executed_pdf: Boolean(
-      await db
-        .selectFrom('documents')
-        .select('contract_id')
-        .where('contract_id', '=', contract.id)
-        .executeTakeFirst(),
-    ),
+    executed_pdf: (await executedCopyOf(db, { contractId: contract.id })).length > 0,
     language,
   };
 }

@@ -1,8 +1,5 @@
-import {
-  consentNotice,
-  type ConsentFacts,
-  type ConsentNotice,
-} from '../../../domain/esign-consent/notice.js';
+import { sharedConsentNotice } from '../../../domain/esign-consent/notice-cache.js';
+import type { ConsentFacts, ConsentNotice } from '../../../domain/esign-consent/notice.js';
 import type { EsignView } from '../../../domain/esign.schemas.js';
 import type { Language } from '../../../domain/i18n/languages.js';
 
@@ -18,7 +15,7 @@ export function pageNotice(view: EsignView, language: Language): ConsentNotice {
     companyEmail: view.company_email,
     paperCopyFeeCents: view.paper_copy_fee_cents,
   };
-  return consentNotice(view.consent_version, language, facts);
+  return sharedConsentNotice(view.consent_version, language, facts);
 }
 
 /** The unsigned contract as a PDF, to keep before signing (GET /api/esign/:token/pdf). */

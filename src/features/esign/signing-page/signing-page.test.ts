@@ -123,6 +123,28 @@ describe('the signing page', () => {
     );
   });
 
+  it('is made once while nothing about it changes, and shows a changed fee at the next opening', async () => {
+    const { token } = await sendContract(t, owner);
+    const first = await openPage(token, navigation);
+    // Opened again from other phones, nothing changed: the same page (issue 33).
+    expect((await openPage(token, navigation)).body).toBe(first.body);
+    const islandData = (html: string) =>
+      /<script type="application\/json" id="signing-data">([^<]*)<\/script>/.exec(html)?.[1];
+    await t.db.updateTable('preferences').set({ paper_copy_fee_cents: 1250 }).execute();
+    try {
+      const after = await openPage(token, navigation);
+      expect(first.body).not.toContain('$12.50');
+      expect(after.body).toContain('$12.50');
+      // The hash the island sends back is the new notice's.
+      const sha256 = (html: string) =>
+        (JSON.parse(islandData(html) ?? '{}') as { consentSha256?: string }).consentSha256;
+      expect(sha256(after.body)).toMatch(/^[0-9a-f]{64}$/);
+      expect(sha256(after.body)).not.toBe(sha256(first.body));
+    } finally {
+      await t.db.updateTable('preferences').set({ paper_copy_fee_cents: null }).execute();
+    }
+  });
+
   it('shows the signed state with the done words after signing, and no consent to give again', async () => {
     const { token } = await sendContract(t, owner);
     expect((await newDevice().sign(t, token)).statusCode).toBe(200);

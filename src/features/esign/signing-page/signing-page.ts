@@ -16,6 +16,7 @@ import { inlineContractMarkup } from './inline-document.js';
 import { islandDataFor } from './island-data.js';
 import { noticeParts, pageNotice, unsignedPdfUrl } from './page-notice.js';
 import type { SigningPageAssets } from './page-assets.js';
+import { recentPage } from './recent-pages.js';
 
 /** Our own template only; `<%= %>` escapes every value, the contract's HTML included (srcdoc). */
 const eta = new Eta({
@@ -39,12 +40,23 @@ export type SigningPageState =
  * contract shows before any script runs, and without script at all. The island (web/src/signing)
  * adds the consent box, the pad and the buttons to a contract awaiting signature.
  */
-export function renderSigningPage(input: {
+export function renderSigningPage(input: PageInput): string {
+  const { state } = input;
+  if (state.kind !== 'signable' && state.kind !== 'signed') return pageOf(input);
+  // Everything the page shows but the document, which recentPage compares whole.
+  const view = { ...state.view, template_html: null };
+  const key = JSON.stringify([input.token, input.language, state.kind, view]);
+  return recentPage(input.assets, key, state.view.template_html, () => pageOf(input));
+}
+
+interface PageInput {
   state: SigningPageState;
   language: Language;
   token: string;
   assets: SigningPageAssets;
-}): string {
+}
+
+function pageOf(input: PageInput): string {
   const { state, language, token } = input;
   const words = messagesFor(language).signing;
   const company = 'view' in state ? state.view.company_name : null;
