@@ -20,6 +20,8 @@ export interface PrintPage {
   context: BrowserContext;
   page: Page;
   prints: number;
+  /** Its renderer process died (a crash, the machine's out-of-memory killer). */
+  crashed: boolean;
 }
 
 /**
@@ -48,7 +50,7 @@ export function createPagePool() {
     /** A kept page of this browser, or a new one with its own context. */
     async take(browser: Browser): Promise<PrintPage> {
       for (let kept = idle.pop(); kept; kept = idle.pop()) {
-        if (kept.browser === browser && !kept.page.isClosed()) return kept;
+        if (kept.browser === browser && usable(kept)) return kept;
         void kept.context.close().catch(() => undefined);
       }
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
@@ -58,7 +60,13 @@ export function createPagePool() {
           route.request().url().startsWith('data:') ? route.continue() : route.abort(),
         );
         await page.emulateMedia({ media: 'screen' });
-        return { browser, context, page, prints: 0 };
+        const made: PrintPage = { browser, context, page, prints: 0, crashed: false };
+        // A page whose renderer died between prints is replaced, not tried: its death is no
+        // fault of the next document.
+        page.once('crash', () => {
+          made.crashed = true;
+        });
+        return made;
       } catch (error) {
         await context.close().catch(() => undefined);
         throw error;
@@ -67,7 +75,7 @@ export function createPagePool() {
     /** Keeps a page that printed for the next document, or closes it. */
     keepOrClose(printing: PrintPage): void {
       printing.prints += 1;
-      if (printing.prints < PRINTS_PER_PAGE && !printing.page.isClosed()) idle.push(printing);
+      if (printing.prints < PRINTS_PER_PAGE && usable(printing)) idle.push(printing);
       else void printing.context.close().catch(() => undefined);
     },
     /** Forgets the pages of this browser (it went away), or every page. */
@@ -75,6 +83,10 @@ export function createPagePool() {
       idle = browser ? idle.filter((kept) => kept.browser !== browser) : [];
     },
   };
+}
+
+function usable(kept: PrintPage): boolean {
+  return !kept.crashed && !kept.page.isClosed();
 }
 
 /** `size` slots taken in turn: a render waits, first come first served, for a free one. */

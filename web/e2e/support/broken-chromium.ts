@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEBIAN_CHROMIUM_PATH } from '../../../src/lib/chromium';
@@ -14,7 +14,9 @@ import { DEBIAN_CHROMIUM_PATH } from '../../../src/lib/chromium';
  * process is launched through a script (Chromium's --renderer-cmd-prefix) which, while the switch
  * is on, gives it a JavaScript stack too small to run anything: Playwright's setContent then fails
  * with "Maximum call stack size exceeded". (A Chromium that fails to start is covered by
- * pdf-renderer.test.ts.)
+ * pdf-renderer.test.ts.) The renderer keeps a page between prints (print-pages.ts), so breaking
+ * also kills the renderer processes already running, as a crash would: the renderer then
+ * replaces their pages with new ones, which start broken.
  */
 export interface BrokenChromium {
   /** The script to give the server as CHROMIUM_PATH. */
@@ -34,20 +36,53 @@ export function brokenChromium(): BrokenChromium {
   const browser = path.join(folder, 'chromium');
   const renderer = path.join(folder, 'renderer');
   const flag = path.join(folder, 'broken');
+  // exec keeps the script's process id: each line is a renderer process of this browser.
+  const started = path.join(folder, 'renderers');
   writeFileSync(
     browser,
     `#!/bin/sh\nexec ${DEBIAN_CHROMIUM_PATH} --renderer-cmd-prefix=${renderer} "$@"\n`,
   );
   writeFileSync(
     renderer,
-    `#!/bin/sh\nif [ -e ${flag} ]; then exec "$@" --js-flags=--stack-size=1; fi\nexec "$@"\n`,
+    `#!/bin/sh\necho $$ >> ${started}\nif [ -e ${flag} ]; then exec "$@" --js-flags=--stack-size=1; fi\nexec "$@"\n`,
   );
   chmodSync(browser, 0o755);
   chmodSync(renderer, 0o755);
   return {
     path: browser,
-    breakIt: () => writeFileSync(flag, ''),
+    breakIt: () => {
+      writeFileSync(flag, '');
+      killRenderers(started);
+    },
     repair: () => rmSync(flag, { force: true }),
     remove: () => rmSync(folder, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Kills the renderer processes the script started that still run (a process id is checked to
+ * still be a renderer before it is killed, as ids are reused).
+ */
+function killRenderers(startedFile: string): void {
+  if (!existsSync(startedFile)) return;
+  for (const line of readFileSync(startedFile, 'utf8').split('\n')) {
+    const pid = Number(line);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    if (!commandLineOf(pid).includes('--type=renderer')) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // ended meanwhile
+    }
+  }
+  writeFileSync(startedFile, '');
+}
+
+/** A running process's command line; empty once it ended. */
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
 }
