@@ -9,6 +9,7 @@ import { mailSealerForDataDir } from '../mail/body-seal.js';
 import { claimNextDocumentJob } from './document-claim.js';
 import { startDocumentWorker } from './document-worker.js';
 import { createPdfRenderer } from './pdf-renderer.js';
+import { sealedCopiesCounted } from '../ops/sealed-copy-counter.js';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 // Real Chromium, printing several pages at once (issue 33).
@@ -91,9 +92,12 @@ describe('sealed copies when many sign at once', () => {
 
       // Two instances, each printing several at once, claiming from the same queue.
       const [one, two] = [worker({ concurrency: 3 }), worker({ concurrency: 3 })];
+      const madeBefore = await sealedCopiesCounted('made');
       try {
         const [byOne, byTwo] = await Promise.all([one.runOnce(), two.runOnce()]);
         expect(byOne + byTwo).toBe(20);
+        // Both workers run in this process: the metric counts each copy once.
+        expect(await sealedCopiesCounted('made')).toBe(madeBefore + 20);
       } finally {
         await Promise.all([one.stop(), two.stop()]);
       }

@@ -8,6 +8,7 @@ import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { claimNextDocumentJob, type DocumentJobClaim } from './document-claim.js';
 import { DocumentTooLongError, type PdfRenderer } from './pdf-renderer.js';
 import { describeRenderFailure } from './render-failure.js';
+import { countSealedCopy } from '../ops/sealed-copy-counter.js';
 
 export const MAX_RENDER_ATTEMPTS = 3;
 const RETRY_DELAYS_MS = [30_000, 2 * 60_000];
@@ -110,12 +111,14 @@ export function startDocumentWorker(options: {
         log.warn({ contractId }, 'executed copy finished after its lease ran out: discarded');
         return false;
       }
+      countSealedCopy('made');
       log.info(
         { contractId, ms: Date.now() - startedAt, bytes: pdf.bytes.length },
         'sealed executed copy ready',
       );
       return true;
     } catch (error) {
+      countSealedCopy('failed');
       const reason = describeRenderFailure(error);
       const now = clock();
       if (attempts >= MAX_RENDER_ATTEMPTS || error instanceof DocumentTooLongError) {

@@ -5,6 +5,7 @@ import { createTestApp, get, jsonPost, openQueuedBody, type TestApp } from '../.
 import { mailSealerForDataDir } from '../mail/body-seal.js';
 import { MAX_RENDER_ATTEMPTS, startDocumentWorker } from './document-worker.js';
 import { createPdfRenderer, type PdfRenderer } from './pdf-renderer.js';
+import { sealedCopiesCounted } from '../ops/sealed-copy-counter.js';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 const renderer = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log: quiet });
@@ -79,7 +80,10 @@ describe('an executed copy that cannot be printed', () => {
       })
       .where('id', '=', id)
       .execute();
+    const failedBefore = await sealedCopiesCounted('failed');
     await runWorkerOnce(renderer);
+    // GET /metrics counts the failed attempt (tradesign_sealed_copies_total).
+    expect(await sealedCopiesCounted('failed')).toBe(failedBefore + 1);
     const job = await t.db
       .selectFrom('document_jobs')
       .select(['status', 'attempts', 'last_error'])

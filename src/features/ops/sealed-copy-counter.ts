@@ -19,3 +19,9 @@ sealedCopies.inc({ outcome: 'failed' }, 0);
 export function countSealedCopy(outcome: 'made' | 'failed'): void {
   sealedCopies.inc({ outcome });
 }
+
+/** How many attempts with this outcome this process has counted so far. */
+export async function sealedCopiesCounted(outcome: 'made' | 'failed'): Promise<number> {
+  const { values } = await sealedCopies.get();
+  return values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+}
