@@ -37,7 +37,7 @@ const RSA_BITS = 3072;
 const OID_ADOBE_AUTHENTIC_DOCUMENTS = '1.2.840.113583.1.1.5';
 const OID_KP_DOCUMENT_SIGNING = '1.3.6.1.5.5.7.3.36';
 
-// The bag types @signpdf/signer-p12 reads: a PKCS#8 shrouded key and certificates.
+// The bag types the seal signer reads (cms-signer.ts): a PKCS#8 shrouded key and certificates.
 const KEY_BAG = forge.pki.oids.pkcs8ShroudedKeyBag!;
 const CERT_BAG = forge.pki.oids.certBag!;
 

@@ -1,11 +1,11 @@
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
 // Named import on purpose: @signpdf/signpdf is CommonJS, and under Node's ESM loader (tsx,
 // vitest) its default import is the whole `exports` object, not the SignPdf instance the types
 // promise; `signpdf.sign` would be undefined at runtime.
 import { SignPdf } from '@signpdf/signpdf';
 import { PDFDocument } from 'pdf-lib';
 import { findLastByteRange } from './byte-range.js';
+import { SealKeySigner } from './cms-signer.js';
 
 export interface SealKey {
   /** PKCS#12 (DER) from generateSealingCertificate. */
@@ -31,9 +31,10 @@ export interface SealInfo {
 export const SIGNATURE_LENGTH = 16384;
 
 /*
- * adbe.pkcs7.detached, the subfilter P12Signer's CMS is built for (SHA-256 digest, signingTime,
- * no ESS signing-certificate-v2 attribute). ETSI.CAdES.detached would promise a PAdES baseline
- * signature, which requires that attribute; validators would then flag the seal as malformed.
+ * adbe.pkcs7.detached, the subfilter SealKeySigner's CMS is built for, as @signpdf's P12Signer's
+ * (SHA-256 digest, signingTime, no ESS signing-certificate-v2 attribute). ETSI.CAdES.detached
+ * would promise a PAdES baseline signature, which requires that attribute; validators would then
+ * flag the seal as malformed.
  */
 export const SEAL_SUBFILTER = 'adbe.pkcs7.detached';
 
@@ -73,6 +74,5 @@ export async function sealPdf(pdf: Uint8Array, seal: SealKey, info: SealInfo): P
   // object stream.
   const withPlaceholder = await doc.save({ useObjectStreams: false });
 
-  const signer = new P12Signer(seal.p12, { passphrase: seal.passphrase });
-  return new SignPdf().sign(withPlaceholder, signer, signingTime);
+  return new SignPdf().sign(withPlaceholder, new SealKeySigner(seal), signingTime);
 }

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { P12Signer } from '@signpdf/signer-p12';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.js';
 import { pdfsig } from '../../../test/pdfsig.js';
@@ -13,6 +14,7 @@ import {
   verifySealedPdf,
   type SealingCertificate,
 } from './index.js';
+import { SealKeySigner } from './cms-signer.js';
 
 const COMMON_NAME = 'TradeSign document seal (contracts.example.com)';
 const PAGE_TEXT = ['Roof replacement at 12 Elm Street', 'Scope of work', 'Signatures'];
@@ -119,6 +121,16 @@ describe('sealPdf', () => {
     expect(Math.abs(Date.parse(result.signedAt!) - Date.now())).toBeLessThan(60_000);
     expect(isIntactSeal(result, seal.fingerprintSha256)).toBe(true);
     expect(isIntactSeal(result, 'ab'.repeat(32))).toBe(false);
+  });
+
+  it('writes the same signature, byte for byte, as @signpdf’s PKCS#12 signer', async () => {
+    // Its own signer opens the key once and signs with OpenSSL (cms-signer.ts); what it writes
+    // must not change: the same attributes, certificates and RSA PKCS#1 v1.5 value.
+    const content = Buffer.from(unsealed);
+    const at = new Date('2026-11-26T15:04:05Z');
+    const theirs = await new P12Signer(seal.p12, { passphrase: seal.passphrase }).sign(content, at);
+    const ours = await new SealKeySigner(seal).sign(content, at);
+    expect(ours.toString('hex')).toBe(theirs.toString('hex'));
   });
 
   it('is a valid signature over the whole file for poppler’s pdfsig too', async () => {

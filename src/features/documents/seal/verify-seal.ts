@@ -55,7 +55,7 @@ const RSA_PKCS1_SIGNATURE_OIDS = new Set([
  * It does NOT validate a certificate chain, revocation or trust: our seal is self-signed, so the
  * certificate proves nothing by itself and anyone can re-sign an altered copy with their own key.
  * Use `isIntactSeal` with our seal's fingerprint to know the file is ours and unchanged.
- * RSA signatures only (what @signpdf/signer-p12 produces).
+ * RSA signatures only (what the seal signer, cms-signer.ts, produces).
  */
 export function verifySealedPdf(pdf: Uint8Array): SealVerification {
   const location = findLastByteRange(pdf);
