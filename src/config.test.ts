@@ -102,6 +102,15 @@ describe('loadConfig', () => {
     expect(line).toContain(value);
   });
 
+  it('prints as many signed copies at once as PDF_CONCURRENCY says, or as the machine allows', () => {
+    // Unset, the renderer decides from the cores and memory (print-pages.ts).
+    expect(loadConfig({}).PDF_CONCURRENCY).toBeUndefined();
+    expect(loadConfig({ PDF_CONCURRENCY: '2' }).PDF_CONCURRENCY).toBe(2);
+    expect(configProblems({ PDF_CONCURRENCY: '0' })).toEqual([
+      expect.stringContaining('PDF_CONCURRENCY') as unknown,
+    ]);
+  });
+
   it('reports every bad variable, one line each', () => {
     const problems = configProblems({ PORT: 'abc', SIGNING_LINK_DAYS: '0', SMTP_URL: 'http://x' });
     expect(problems).toHaveLength(3);

@@ -94,6 +94,9 @@ const configSchema = z.object({
   OLLAMA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
   SIGNING_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   CHROMIUM_PATH: z.string().trim().min(1).default(DEBIAN_CHROMIUM_PATH),
+  // Pages Chromium prints at once; unset, one per core and one more, at most four, and one per
+  // 512 MB of memory (src/features/documents/print-pages.ts).
+  PDF_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   // Deadlines and limits for hostile or broken clients (issue 15; README, "Running it on a server").
   HTTP_HEADERS_TIMEOUT_MS: milliseconds(500, 600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: milliseconds(1_000, 3_600_000).default(60_000),

@@ -32,6 +32,7 @@ export async function startServer(config: Config) {
   await checkSharedSealKey(db, engine, mailSealer, { warn: (message) => console.warn(message) });
   const renderer = createPdfRenderer({
     chromiumPath: config.CHROMIUM_PATH,
+    ...(config.PDF_CONCURRENCY === undefined ? {} : { concurrency: config.PDF_CONCURRENCY }),
     log: { warn: (_details, message) => console.warn(message) },
   });
   // Each worker's poller reports its ticks here; /readyz reads them (issue 33).
