@@ -63,7 +63,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+src/(?!domain/|trpc/app-router$)',
+              regex: '^(\\.\\./)+src/(?!domain/|app/app-router$)',
               message: 'The web app may import src/domain and the AppRouter type only',
             },
           ],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DEBIAN_CHROMIUM_PATH } from './lib/chromium.js';
+
+/** Debian's Chromium: the app prints with it, and the tests and benchmarks drive it. */
+export const DEBIAN_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * The one place that reads process.env (docs/architecture.md).

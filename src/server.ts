@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp } from './app/build-app.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/kysely.js';
 import { migrateSafely } from './db/safe-migrate.js';

@@ -6,7 +6,7 @@
  * routes never wait for them.
  */
 import { sql } from 'kysely';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrate.js';

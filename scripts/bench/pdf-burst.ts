@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrate.js';

@@ -1,5 +1,4 @@
-/** Debian's Chromium: the app prints with it, and the tests and benchmarks drive it. */
-export const DEBIAN_CHROMIUM_PATH = '/usr/bin/chromium';
+export { DEBIAN_CHROMIUM_PATH } from '../config.js';
 
 /**
  * Headless, and kept off the network: no updates, sync or background requests (a VPS or CI

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A multipart form a route reads itself: documented as its request body. */
+    documentedForm?: z.ZodType;
+  }
+}
+
 /**
  * How a REST route describes itself: one object that Fastify validates with (through the zod type
- * provider, src/rest/openapi.ts) and that /api/openapi.json is generated from, so the document
+ * provider, src/app/openapi.ts) and that /api/openapi.json is generated from, so the document
  * cannot drift from what the route accepts and answers (issue 19, docs/decisions/026).
  */
 

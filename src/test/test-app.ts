@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app/build-app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DB } from '../db/kysely.js';
 import type { Engine } from '../db/engine.js';

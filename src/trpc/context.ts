@@ -1,30 +1,15 @@
-import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { Config } from '../config.js';
-import type { DB } from '../db/kysely.js';
-import type { SignInClock } from '../features/auth/sign-in-throttle.js';
-import type { MailSealer } from '../features/mail/body-seal.js';
-import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
-import type { ScopeCleaner } from '../features/scope/scope.service.js';
-import { readRequestContext } from '../features/sessions/request-context.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestClient } from '../lib/request-client.js';
+import type { AppDeps } from '../ports/app-deps.js';
+import type { ValidatedSession } from '../ports/session.js';
 
-export interface AppDeps {
-  db: DB;
-  config: Config;
-  scopeCleaner: ScopeCleaner;
-  /** True when Chromium can print executed copies; otherwise signed copies go out as HTML. */
-  pdfAvailable: boolean;
-  /** Chromium, when this process prints PDFs: page limits are checked at save and send. */
-  renderer: PdfRenderer | null;
-  /** Seals queued mail bodies with the data folder's key (docs/decisions/017). */
-  mailSealer: MailSealer;
-  /** Time for sign-in throttling; tests move it instead of sleeping. */
-  signInClock?: SignInClock;
-  /** Time for sending, expiry, reminders and the signing page; tests move it. */
-  clock: () => Date;
+/**
+ * A tRPC procedure's context: the app's parts, the request, and what both transports know about
+ * it (src/features/sessions/request-context.ts reads it; src/app/trpc-routes.ts builds this).
+ */
+export interface Context extends AppDeps {
+  req: FastifyRequest;
+  res: FastifyReply;
+  client: RequestClient;
+  session: ValidatedSession | null;
 }
-
-export async function createContext(deps: AppDeps, { req, res }: CreateFastifyContextOptions) {
-  return { ...deps, req, res, ...(await readRequestContext(req, res, deps)) };
-}
-
-export type Context = Awaited<ReturnType<typeof createContext>>;

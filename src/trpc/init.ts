@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { describeValidationError } from '../domain/validation-messages.js';
 import { AppError, appErrorCodes, INTERNAL_ERROR_MESSAGE } from '../lib/app-error.js';
-import { actorOf } from '../features/sessions/request-context.js';
+import { actorOf } from '../lib/request-client.js';
 import type { Context } from './context.js';
 
 const t = initTRPC.context<Context>().create({

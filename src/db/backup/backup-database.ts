@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { MAIL_SEAL_KEY_FILE } from '../../features/mail/body-seal.js';
+import { MAIL_SEAL_KEY_FILE } from '../../lib/data-folder.js';
 
 /** A refusal or failure the person running the backup can act on; its message is the whole story. */
 export class BackupError extends Error {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { buildApp } from '../../app/build-app.js';
 import { loadConfig } from '../../config.js';
 import { createDb, type DB } from '../../db/kysely.js';
 import { migrateToLatest } from '../../db/migrate.js';

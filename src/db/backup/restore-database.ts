@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { MAIL_SEAL_KEY_FILE } from '../../features/mail/body-seal.js';
+import { MAIL_SEAL_KEY_FILE } from '../../lib/data-folder.js';
 import { BackupError, integrityProblems, syncFolder } from './backup-database.js';
 
 /**

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { acceptanceInputSchema, acceptanceStatusSchema } from '../../domain/acceptances.schemas.js';
 import { getAcceptanceStatus, recordAcceptance } from './acceptances.service.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 
 /** POST /api/acceptances; and whether it is done, as acceptances.status. */
 export function registerAcceptanceRoutes(app: FastifyInstance, deps: AppDeps): void {

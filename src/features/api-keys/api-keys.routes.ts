@@ -8,8 +8,8 @@ import {
   createdApiKeySchema,
 } from '../../domain/api-keys.schemas.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
-import type { AppDeps } from '../../trpc/context.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import {
   createApiKey,
   listApiKeys,

@@ -12,9 +12,9 @@ import {
   setSessionCookie,
 } from '../sessions/session-cookie.js';
 import { requestClient } from '../sessions/request-context.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 
 const accountRoute = { tag: 'Account', success: { 200: currentUserSchema } } as const;
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { AppError } from '../../lib/app-error.js';
+import type { SignInClock } from '../../ports/sign-in-clock.js';
 import { hitRateLimit, type RateLimitRule } from '../rate-limit/rate-limit.js';
 
 const MINUTE_MS = 60_000;
@@ -28,11 +29,7 @@ export const signInThrottle = {
 export const TOO_MANY_SIGN_IN_ATTEMPTS =
   'Too many sign-in attempts from here. Please wait a few minutes and try again.';
 
-/** Time for the throttle: tests move `now` and record `wait` instead of sleeping. */
-export interface SignInClock {
-  now(): number;
-  wait(ms: number): Promise<void>;
-}
+export type { SignInClock } from '../../ports/sign-in-clock.js';
 
 export const realSignInClock: SignInClock = {
   now: () => Date.now(),

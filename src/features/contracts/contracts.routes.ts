@@ -23,9 +23,9 @@ import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js'
 import { sendToClient } from './send.service.js';
 import { sendReusedJson } from '../../lib/reused-answer.js';
 import { ownSuccessAnswer } from './own-answer-serializer.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 
 const params = z.object({ id: contractIdSchema });
 const contractRoute = { tag: 'Contracts', caller: 'contractor' } as const;

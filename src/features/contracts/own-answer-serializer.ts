@@ -10,7 +10,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
  */
 export function ownSuccessAnswer<Schema>(successStatus: number): FastifySerializerCompiler<Schema> {
   // Fastify hands each status its part of the route's schema: a zod schema, as the app's own
-  // serializer compiler expects (src/rest/openapi.ts).
+  // serializer compiler expects (src/app/openapi.ts).
   const zodSerializer = serializerCompiler as unknown as FastifySerializerCompiler<Schema>;
   return (route) =>
     String(route.httpStatus) === String(successStatus)

@@ -5,11 +5,11 @@ import { contractIdSchema } from '../../domain/contracts.schemas.js';
 import { executedCopyStatusSchema } from '../../domain/executed-copy.schemas.js';
 import { findExecutedPdf, findOwnedExecutedPdf } from './documents.repo.js';
 import { getExecutedCopyStatus, retryExecutedCopy } from './executed-copy.service.js';
-import { resolveSigningLink } from '../esign/esign.service.js';
+import { resolveSigningLink } from '../esign/signing-link-resolution.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute, fileAnswer } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 import { signingTokenParams } from '../esign/esign.routes.js';
 import { registerUnsignedCopyRoute } from './unsigned-copy.routes.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sendError } from '../../lib/error-handler.js';
 import { apiErrorSchema, describeRoute, fileAnswer } from '../../rest/api-schema.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { signingTokenParams } from '../esign/esign.routes.js';
 import { requestClient } from '../sessions/request-context.js';
 import { printUnsignedCopy, UnsignedCopyUnavailableError } from './unsigned-copy.service.js';

@@ -3,14 +3,12 @@ import { transition } from '../contracts/contract-transition.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderDeclinedNoticeMail } from '../mail/templates/index.js';
 import { enforceRateLimits } from '../rate-limit/rate-limit.js';
+import { esignRateLimits, whyNotNow, clientWhyNot } from './esign.service.js';
 import {
-  esignRateLimits,
   resolveSigningLink,
-  whyNotNow,
-  clientWhyNot,
   type EsignDeps,
   type SigningClient,
-} from './esign.service.js';
+} from './signing-link-resolution.js';
 import { linkFacts } from './signing-links.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 

@@ -18,7 +18,7 @@ import { CONSENT_CHANGED, SIGNING_REFUSAL_HEADER } from '../../domain/signing-is
 import { ConsentChangedError } from './consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
 import { requestClient } from '../sessions/request-context.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
 
 export const signingTokenParams = z.object({

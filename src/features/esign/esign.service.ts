@@ -11,88 +11,23 @@ import type {
   EsignSignResult,
   EsignView,
 } from '../../domain/esign.schemas.js';
-import type { AppDeps } from '../../trpc/context.js';
-import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
 import { recordView } from './viewings.js';
+import {
+  INVALID_LINK,
+  resolveSigningLink,
+  type EsignDeps,
+  type SigningClient,
+} from './signing-link-resolution.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
 import { finishClientSigning } from '../contracts/completion.js';
-import { findSigningLink, linkFacts } from './signing-links.js';
+import { linkFacts } from './signing-links.js';
 import { transition } from '../contracts/contract-transition.js';
 import { consentToRecord, type ConsentGiven } from './consent.js';
 import { noticeShown } from './shown-notice.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
-
-export interface SigningClient {
-  ip: string;
-  userAgent: string;
-}
-
-/** What the homeowner's calls use. */
-export type EsignDeps = Pick<AppDeps, 'db' | 'config' | 'mailSealer' | 'clock'>;
-
-const INVALID_LINK = 'This signature link is no longer valid';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The contract behind a link (issue 17): every link of a contract works while the contract is
- * sent, whichever email it came in; a sent contract past its deadline expires here first. An
- * expired, declined or withdrawn contract's link still resolves, so the page can say which.
- * After signing, the link stays readable for the same number of days again. Unknown and
- * revoked links, and drafts, are all the same 404.
- */
-export async function resolveSigningLink(db: DB, config: Config, token: string, now: Date) {
-  const link = await findSigningLink(db, token);
-  if (!link || link.revoked_at) throw new AppError('NOT_FOUND', INVALID_LINK);
-  let contract = await findLinkedContract(db, link.contract_id);
-  if (contract && isOverdue(contract, now)) {
-    await expireOverdue(db, now, { contractId: contract.id });
-    contract = await findLinkedContract(db, link.contract_id);
-  }
-  if (!contract?.template_html || contract.status === 'draft')
-    throw new AppError('NOT_FOUND', INVALID_LINK);
-  if (contract.client_signed_at) {
-    const readableUntil = Math.max(
-      Date.parse(link.expires_at),
-      Date.parse(contract.client_signed_at) + config.SIGNING_LINK_DAYS * DAY_MS,
-    );
-    if (now.getTime() >= readableUntil) throw new AppError('NOT_FOUND', INVALID_LINK);
-  }
-  return { link, contract: { ...contract, template_html: contract.template_html } };
-}
-
-/** Built once (docs/decisions/013): every opening of a signing page reads it. */
-const linkedContract = preparedQuery((db, params: { contractId: number }) =>
-  db
-    .selectFrom('contracts')
-    .select([
-      'id',
-      'user_id',
-      'status',
-      'company_name',
-      'company_phone',
-      'company_email',
-      'client_name',
-      'client_email',
-      'total_price_cents',
-      'template_html',
-      'client_signed_at',
-      'created_at',
-      'my_signed_at',
-      'expires_at',
-      'closed_at',
-      'closed_reason',
-      'language',
-    ])
-    .where('id', '=', params.contractId),
-);
-
-async function findLinkedContract(db: DB, contractId: number) {
-  const [contract] = await linkedContract(db, { contractId });
-  return contract;
-}
 
 /** Whether the contract's executed copy exists; built once, like the contract's read. */
 const executedCopyOf = preparedQuery((db, params: { contractId: number }) =>

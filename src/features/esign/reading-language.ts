@@ -1,11 +1,11 @@
 import type { Language } from '../../domain/i18n/languages.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
+import { limitOpenings } from './esign.service.js';
 import {
-  limitOpenings,
   resolveSigningLink,
   type EsignDeps,
   type SigningClient,
-} from './esign.service.js';
+} from './signing-link-resolution.js';
 
 /**
  * What a switch did: `switched` (stored and recorded), `unchanged` (the language shown already),

@@ -1,5 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { enqueueMailOnce } from '../mail/outbox.js';
 import { renderViewedAlertMail } from '../mail/templates/index.js';
 

@@ -1,5 +1,5 @@
 import { insertContractEvent } from '../contracts/contracts.repo.js';
-import type { EsignDeps, resolveSigningLink, SigningClient } from './esign.service.js';
+import type { EsignDeps, resolveSigningLink, SigningClient } from './signing-link-resolution.js';
 import { linkFacts } from './signing-links.js';
 import { queueViewedAlert } from './viewed-alert.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';

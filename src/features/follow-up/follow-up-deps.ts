@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 
 /** What the follow-through's services use: the database, links and mail, and the clock. */
 export type FollowUpDeps = Pick<AppDeps, 'db' | 'config' | 'mailSealer' | 'clock'> & {

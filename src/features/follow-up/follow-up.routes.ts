@@ -11,8 +11,8 @@ import {
   voidResultSchema,
 } from '../../domain/follow-up.schemas.js';
 import { describeRoute } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
-import type { AppDeps } from '../../trpc/context.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { extendSigning } from './extend.service.js';
 import { nextClientEmail } from './next-client-email.js';
 import { remindClient } from './reminders.service.js';

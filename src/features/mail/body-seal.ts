@@ -1,30 +1,15 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAIL_SEAL_KEY_FILE } from '../../lib/data-folder.js';
+import type { MailSealer } from '../../ports/mail-sealer.js';
 
-/** The key's file under DATA_DIR: back it up with app.db (README, Backup and restore). */
-export const MAIL_SEAL_KEY_FILE = 'mail-seal.key';
+export { MAIL_SEAL_KEY_FILE } from '../../lib/data-folder.js';
+export type { MailSealer } from '../../ports/mail-sealer.js';
 
 const VERSION = 'v1.';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-
-/**
- * Seals the bodies of queued mails (docs/decisions/017): a signing request carries the signing
- * link, and the database must never hold one in plain text, not even in the pages SQLite leaves
- * behind in its -wal file. AES-256-GCM with a key kept outside the database, so a copy of the
- * database files alone gives nothing away.
- */
-export interface MailSealer {
-  /**
-   * Names the key without revealing it (a hash of it): the database keeps the first instance's,
-   * so an instance started with another key is caught at start (docs/decisions/023).
-   */
-  readonly fingerprint: string;
-  seal(plain: string): string;
-  /** Throws MailBodySealError when the key is not the one that sealed the body. */
-  open(sealed: string): string;
-}
 
 export class MailBodySealError extends Error {
   constructor() {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { buildApp } from '../../app/build-app.js';
 import { loadConfig } from '../../config.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createWorkerMonitor, WORKER_NAMES, type WorkerMonitor } from '../../lib/worker-ticks.js';

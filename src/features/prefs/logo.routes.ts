@@ -1,14 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { LOGO_MAX_BYTES } from '../../domain/logo.js';
 import { prefsSchema } from '../../domain/prefs.schemas.js';
 import { LOGO_URL_PREFIX, readLogo, saveLogo } from './logo.service.js';
 import { getPrefs } from './prefs.service.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
-import { logoFormSchema } from '../../rest/openapi.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
+
+/** The logo upload's form, for the document only (the route reads the file as a stream). */
+const logoFormSchema = z.object({
+  logo: z.string().meta({ format: 'binary', description: 'PNG or JPEG, at most 2 MB.' }),
+});
 
 /** POST /api/prefs/logo and the public logo files it creates. */
 export async function registerLogoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

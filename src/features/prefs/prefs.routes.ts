@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { prefsSchema, updatePrefsInputSchema } from '../../domain/prefs.schemas.js';
 import { getPrefs, updatePrefs } from './prefs.service.js';
 import { rescheduleReminders } from '../follow-up/reminders.service.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 
 /** GET/PUT /api/prefs (the logo upload arrives with branding). */
 export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {

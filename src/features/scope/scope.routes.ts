@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cleanScopeInputSchema, cleanScopeResultSchema } from '../../domain/scope.schemas.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 
 /** POST /api/scope/clean. */
 export function registerScopeRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -1,9 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { ZodError } from 'zod';
-import type { DbOrTrx } from '../../db/kysely.js';
 import { cleanScopeWithRules } from '../../domain/scope-rules/index.js';
-import type { CleanScopeResult } from '../../domain/scope.schemas.js';
 import { enforceRateLimits } from '../rate-limit/rate-limit.js';
+import type { ScopeCleaner } from '../../ports/scope-cleaner.js';
 import { cleanScopeWithOllama, type OllamaSettings } from './ollama-cleaner.js';
 
 /** A contractor cleans a scope a few times per contract; this stops scripted abuse of the model. */
@@ -16,14 +14,7 @@ export const scopeCleanupRateLimit = { limit: 30, windowMs: 10 * 60 * 1000 };
  */
 const OLLAMA_RETRY_AFTER_MS = 60_000;
 
-export interface ScopeCleaner {
-  clean(
-    db: DbOrTrx,
-    userId: number,
-    snippets: readonly string[],
-    log: FastifyBaseLogger,
-  ): Promise<CleanScopeResult>;
-}
+export type { ScopeCleaner } from '../../ports/scope-cleaner.js';
 
 export function createScopeCleaner(
   settings: OllamaSettings,

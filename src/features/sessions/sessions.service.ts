@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { ValidatedSession } from '../../ports/session.js';
 import {
   generateSessionToken,
   hashSessionSecret,
@@ -22,23 +23,7 @@ export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** Writing last_used_at on every request would make every read a write; an hour is precise enough. */
 const TOUCH_INTERVAL_MS = HOUR_MS;
 
-export interface SessionUser {
-  id: number;
-  email: string;
-}
-
-export interface ValidatedSession {
-  sessionId: string;
-  user: SessionUser;
-  /** When the cookie should expire: the earlier of the two limits. */
-  expiresAtMs: number;
-  /** True when last-used was moved forward, so the cookie's expiry should be renewed too. */
-  renewed: boolean;
-  /** A person's session cookie, or an integration's API key (issue 19). */
-  via: 'cookie' | 'api_key';
-  /** The key's id (never its secret) when `via` is 'api_key'. */
-  apiKeyId?: string;
-}
+export type { SessionUser, ValidatedSession } from '../../ports/session.js';
 
 export async function createSession(db: DbOrTrx, userId: number, nowMs = Date.now()) {
   const token = generateSessionToken();

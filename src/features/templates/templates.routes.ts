@@ -20,9 +20,9 @@ import {
   updateTemplate,
   addStandardContract,
 } from './templates.service.js';
-import type { AppDeps } from '../../trpc/context.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 
 const params = z.object({ id: templateIdSchema });
 const templateRoute = { tag: 'Templates', caller: 'contractor' } as const;

@@ -12,8 +12,8 @@ import {
 } from '../../domain/webhooks.schemas.js';
 import { listedWebhookDeliverySchema } from '../../domain/webhook-deliveries.schemas.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
-import { contractorOf, signedIn } from '../../rest/rest-helpers.js';
-import type { AppDeps } from '../../trpc/context.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 import { listWebhookDeliveries, redeliverWebhookDelivery } from './webhook-deliveries.service.js';
 import {
   createWebhookEndpoint,

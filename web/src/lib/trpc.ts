@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../../src/trpc/app-router';
+import type { AppRouter } from '../../../src/app/app-router';
 import { fetchWithDeadline, trpcDeadlineMs } from './deadline';
 import { rejectUnreadableFailure } from './errors';
 import { queryClient } from './query-client';

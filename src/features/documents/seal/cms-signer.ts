@@ -8,7 +8,13 @@ import {
 import { Signer } from '@signpdf/utils';
 // node-forge is CommonJS that builds its namespace at runtime: only the default import works.
 import forge from 'node-forge';
-import type { SealKey } from './seal-pdf.js';
+
+/** The key that seals: what sealing-key.ts stores. */
+export interface SealKey {
+  /** PKCS#12 (DER) from generateSealingCertificate. */
+  p12: Buffer;
+  passphrase: string;
+}
 
 /** A sealing key opened once: the PKCS#12 file's key as Node's own, and its certificates. */
 interface OpenedSealKey {

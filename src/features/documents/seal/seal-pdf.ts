@@ -5,13 +5,9 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { PDFDocument } from 'pdf-lib';
 import { findLastByteRange } from './byte-range.js';
-import { SealKeySigner } from './cms-signer.js';
+import { SealKeySigner, type SealKey } from './cms-signer.js';
 
-export interface SealKey {
-  /** PKCS#12 (DER) from generateSealingCertificate. */
-  p12: Buffer;
-  passphrase: string;
-}
+export type { SealKey } from './cms-signer.js';
 
 export interface SealInfo {
   /** Shown by readers as the signature's reason, e.g. "Executed contract #42". */

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/i18n/languages.js';
 import { AppError } from '../../../lib/app-error.js';
 import { webDistDir } from '../../../lib/web-app.js';
-import type { AppDeps } from '../../../trpc/context.js';
+import type { AppDeps } from '../../../ports/app-deps.js';
 import { requestClient } from '../../sessions/request-context.js';
 import { answerSigningLink } from '../esign.service.js';
 import { switchReadingLanguage } from '../reading-language.js';

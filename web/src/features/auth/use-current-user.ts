@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../src/trpc/app-router';
+import type { AppRouter } from '../../../../src/app/app-router';
 
 type CurrentUserAnswer = inferRouterOutputs<AppRouter>['auth']['user'];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../lib/route-registry.js';
-import { API_DOCS_PREFIX } from '../rest/openapi.js';
+import { API_DOCS_PREFIX } from './openapi.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { appRouter } from './app-router.js';
 

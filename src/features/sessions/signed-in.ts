@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.js';
-import { actorOf, readRequestContext } from '../features/sessions/request-context.js';
-import { bearerKeyOf } from '../features/sessions/session-cookie.js';
-import type { AppDeps } from '../trpc/context.js';
+import { AppError } from '../../lib/app-error.js';
+import { actorOf, readRequestContext } from './request-context.js';
+import { bearerKeyOf } from './session-cookie.js';
+import type { AppDeps } from '../../ports/app-deps.js';
 
 /**
  * The signed-in contractor of a REST call, with their device and the actor their changes are

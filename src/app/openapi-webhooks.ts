@@ -63,7 +63,7 @@ export function webhooksDocument(): Record<string, OpenAPIV3_1.PathItemObject> {
     target: 'draft-2020-12',
     io: 'output',
   });
-  // Checked as OpenAPI by src/rest/openapi.test.ts; openapi-types' 3.0/3.1 unions do not meet.
+  // Checked as OpenAPI by src/app/openapi.test.ts; openapi-types' 3.0/3.1 unions do not meet.
   return Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [
       type,

@@ -17,18 +17,6 @@ import {
   webhooksDocument,
 } from './openapi-webhooks.js';
 
-/** The logo upload's form, for the document only (the route reads the file as a stream). */
-export const logoFormSchema = z.object({
-  logo: z.string().meta({ format: 'binary', description: 'PNG or JPEG, at most 2 MB.' }),
-});
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A multipart form a route reads itself: documented as its request body. */
-    documentedForm?: z.ZodType;
-  }
-}
-
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
 

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppError } from '../lib/app-error.js';
 import { assertJsonDepth } from '../lib/json-body.js';
 import { appRouter } from './app-router.js';
-import { createContext, type AppDeps } from './context.js';
+import { readRequestContext } from '../features/sessions/request-context.js';
+import type { AppDeps } from '../ports/app-deps.js';
+import type { Context } from '../trpc/context.js';
 
 /**
  * The tRPC endpoint, /trpc/:path. It does what tRPC's own Fastify plugin does, with one change:
@@ -44,7 +46,12 @@ export async function registerTrpcRoutes(app: FastifyInstance, deps: AppDeps): P
           req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
           path: request.params.path,
           error: null,
-          createContext: ({ info }) => createContext(deps, { req: request, res: reply, info }),
+          createContext: async (): Promise<Context> => ({
+            ...deps,
+            req: request,
+            res: reply,
+            ...(await readRequestContext(request, reply, deps)),
+          }),
           onError({ error, path }) {
             if (error.code === 'INTERNAL_SERVER_ERROR') {
               request.log.error({ err: error.cause ?? error, path }, 'tRPC call failed');

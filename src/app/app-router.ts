@@ -8,7 +8,7 @@ import { prefsRouter } from '../features/prefs/prefs.router.js';
 import { scopeRouter } from '../features/scope/scope.router.js';
 import { templatesRouter } from '../features/templates/templates.router.js';
 import { webhooksRouter } from '../features/webhooks/webhooks.router.js';
-import { router } from './init.js';
+import { router } from '../trpc/init.js';
 
 export const appRouter = router({
   auth: authRouter,

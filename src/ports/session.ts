@@ -1,0 +1,18 @@
+/** Who a request is signed in as: a person's session cookie, or an integration's API key. */
+export interface SessionUser {
+  id: number;
+  email: string;
+}
+
+export interface ValidatedSession {
+  sessionId: string;
+  user: SessionUser;
+  /** When the cookie should expire: the earlier of the two limits. */
+  expiresAtMs: number;
+  /** True when last-used was moved forward, so the cookie's expiry should be renewed too. */
+  renewed: boolean;
+  /** A person's session cookie, or an integration's API key (issue 19). */
+  via: 'cookie' | 'api_key';
+  /** The key's id (never its secret) when `via` is 'api_key'. */
+  apiKeyId?: string;
+}
