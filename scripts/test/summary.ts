@@ -12,7 +12,7 @@ export interface StepResult {
 const LEGS = ['unit', 'postgres', 'e2e', 'e2e-postgres', 'release', 'drills', 'drills-postgres'];
 
 const minutes = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+  `${Math.floor(Math.round(seconds) / 60)}:${String(Math.round(seconds) % 60).padStart(2, '0')}`;
 
 /**
  * Prints one line per step and per leg, one total line `N passed, N failed`, and the 20 slowest
