@@ -19,6 +19,7 @@ import { ConsentChangedError } from './consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
 import { requestClient } from '../sessions/request-context.js';
 import type { AppDeps } from '../../ports/app-deps.js';
+import { sameAsEqualAnswer, sendReusedJson } from '../../lib/reused-answer.js';
 import { describeRoute } from '../../rest/api-schema.js';
 
 export const signingTokenParams = z.object({
@@ -70,7 +71,9 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       privateAnswer(reply);
-      return viewSigningPage(deps, request.params.token, requestClient(request));
+      const answer = await viewSigningPage(deps, request.params.token, requestClient(request));
+      // A link read again while nothing changed sends the bytes it sent before (issue 33).
+      return sendReusedJson(request, reply, sameAsEqualAnswer(answer));
     },
   );
 

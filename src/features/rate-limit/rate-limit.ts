@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { AppError } from '../../lib/app-error.js';
 
 export interface RateLimitRule {
@@ -7,6 +8,26 @@ export interface RateLimitRule {
   limit: number;
   windowMs: number;
 }
+
+/**
+ * One attempt counted: a new window when the key's last one ended at `windowEndedBy` or before.
+ * Built once (docs/decisions/013): every signing page's opening and every sign-in runs it.
+ */
+const countAttempt = preparedQuery(
+  (db, params: { key: string; nowMs: number; windowEndedBy: number }) => {
+    const windowExpired = sql<boolean>`rate_limits.window_started_at_ms <= ${params.windowEndedBy}`;
+    return db
+      .insertInto('rate_limits')
+      .values({ key: params.key, window_started_at_ms: params.nowMs, hits: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql<number>`CASE WHEN ${windowExpired} THEN 1 ELSE rate_limits.hits + 1 END`,
+          window_started_at_ms: sql<number>`CASE WHEN ${windowExpired} THEN ${params.nowMs} ELSE rate_limits.window_started_at_ms END`,
+        }),
+      )
+      .returning(['hits', 'window_started_at_ms']);
+  },
+);
 
 /**
  * Fixed-window counters kept in SQLite, so limits survive restarts and would hold across several
@@ -18,18 +39,8 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   nowMs = Date.now(),
 ): Promise<{ allowed: boolean; retryAfterSeconds: number; hits: number }> {
-  const windowExpired = sql<boolean>`rate_limits.window_started_at_ms <= ${nowMs - rule.windowMs}`;
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, window_started_at_ms: nowMs, hits: 1 })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        hits: sql<number>`CASE WHEN ${windowExpired} THEN 1 ELSE rate_limits.hits + 1 END`,
-        window_started_at_ms: sql<number>`CASE WHEN ${windowExpired} THEN ${nowMs} ELSE rate_limits.window_started_at_ms END`,
-      }),
-    )
-    .returning(['hits', 'window_started_at_ms'])
-    .executeTakeFirstOrThrow();
+  const [row] = await countAttempt(db, { key, nowMs, windowEndedBy: nowMs - rule.windowMs });
+  if (!row) throw new Error('the rate-limit upsert returned no row');
   const retryAfterMs = row.window_started_at_ms + rule.windowMs - nowMs;
   return {
     hits: row.hits,

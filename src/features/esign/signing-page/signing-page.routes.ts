@@ -7,6 +7,7 @@ import {
   type Language,
 } from '../../../domain/i18n/languages.js';
 import { AppError } from '../../../lib/app-error.js';
+import { sendReusedText } from '../../../lib/reused-answer.js';
 import { webDistDir } from '../../../lib/web-app.js';
 import type { AppDeps } from '../../../ports/app-deps.js';
 import { requestClient } from '../../sessions/request-context.js';
@@ -49,6 +50,7 @@ export async function registerSigningPage(
         const state = page.state;
         const language = displayLanguage(state, page.language, request.query.lang);
         return sendPage(
+          request,
           reply,
           state,
           renderSigningPage({ state, language, token, assets: pageAssets() }),
@@ -133,16 +135,19 @@ function isPersonOpening(request: FastifyRequest): boolean {
   );
 }
 
-function sendPage(reply: FastifyReply, state: SigningPageState, html: string) {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: SigningPageState,
+  html: string,
+) {
   const status =
     state.kind === 'invalid' ? 404 : state.kind === 'unavailable' ? (state.busy ? 429 : 503) : 200;
-  return (
-    reply
-      .code(status)
-      // The link is a secret: no cache may keep what it shows, no page it leads to learns it.
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(html)
-  );
+  void reply
+    .code(status)
+    // The link is a secret: no cache may keep what it shows, no page it leads to learns it.
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer');
+  // The same page (recentPage) is compressed once, not at every opening (issue 33).
+  return sendReusedText(request, reply, html, 'text/html; charset=utf-8');
 }
