@@ -48,11 +48,18 @@ describe('a page sent again unchanged (issue 33)', () => {
   });
 });
 
-describe('an answer equal to one sent lately', () => {
+describe('an answer equal to the one sent last for its key', () => {
   it('is that same object, so its bytes are sent again; a changed one is itself', () => {
-    const first = sameAsEqualAnswer({ id: 7, status: 'sent', html: '<p>terms</p>' });
-    expect(sameAsEqualAnswer({ id: 7, status: 'sent', html: '<p>terms</p>' })).toBe(first);
+    const first = sameAsEqualAnswer(7, { id: 7, status: 'sent', html: '<p>terms</p>' });
+    expect(sameAsEqualAnswer(7, { id: 7, status: 'sent', html: '<p>terms</p>' })).toBe(first);
     const changed = { id: 7, status: 'signed', html: '<p>terms</p>' };
-    expect(sameAsEqualAnswer(changed)).toBe(changed);
+    expect(sameAsEqualAnswer(7, changed)).toBe(changed);
+    // A field added or an object field changed is a change too.
+    const more = { id: 7, status: 'signed', html: '<p>terms</p>', pdf: true };
+    expect(sameAsEqualAnswer(7, more)).toBe(more);
+    const staged = sameAsEqualAnswer(8, { id: 8, stages: [{ cents: 100 }] });
+    expect(sameAsEqualAnswer(8, { id: 8, stages: [{ cents: 100 }] })).toBe(staged);
+    const restaged = { id: 8, stages: [{ cents: 200 }] };
+    expect(sameAsEqualAnswer(8, restaged)).toBe(restaged);
   });
 });

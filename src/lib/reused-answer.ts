@@ -84,23 +84,34 @@ function sendCompressedOnce(
   return reply.header('content-encoding', encoding).send(bytes);
 }
 
-/** Answers sent lately by their plain JSON text, least recently used first. */
-const equalAnswers = new Map<string, object>();
-const MOST_ANSWERS_KEPT = 64;
+/** The answer sent last for each key (a contract, say), least recently used first. */
+const lastAnswers = new Map<string | number, object>();
+const MOST_ANSWERS_KEPT = 256;
 
 /**
- * The answer sent earlier that equals this one, or this one: for an answer built afresh at every
- * request that rarely changes (a homeowner's signing link, read again and again), so that
- * sendReusedJson finds the same object and sends its serialized and compressed bytes again.
- * Comparing the plain JSON costs a fraction of the route's serialization and compression
- * (issue 33). Keeps the last 64.
+ * The answer sent last for `key` when this one equals it, or this one: for an answer built
+ * afresh at every request that rarely changes (a homeowner's signing link, read again and
+ * again), so that sendReusedJson finds the same object and sends its serialized and compressed
+ * bytes again (issue 33). Fields are compared one by one, as they are (a long text compares as
+ * fast as memory does); a field holding an object or array compares by its JSON.
  */
-export function sameAsEqualAnswer<Value extends object>(value: Value): Value {
-  const json = JSON.stringify(value);
-  const known = equalAnswers.get(json);
-  equalAnswers.delete(json);
-  if (!known && equalAnswers.size >= MOST_ANSWERS_KEPT)
-    equalAnswers.delete(equalAnswers.keys().next().value!);
-  equalAnswers.set(json, known ?? value);
-  return (known ?? value) as Value;
+export function sameAsEqualAnswer<Value extends object>(key: string | number, value: Value): Value {
+  const known = lastAnswers.get(key);
+  lastAnswers.delete(key);
+  const kept = known && sameFields(known, value) ? known : value;
+  if (!known && lastAnswers.size >= MOST_ANSWERS_KEPT)
+    lastAnswers.delete(lastAnswers.keys().next().value!);
+  lastAnswers.set(key, kept);
+  return kept as Value;
+}
+
+function sameFields(known: object, value: object): boolean {
+  const knownFields = Object.entries(known);
+  if (knownFields.length !== Object.keys(value).length) return false;
+  const fields = value as Record<string, unknown>;
+  return knownFields.every(([name, was]) => {
+    const now = fields[name];
+    if (was === now) return true;
+    return typeof was === 'object' && was !== null && JSON.stringify(was) === JSON.stringify(now);
+  });
 }

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import {
   consentEventDetails,
   type ConsentEventDetails,
@@ -23,6 +24,11 @@ export interface NoticeContract {
   company_email: string | null;
 }
 
+/** Built once (docs/decisions/013): every view of a signing page reads the fee. */
+const paperCopyFeeOf = preparedQuery((db, params: { userId: number }) =>
+  db.selectFrom('preferences').select('paper_copy_fee_cents').where('user_id', '=', params.userId),
+);
+
 /**
  * The notice's facts as they stand: the contract's company details and its owner's paper-copy
  * fee (preferences). Read when the page is rendered and again when the client signs.
@@ -31,11 +37,7 @@ export async function readConsentFacts(
   db: DbOrTrx,
   contract: NoticeContract,
 ): Promise<ConsentFacts> {
-  const preferences = await db
-    .selectFrom('preferences')
-    .select('paper_copy_fee_cents')
-    .where('user_id', '=', contract.user_id)
-    .executeTakeFirst();
+  const [preferences] = await paperCopyFeeOf(db, { userId: contract.user_id });
   return {
     companyName: contract.company_name,
     companyPhone: contract.company_phone,

@@ -73,7 +73,7 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
       privateAnswer(reply);
       const answer = await viewSigningPage(deps, request.params.token, requestClient(request));
       // A link read again while nothing changed sends the bytes it sent before (issue 33).
-      return sendReusedJson(request, reply, sameAsEqualAnswer(answer));
+      return sendReusedJson(request, reply, sameAsEqualAnswer(answer.id, answer));
     },
   );
 

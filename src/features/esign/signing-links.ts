@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { SigningLinkPurpose } from '../../db/schema.js';
 
 /** SHA-256 (hex) of a signing token: the only form in which a token is stored. */
@@ -86,11 +87,16 @@ export function linkFacts(link: {
   };
 }
 
-export async function findSigningLink(db: DbOrTrx, token: string) {
-  if (!signingTokenShape.test(token)) return undefined;
-  return db
+/** Built once (docs/decisions/013): every opening of a signing page looks its link up. */
+const linkByHash = preparedQuery((db, params: { tokenSha256: string }) =>
+  db
     .selectFrom('signing_links')
     .select(['id', 'contract_id', 'expires_at', 'revoked_at', 'purpose', 'created_at', 'reminder'])
-    .where('token_sha256', '=', hashSigningToken(token))
-    .executeTakeFirst();
+    .where('token_sha256', '=', params.tokenSha256),
+);
+
+export async function findSigningLink(db: DbOrTrx, token: string) {
+  if (!signingTokenShape.test(token)) return undefined;
+  const [link] = await linkByHash(db, { tokenSha256: hashSigningToken(token) });
+  return link;
 }

@@ -1,3 +1,4 @@
+import { preparedQuery } from '../../db/prepared-query.js';
 import { insertContractEvent } from '../contracts/contracts.repo.js';
 import type { EsignDeps, resolveSigningLink, SigningClient } from './signing-link-resolution.js';
 import { linkFacts } from './signing-links.js';
@@ -13,6 +14,17 @@ export const VIEW_DEDUPE_WINDOW_MS = 10 * 60 * 1000;
 
 type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
 
+/** Built once (docs/decisions/013): every person's opening of a signing page reads it. */
+const lastViewOf = preparedQuery((db, params: { contractId: number }) =>
+  db
+    .selectFrom('contract_events')
+    .select(['at', 'ip', 'user_agent'])
+    .where('contract_id', '=', params.contractId)
+    .where('type', '=', 'viewed')
+    .orderBy('id', 'desc')
+    .limit(1),
+);
+
 /**
  * Records an opening unless it repeats the last one (same device, within the window). The
  * contract's first opening while awaiting signature alerts the contractor by email, once: the
@@ -27,14 +39,7 @@ export async function recordView(
 ) {
   const { db } = deps;
   // Only the latest view is compared: one index step, however long the trail grows.
-  const last = await db
-    .selectFrom('contract_events')
-    .select(['at', 'ip', 'user_agent'])
-    .where('contract_id', '=', contract.id)
-    .where('type', '=', 'viewed')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [last] = await lastViewOf(db, { contractId: contract.id });
   const sameDevice = last?.ip === client.ip && last.user_agent === client.userAgent.slice(0, 500);
   if (sameDevice && now.getTime() - Date.parse(last.at) < VIEW_DEDUPE_WINDOW_MS) return;
   const at = now.toISOString();
