@@ -93,6 +93,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           maxWorkers: SERVER_TEST_WORKERS,
+          isolate: false,
         },
       },
       {
@@ -106,6 +107,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           maxWorkers: SERVER_TEST_WORKERS,
+          isolate: false,
         },
       },
       {

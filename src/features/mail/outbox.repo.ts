@@ -3,6 +3,7 @@ import { claimWithLease, type LeasedQueue } from '../../db/claim-with-lease.js';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { MAIL_READERS } from './mail-kinds.js';
 import type { EmailOutboxTable } from '../../db/schema.js';
 
 /** Kysely queries on `email_outbox` (docs/decisions/009). Times are ISO-8601 UTC strings. */
@@ -137,8 +138,14 @@ export async function endLeasesOfDeadSenders(db: DB, now: Date): Promise<number>
   return Number(result.numUpdatedRows);
 }
 
-/** Mails to the contractor about a contract, not to its client. */
-const CONTRACTOR_ALERT_KINDS = ['viewed_alert', 'declined_notice'];
+/**
+ * The mails a client reads (mail-kinds.ts): only theirs flag a card, since a failed alert or copy
+ * to the contractor says nothing about the client's address. Read from the one table, so a new
+ * kind of mail to the contractor cannot flag cards by being left off a list.
+ */
+const CLIENT_MAIL_KINDS = Object.entries(MAIL_READERS).flatMap(([kind, reader]) =>
+  reader === 'client' ? [kind] : [],
+);
 
 /**
  * Failed mails of the contracts in a JSON array, the latest of each kind only. The ids drive the
@@ -159,8 +166,7 @@ export const failedMailContracts = preparedQuery((db, params: { contractIdsJson:
     .distinct()
     .whereRef('o.contract_id', '=', 'ids.value')
     .where('o.status', '=', 'failed')
-    // Alerts to the contractor say nothing about the client's address.
-    .where('o.kind', 'not in', CONTRACTOR_ALERT_KINDS)
+    .where('o.kind', 'in', CLIENT_MAIL_KINDS)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -122,6 +122,10 @@ describe('listFailedMailContractIds', () => {
     await put(recovered, 'signing_request', 'sent'); // resent after fixing the address
     await put(fine, 'signing_request', 'pending');
     await put(other, 'signing_request', 'failed');
+    // Mails the contractor reads say nothing of the client's address: never a flag.
+    await put(fine, 'signed_copy_contractor', 'failed');
+    await put(fine, 'viewed_alert', 'failed');
+    await put(fine, 'declined_notice', 'failed');
 
     const flagged = await listFailedMailContractIds(db, [failed, recovered, fine]);
     expect([...flagged]).toEqual([failed]);
