@@ -1,15 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from './db/kysely.js';
+import { pruneAccountTokens } from './features/account-tokens/account-tokens.service.js';
 import { pruneRateLimits } from './features/rate-limit/rate-limit.js';
 import { pruneExpiredSessions } from './features/sessions/sessions.service.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Hourly housekeeping: expired sessions and stale rate-limit counters. Returns a stop function. */
+/**
+ * Hourly housekeeping: expired sessions, stale rate-limit counters, and account links 30 days past
+ * their expiry. Returns a stop function.
+ */
 export function startMaintenance(db: DB, log: FastifyBaseLogger): () => void {
   const run = () => {
-    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db)]).catch((error: unknown) =>
-      log.warn({ err: error }, 'maintenance failed'),
+    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db), pruneAccountTokens(db)]).catch(
+      (error: unknown) => log.warn({ err: error }, 'maintenance failed'),
     );
   };
   run();

@@ -19,6 +19,7 @@ import { registerOpsRoutes } from '../features/ops/ops.routes.js';
 import { registerSigningPage } from '../features/esign/signing-page/signing-page.routes.js';
 import { registerAcceptanceRoutes } from '../features/acceptances/acceptances.routes.js';
 import { registerAuthRoutes } from '../features/auth/auth.routes.js';
+import { registerSecurityLogRoutes } from '../features/security-log/security-log.routes.js';
 import { registerContractRoutes } from '../features/contracts/contracts.routes.js';
 import { registerDocumentRoutes } from '../features/documents/documents.routes.js';
 import { registerEsignRoutes } from '../features/esign/esign.routes.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerTrpcRoutes(app, deps);
 
   registerAuthRoutes(app, deps);
+  registerSecurityLogRoutes(app, deps);
   registerPrefsRoutes(app, deps);
   await registerLogoRoutes(app, deps);
   registerTemplateRoutes(app, deps);

@@ -14,6 +14,7 @@ const TWINS: Record<string, string> = {
   'POST /api/auth/signup': 'auth.signup',
   'POST /api/auth/login': 'auth.login',
   'POST /api/auth/logout': 'auth.logout',
+  'GET /api/auth/security-log': 'auth.securityLog',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',

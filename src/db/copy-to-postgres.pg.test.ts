@@ -164,6 +164,35 @@ async function fillTheRest(db: DB) {
       delivered_at: now,
     })
     .execute();
+  await db
+    .insertInto('account_tokens')
+    .values({
+      user_id: user.id,
+      purpose: 'password_reset',
+      token_hash: randomBytes(32),
+      data: '{"new_email":"new@example.com"}',
+      created_at: now,
+      expires_at: now,
+      used_at: now,
+      ip: '10.0.0.1',
+      user_agent: 'Test',
+    })
+    .execute();
+  await db
+    .insertInto('recovery_codes')
+    .values({ user_id: user.id, code_hash: randomBytes(32), created_at: now })
+    .execute();
+  await db
+    .insertInto('security_events')
+    .values({
+      user_id: user.id,
+      type: 'sign_in',
+      at: now,
+      ip: '10.0.0.1',
+      user_agent: 'Test',
+      details: '{"method":"password"}',
+    })
+    .execute();
   // A revision points at its original.
   await db
     .insertInto('contracts')

@@ -35,6 +35,9 @@ export const COPIED_TABLES: readonly { table: keyof Database; key: string; batch
   { table: 'api_keys', key: 'id', batch: 500 },
   { table: 'webhook_endpoints', key: 'id', batch: 500 },
   { table: 'webhook_deliveries', key: 'id', batch: 200 },
+  { table: 'account_tokens', key: 'id', batch: 500 },
+  { table: 'recovery_codes', key: 'id', batch: 500 },
+  { table: 'security_events', key: 'id', batch: 500 },
 ];
 
 /** Rows the migrations themselves write: already in the target, and identical. */

@@ -16,6 +16,7 @@ import * as mailReplyTo from '../../db/migrations/202611281200_mail_reply_to.js'
 import * as companyTimeZone from '../../db/migrations/202611281300_company_time_zone.js';
 import * as consentAndHomeSale from '../../db/migrations/202611290100_consent_and_home_sale.js';
 import * as clientMailLimits from '../../db/migrations/202611300100_client_mail_limits.js';
+import * as accountSecurity from '../../db/migrations/202612010100_account_security.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '202611281300_company_time_zone': companyTimeZone,
   '202611290100_consent_and_home_sale': consentAndHomeSale,
   '202611300100_client_mail_limits': clientMailLimits,
+  '202612010100_account_security': accountSecurity,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,17 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   created_at: string;
+  /** When the owner proved the address is theirs; accounts from before issue 34 count as verified. */
+  email_verified_at: string | null;
+  /** The language of the account's own mails, from the browser at sign-up. */
+  language: Generated<Language>;
+  /** The two-factor key in use, sealed with the mail key (docs/decisions/017); null: off. */
+  totp_secret: string | null;
+  /** A key being set up, sealed, until one good code turns it on. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: string | null;
+  /** The newest 30-second step a code was accepted for: a code is good once. */
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -22,6 +33,9 @@ export interface SessionsTable {
   secret_hash: Uint8Array;
   created_at_ms: number;
   last_used_at_ms: number;
+  /** Where and in what browser it was signed in (null for sessions from before issue 34). */
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface PreferencesTable {
@@ -253,7 +267,11 @@ export interface SealingKeysTable {
 
 /** Facts every instance must agree on, written once by the first (docs/decisions/023). */
 export interface InstanceSettingsTable {
-  name: 'mail_seal_key_fingerprint';
+  /**
+   * `mail_seal_key_fingerprint`: the key that seals queued mail. `first_account`: the id of the
+   * install's first account, claimed by one insert (db/migrations/202612010100_account_security.ts).
+   */
+  name: 'mail_seal_key_fingerprint' | 'first_account';
   value: string;
   created_at: string;
 }
@@ -312,6 +330,53 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+export type AccountTokenPurpose =
+  'password_reset' | 'email_verification' | 'email_change' | 'two_factor_login';
+
+/**
+ * An emailed or pending account link (docs/decisions/041): found by SHA-256 of the token, never
+ * the token; marked used or replaced rather than deleted, so a refusal can say which.
+ */
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: AccountTokenPurpose;
+  token_hash: Uint8Array;
+  /** JSON facts the link carries (an email change's new address). */
+  data: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Set when a newer token of the same purpose was issued to the account. */
+  replaced_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A two-factor recovery code, hashed; crossed off (`used_at`) when it signs someone in. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: Uint8Array;
+  created_at: string;
+  used_at: string | null;
+}
+
+/**
+ * The account's security log (docs/decisions/041): append-only, its UPDATE refused by a
+ * trigger. `type` is one of SECURITY_EVENT_TYPES (src/domain/security-events.ts).
+ */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  at: string;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON with event-specific facts; never a token, a password or a code. */
+  details: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -332,6 +397,9 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  account_tokens: AccountTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  security_events: SecurityEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

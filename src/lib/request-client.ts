@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { languageOfAcceptLanguage, type Language } from '../domain/i18n/languages.js';
 
 /** The device a request comes from, as the audit trail records it. */
 export interface RequestClient {
@@ -17,4 +18,17 @@ export function requestClient(request: FastifyRequest): RequestClient {
 
 export function actorOf(user: { email: string }, client: RequestClient): Actor {
   return { email: user.email, ip: client.ip, userAgent: client.userAgent };
+}
+
+/** Longer user agents are cut before they are stored: enough to tell browsers apart. */
+export const STORED_USER_AGENT_MAX = 500;
+
+/** The user agent as a session, an account link or the security log keeps it. */
+export function storedUserAgent(userAgent: string): string {
+  return userAgent.slice(0, STORED_USER_AGENT_MAX);
+}
+
+/** The language the browser asks for first: the account's mails at sign-up (issue 34). */
+export function requestLanguage(request: FastifyRequest): Language {
+  return languageOfAcceptLanguage(request.headers['accept-language']);
 }

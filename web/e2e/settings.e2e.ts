@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { workerApp } from './support/worker';
-import { field, signedInPage, waitForToast } from './support/flows';
+import { field, signedInAccount, signedInPage, waitForToast } from './support/flows';
 
 const running = workerApp();
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -194,8 +194,8 @@ describe('the settings index at phone width', () => {
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     const sections = page.getByRole('list', { name: 'Settings sections' }).getByRole('link');
-    expect(await sections.count()).toBe(4);
-    for (const name of ['Branding', 'Legal', 'Reminders & alerts', 'API']) {
+    expect(await sections.count()).toBe(5);
+    for (const name of ['Branding', 'Legal', 'Reminders & alerts', 'API', 'Security']) {
       await sections.getByText(name, { exact: true }).waitFor();
     }
     // Sending needs the acknowledgment, and this account has not accepted it yet.
@@ -210,15 +210,41 @@ describe('the settings index at phone width', () => {
     const focusedName = () =>
       page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
     const reached: string[] = [];
-    for (let presses = 0; presses < 12 && reached.length < 4; presses += 1) {
+    for (let presses = 0; presses < 15 && reached.length < 5; presses += 1) {
       await page.keyboard.press('Tab');
       const name = await focusedName();
       if (name) reached.push(name);
     }
-    expect(reached).toEqual(['Branding', 'Legal', 'Reminders & alerts', 'API']);
+    expect(reached).toEqual(['Branding', 'Legal', 'Reminders & alerts', 'API', 'Security']);
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Reminders & alerts' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/settings/reminders');
+  });
+});
+
+describe('the security page at phone width', () => {
+  it('shows the sign-up and a refused sign-in, newest first, with device and address (issue 34)', async () => {
+    const { page, email } = await signedInAccount(running, { company: 'Guard Roofing' });
+    const base = running.app().url;
+    const refused = await page.request.post(`${base}/api/auth/login`, {
+      data: { email, password: 'a wrong guess' },
+      headers: { origin: base },
+    });
+    expect(refused.status()).toBe(401);
+
+    await page.goto('/settings/security');
+    const log = page.getByRole('list', { name: 'Security log' });
+    await log.waitFor();
+    const lines = log.getByRole('listitem');
+    expect(await lines.count()).toBe(2);
+    await lines.nth(0).getByText('Sign-in refused: wrong password').waitFor();
+    await lines.nth(1).getByText('Account created').waitFor();
+    // When, on what, from where: the browser's address is the test network's.
+    expect(await lines.nth(1).textContent()).toMatch(/ · Chrome on Linux · [\d.:a-f]+$/);
+    expect(await page.getByRole('button', { name: 'Show older' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await page.screenshot({ path: '/tmp/settings-security-phone.png', fullPage: true });
   });
 });

@@ -22,6 +22,7 @@ import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings
 import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/settings/branding'
 import { Route as AuthedSettingsLegalRouteImport } from './routes/_authed/settings/legal'
 import { Route as AuthedSettingsRemindersRouteImport } from './routes/_authed/settings/reminders'
+import { Route as AuthedSettingsSecurityRouteImport } from './routes/_authed/settings/security'
 import { Route as AuthedTemplatesIndexRouteImport } from './routes/_authed/templates/index'
 import { Route as AuthedTemplatesEditorRouteImport } from './routes/_authed/templates/editor'
 
@@ -89,6 +90,11 @@ const AuthedSettingsRemindersRoute = AuthedSettingsRemindersRouteImport.update({
   path: '/settings/reminders',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsSecurityRoute = AuthedSettingsSecurityRouteImport.update({
+  id: '/settings/security',
+  path: '/settings/security',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTemplatesIndexRoute = AuthedTemplatesIndexRouteImport.update({
   id: '/templates/',
   path: '/templates/',
@@ -112,6 +118,7 @@ export interface FileRoutesByFullPath {
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
+  '/settings/security': typeof AuthedSettingsSecurityRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/settings/': typeof AuthedSettingsIndexRoute
   '/templates/': typeof AuthedTemplatesIndexRoute
@@ -128,6 +135,7 @@ export interface FileRoutesByTo {
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
+  '/settings/security': typeof AuthedSettingsSecurityRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/settings': typeof AuthedSettingsIndexRoute
   '/templates': typeof AuthedTemplatesIndexRoute
@@ -146,6 +154,7 @@ export interface FileRoutesById {
   '/_authed/settings/branding': typeof AuthedSettingsBrandingRoute
   '/_authed/settings/legal': typeof AuthedSettingsLegalRoute
   '/_authed/settings/reminders': typeof AuthedSettingsRemindersRoute
+  '/_authed/settings/security': typeof AuthedSettingsSecurityRoute
   '/_authed/templates/editor': typeof AuthedTemplatesEditorRoute
   '/_authed/settings/': typeof AuthedSettingsIndexRoute
   '/_authed/templates/': typeof AuthedTemplatesIndexRoute
@@ -164,6 +173,7 @@ export interface FileRouteTypes {
     | '/settings/branding'
     | '/settings/legal'
     | '/settings/reminders'
+    | '/settings/security'
     | '/templates/editor'
     | '/settings/'
     | '/templates/'
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/settings/branding'
     | '/settings/legal'
     | '/settings/reminders'
+    | '/settings/security'
     | '/templates/editor'
     | '/settings'
     | '/templates'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/_authed/settings/branding'
     | '/_authed/settings/legal'
     | '/_authed/settings/reminders'
+    | '/_authed/settings/security'
     | '/_authed/templates/editor'
     | '/_authed/settings/'
     | '/_authed/templates/'
@@ -302,6 +314,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsRemindersRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings/security': {
+      id: '/_authed/settings/security'
+      path: '/settings/security'
+      fullPath: '/settings/security'
+      preLoaderRoute: typeof AuthedSettingsSecurityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/templates/': {
       id: '/_authed/templates/'
       path: '/templates'
@@ -328,6 +347,7 @@ interface AuthedRouteChildren {
   AuthedSettingsBrandingRoute: typeof AuthedSettingsBrandingRoute
   AuthedSettingsLegalRoute: typeof AuthedSettingsLegalRoute
   AuthedSettingsRemindersRoute: typeof AuthedSettingsRemindersRoute
+  AuthedSettingsSecurityRoute: typeof AuthedSettingsSecurityRoute
   AuthedTemplatesEditorRoute: typeof AuthedTemplatesEditorRoute
   AuthedSettingsIndexRoute: typeof AuthedSettingsIndexRoute
   AuthedTemplatesIndexRoute: typeof AuthedTemplatesIndexRoute
@@ -342,6 +362,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsBrandingRoute: AuthedSettingsBrandingRoute,
   AuthedSettingsLegalRoute: AuthedSettingsLegalRoute,
   AuthedSettingsRemindersRoute: AuthedSettingsRemindersRoute,
+  AuthedSettingsSecurityRoute: AuthedSettingsSecurityRoute,
   AuthedTemplatesEditorRoute: AuthedTemplatesEditorRoute,
   AuthedSettingsIndexRoute: AuthedSettingsIndexRoute,
   AuthedTemplatesIndexRoute: AuthedTemplatesIndexRoute,

@@ -141,12 +141,13 @@ export async function validateApiKey(
   };
 }
 
-/** Keys are made and revoked by a person signed in, never by another key. */
-export function requireSignedInPerson(session: ValidatedSession): void {
-  if (session.via === 'api_key') {
-    throw new AppError(
-      'FORBIDDEN',
-      'API keys are managed in Settings → API by a signed-in person, not with a key',
-    );
-  }
+/**
+ * Keys are made and revoked by a person signed in, never by another key; so are the account's
+ * own security settings (issue 34), each refusal saying where the person does it instead.
+ */
+export function requireSignedInPerson(
+  session: ValidatedSession,
+  refusal = 'API keys are managed in Settings → API by a signed-in person, not with a key',
+): void {
+  if (session.via === 'api_key') throw new AppError('FORBIDDEN', refusal);
 }

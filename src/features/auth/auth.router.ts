@@ -1,7 +1,10 @@
 import { loginInputSchema, signupInputSchema } from '../../domain/auth.schemas.js';
 import { publicProcedure, router } from '../../trpc/init.js';
+import { requestLanguage } from '../sessions/request-context.js';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.js';
-import { logIn, logOut, signUp } from './auth.service.js';
+import { securityLogProcedure } from '../security-log/security-log.router.js';
+import { logIn, logOut } from './sign-in.service.js';
+import { signUp } from './sign-up.service.js';
 
 export const authRouter = router({
   /** Never a 401 here: the web app asks "who am I" and gets null when signed out. */
@@ -10,7 +13,10 @@ export const authRouter = router({
   })),
 
   signup: publicProcedure.input(signupInputSchema).mutation(async ({ ctx, input }) => {
-    const signedIn = await signUp(ctx.db, input, ctx.client);
+    const signedIn = await signUp(ctx.db, input, {
+      client: ctx.client,
+      language: requestLanguage(ctx.req),
+    });
     setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
     return { user: { email: signedIn.user.email } };
   }),
@@ -23,8 +29,10 @@ export const authRouter = router({
 
   // Signing out when already signed out is not an error: the outcome is the same.
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    await logOut(ctx.db, ctx.session?.sessionId);
+    await logOut(ctx.db, ctx.session, ctx.client);
     clearSessionCookie(ctx.res, ctx.config);
     return { ok: true };
   }),
+
+  securityLog: securityLogProcedure,
 });

@@ -5,13 +5,14 @@ import {
   loginInputSchema,
   signupInputSchema,
 } from '../../domain/auth.schemas.js';
-import { logIn, logOut, signUp } from './auth.service.js';
+import { logIn, logOut } from './sign-in.service.js';
+import { signUp } from './sign-up.service.js';
 import {
   clearSessionCookie,
   getRequestSession,
   setSessionCookie,
 } from '../sessions/session-cookie.js';
-import { requestClient } from '../sessions/request-context.js';
+import { requestClient, requestLanguage } from '../sessions/request-context.js';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
@@ -48,7 +49,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       }),
     },
     async (request, reply) => {
-      const signedIn = await signUp(deps.db, request.body, requestClient(request));
+      const signedIn = await signUp(deps.db, request.body, {
+        client: requestClient(request),
+        language: requestLanguage(request),
+      });
       setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
       return { user: { email: signedIn.user.email } };
     },
@@ -86,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const session = await getRequestSession(request, reply, deps);
-      await logOut(deps.db, session?.sessionId);
+      await logOut(deps.db, session, requestClient(request));
       clearSessionCookie(reply, deps.config);
       return { ok: true as const };
     },

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { Language } from '../../domain/i18n/languages.js';
 
 export async function findUserByEmail(db: DbOrTrx, email: string) {
   return db
@@ -10,7 +11,7 @@ export async function findUserByEmail(db: DbOrTrx, email: string) {
 
 export async function insertUser(
   db: DbOrTrx,
-  user: { email: string; passwordHash: string; createdAt: string },
+  user: { email: string; passwordHash: string; createdAt: string; language: Language },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -18,6 +19,7 @@ export async function insertUser(
       email: user.email.toLowerCase(),
       password_hash: user.passwordHash,
       created_at: user.createdAt,
+      language: user.language,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -30,4 +32,23 @@ export async function updatePasswordHash(db: DbOrTrx, userId: number, passwordHa
     .set({ password_hash: passwordHash })
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * Marks the account as the install's first, when no account was first before it: one insert
+ * that, of two sign-ups racing on an empty database, only one wins (PostgreSQL's ON CONFLICT
+ * waits for the other's uncommitted insert; SQLite runs one transaction at a time).
+ */
+export async function claimFirstAccount(db: DbOrTrx, userId: number, at: string) {
+  const claimed = await db
+    .insertInto('instance_settings')
+    .values({ name: 'first_account', value: String(userId), created_at: at })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+export async function markEmailVerified(db: DbOrTrx, userId: number, at: string) {
+  await db.updateTable('users').set({ email_verified_at: at }).where('id', '=', userId).execute();
 }

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app.js';
+import { inAccountLock } from '../../db/account-lock.js';
+import { issueAccountToken } from '../account-tokens/account-tokens.service.js';
 import { MAIL_SEAL_KEY_FILE, mailSealerForDataDir } from './body-seal.js';
 import { captureLog } from '../../test/mail.js';
 import { startMailWorker } from './mail-worker.js';
@@ -57,6 +59,34 @@ describe('signing tokens at rest', () => {
     const delivered = await sink.waitFor((mail) => mail.to.includes('jordan@example.com'));
     expect(delivered.text).toContain(`/esign/${token}`);
     expect(await databaseFilesHolding(token)).toEqual([]);
+  });
+
+  it('are in no database file for account links either (docs/decisions/041)', async () => {
+    await signUp(t.app, {
+      email: 'links@example.com',
+      password: 'correct horse',
+      company_name: 'Co',
+    });
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'links@example.com')
+      .executeTakeFirstOrThrow();
+    const client = { ip: '203.0.113.9', userAgent: 'Test' };
+    const issued: string[] = [];
+    for (const purpose of ['password_reset', 'email_verification', 'two_factor_login'] as const) {
+      const { token } = await inAccountLock(t.db, user.id, (trx) =>
+        issueAccountToken(trx, {
+          userId: user.id,
+          purpose,
+          ttlMs: 60_000,
+          client,
+          now: new Date(),
+        }),
+      );
+      issued.push(token);
+    }
+    for (const token of issued) expect(await databaseFilesHolding(token)).toEqual([]);
   });
 
   it('keeps the key in its own file, readable by the app’s user only, and not in the database', async () => {

@@ -7,6 +7,7 @@ import { getRequestSession } from './session-cookie.js';
 export {
   actorOf,
   requestClient,
+  requestLanguage,
   type Actor,
   type RequestClient,
 } from '../../lib/request-client.js';

@@ -3,7 +3,14 @@ import { preparedQuery } from '../../db/prepared-query.js';
 
 export async function insertSession(
   db: DbOrTrx,
-  session: { id: string; userId: number; secretHash: Uint8Array; nowMs: number },
+  session: {
+    id: string;
+    userId: number;
+    secretHash: Uint8Array;
+    nowMs: number;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -13,6 +20,8 @@ export async function insertSession(
       secret_hash: session.secretHash,
       created_at_ms: session.nowMs,
       last_used_at_ms: session.nowMs,
+      ip: session.ip,
+      user_agent: session.userAgent,
     })
     .execute();
 }
@@ -46,8 +55,10 @@ export async function touchSession(db: DbOrTrx, sessionId: string, nowMs: number
     .execute();
 }
 
-export async function deleteSession(db: DbOrTrx, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/** True when there was such a session to delete. */
+export async function deleteSession(db: DbOrTrx, sessionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', sessionId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Removes sessions past either limit; run periodically so the table does not grow forever. */

@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { storedUserAgent, type RequestClient } from '../../lib/request-client.js';
 import type { ValidatedSession } from '../../ports/session.js';
 import {
   generateSessionToken,
@@ -25,13 +26,24 @@ const TOUCH_INTERVAL_MS = HOUR_MS;
 
 export type { SessionUser, ValidatedSession } from '../../ports/session.js';
 
-export async function createSession(db: DbOrTrx, userId: number, nowMs = Date.now()) {
+/**
+ * A new session for the account, remembering the address and browser it was signed in from (the
+ * sessions list shows them); `client` is null when no browser asked (a command line).
+ */
+export async function createSession(
+  db: DbOrTrx,
+  userId: number,
+  client: RequestClient | null,
+  nowMs = Date.now(),
+) {
   const token = generateSessionToken();
   await insertSession(db, {
     id: token.id,
     userId,
     secretHash: hashSessionSecret(token.secret),
     nowMs,
+    ip: client?.ip ?? null,
+    userAgent: client ? storedUserAgent(client.userAgent) : null,
   });
   return { token: token.value, sessionId: token.id, expiresAtMs: nowMs + SESSION_INACTIVITY_MS };
 }
@@ -67,8 +79,9 @@ export async function validateSessionToken(
   };
 }
 
-export async function invalidateSession(db: DbOrTrx, sessionId: string): Promise<void> {
-  await deleteSession(db, sessionId);
+/** Ends a session; true when it still existed. */
+export async function invalidateSession(db: DbOrTrx, sessionId: string): Promise<boolean> {
+  return deleteSession(db, sessionId);
 }
 
 export async function pruneExpiredSessions(db: DbOrTrx, nowMs = Date.now()): Promise<number> {

@@ -1,5 +1,11 @@
 import { Button, Group } from '@mantine/core';
-import { IconApi, IconBell, IconBuildingStore, IconScale } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconBell,
+  IconBuildingStore,
+  IconScale,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 
 /**
@@ -30,6 +36,12 @@ export const settingsSections = [
     label: 'API',
     description: 'Keys and webhooks that connect your other tools to your contracts',
     icon: IconApi,
+  },
+  {
+    to: '/settings/security',
+    label: 'Security',
+    description: 'Who signed in to your account, when and from where',
+    icon: IconShieldLock,
   },
 ] as const;
 

@@ -13,7 +13,7 @@ function SettingsIndexPage() {
     <Stack gap="lg">
       <PageHeader
         title="Settings"
-        subtitle="Your company, the legal acknowledgment, follow-ups and connected tools"
+        subtitle="Your company, the legal acknowledgment, follow-ups, connected tools and security"
       />
       <SettingsSections />
     </Stack>

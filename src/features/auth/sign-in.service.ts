@@ -1,14 +1,13 @@
 import type { Config } from '../../config.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { DB } from '../../db/kysely.js';
-import type { LoginInput, SignupInput } from '../../domain/auth.schemas.js';
+import type { LoginInput } from '../../domain/auth.schemas.js';
 import { AppError } from '../../lib/app-error.js';
-import { upsertPrefs } from '../prefs/prefs.repo.js';
-import { installAllPresets } from '../templates/preset-install.js';
+import type { RequestClient } from '../../lib/request-client.js';
+import type { ValidatedSession } from '../../ports/session.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderSignInAlertMail } from '../mail/templates/index.js';
-import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
+import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { createSession, invalidateSession } from '../sessions/sessions.service.js';
 import {
   hashPassword,
@@ -25,53 +24,15 @@ import {
   signInThrottle,
   type SignInClock,
 } from './sign-in-throttle.js';
-import { findUserByEmail, insertUser, updatePasswordHash } from './users.repo.js';
+import { findUserByEmail, updatePasswordHash } from './users.repo.js';
 
 const MINUTE_MS = 60_000;
 
-/**
- * Sign-up limits: per email, and per IP against one machine making accounts in bulk. Generous
- * enough for an office sharing one address. Sign-in has its own (sign-in-throttle.ts).
- */
-export const authRateLimits = {
-  signupPerEmail: { limit: 5, windowMs: 60 * MINUTE_MS },
-  signupPerIp: { limit: 20, windowMs: 60 * MINUTE_MS },
-} satisfies Record<string, RateLimitRule>;
-
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
-
-export interface ClientInfo {
-  ip: string;
-}
 
 export interface SignedIn {
   user: { id: number; email: string };
   session: { token: string; expiresAtMs: number };
-}
-
-/** Creates the account, its preferences (company name) and a first session. */
-export async function signUp(db: DB, input: SignupInput, client: ClientInfo): Promise<SignedIn> {
-  await enforceRateLimits(db, [
-    { key: `signup:ip:${client.ip}`, rule: authRateLimits.signupPerIp },
-    { key: `signup:email:${input.email}`, rule: authRateLimits.signupPerEmail },
-  ]);
-  if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
-  const now = new Date().toISOString();
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const userId = await insertUser(trx, { email: input.email, passwordHash, createdAt: now });
-      await upsertPrefs(trx, userId, { company_name: input.company_name }, now);
-      await installAllPresets(trx, userId);
-      const session = await createSession(trx, userId);
-      return { user: { id: userId, email: input.email }, session };
-    });
-  } catch (error) {
-    // Two sign-ups racing for one email: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
-    throw error;
-  }
 }
 
 export interface SignInDeps {
@@ -82,11 +43,15 @@ export interface SignInDeps {
   signInClock?: SignInClock;
 }
 
-/** Same message and similar time for an unknown email and a wrong password. */
+/**
+ * Same message and similar time for an unknown email and a wrong password. A wrong password for
+ * an existing account is a line in its security log (the throttle bounds how many); an unknown
+ * email is recorded nowhere, as there is no account to tell.
+ */
 export async function logIn(
   deps: SignInDeps,
   input: LoginInput,
-  client: ClientInfo,
+  client: RequestClient,
 ): Promise<SignedIn> {
   const { db } = deps;
   const clock = deps.signInClock ?? realSignInClock;
@@ -97,6 +62,8 @@ export async function logIn(
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(user.password_hash, input.password))) {
+    const at = new Date(clock.now());
+    await recordSecurityEvent(db, { userId: user.id, type: 'sign_in_failed', client, at });
     if (accountFailures >= signInThrottle.alertAfterFailures) {
       await alertOwnerOfFailures(deps, clock, user, accountFailures);
     }
@@ -107,7 +74,12 @@ export async function logIn(
     await updatePasswordHash(db, user.id, await hashPassword(input.password));
   }
   // A fresh session on every sign-in: a token planted before login is never promoted.
-  const session = await createSession(db, user.id);
+  const session = await db.transaction().execute(async (trx) => {
+    const created = await createSession(trx, user.id, client);
+    const at = new Date(clock.now());
+    await recordSecurityEvent(trx, { userId: user.id, type: 'sign_in', client, at });
+    return created;
+  });
   return { user: { id: user.id, email: user.email }, session };
 }
 
@@ -139,6 +111,24 @@ async function alertOwnerOfFailures(
   });
 }
 
-export async function logOut(db: DB, sessionId: string | undefined): Promise<void> {
-  if (sessionId) await invalidateSession(db, sessionId);
+/**
+ * Ends this browser's session and notes it in the account's log. An API key has no session to
+ * end, and signing out twice records once.
+ */
+export async function logOut(
+  db: DB,
+  session: ValidatedSession | null,
+  client: RequestClient,
+  now = new Date(),
+): Promise<void> {
+  if (session?.via !== 'cookie') return;
+  await db.transaction().execute(async (trx) => {
+    if (!(await invalidateSession(trx, session.sessionId))) return;
+    await recordSecurityEvent(trx, {
+      userId: session.user.id,
+      type: 'signed_out',
+      client,
+      at: now,
+    });
+  });
 }

@@ -1,0 +1,22 @@
+import type { SecurityEventType } from '../../security-events.js';
+
+/** The account's security log in plain words (src/domain/security-events.ts). */
+export const securityEvents: Record<SecurityEventType, string> = {
+  account_created: 'Account created',
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in refused: wrong password',
+  two_factor_failed: 'Sign-in refused: wrong two-factor code',
+  signed_out: 'Signed out',
+  password_reset_requested: 'Password reset link requested',
+  password_reset: 'Password reset from an emailed link',
+  password_changed: 'Password changed',
+  email_change_requested: 'Email change requested',
+  email_changed: 'Email address changed',
+  email_verified: 'Email address verified',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  recovery_codes_replaced: 'New recovery codes made',
+  recovery_code_used: 'Recovery code used',
+  session_revoked: 'Another session signed out',
+  other_sessions_revoked: 'Every other session signed out',
+};
