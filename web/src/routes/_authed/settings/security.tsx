@@ -22,8 +22,7 @@ function SecuritySettingsPage() {
               Security log
             </Title>
             <Text size="sm" c="dimmed">
-              Sign-ins, refused sign-ins and sign-outs, newest first. One you do not recognise?
-              Change your password.
+              Sign-ins, refused sign-ins and sign-outs, newest first.
             </Text>
           </div>
           <Suspense fallback={<PageLoading />}>
