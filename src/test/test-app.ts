@@ -27,6 +27,12 @@ export interface TestApp {
   databaseUrl?: string;
   /** The files on disk holding the database (src/test/test-database.ts). */
   databaseFiles(): Promise<string[]>;
+  /**
+   * The database's files that hold `text` byte for byte. PostgreSQL's WAL is the whole
+   * cluster's: another test's checkpoint may recycle a segment between the listing and the
+   * reading, and a file gone by then holds nothing any more.
+   */
+  databaseFilesHolding(text: string): Promise<string[]>;
   config: Config;
   /** PUBLIC_URL's origin: what a same-origin browser sends as Origin. */
   origin: string;
@@ -77,6 +83,11 @@ export async function createTestApp(
     sql: database.sql,
     ...(database.url ? { databaseUrl: database.url } : {}),
     databaseFiles: () => database.files(),
+    async databaseFilesHolding(text) {
+      const files = await database.files();
+      if (files.length === 0) throw new Error('the database has no files to look in');
+      return files.filter((file) => readIfStillThere(file)?.includes(Buffer.from(text)));
+    },
     config,
     origin,
     dir,
@@ -239,4 +250,13 @@ export function bodylessRequest(
 /** A queued mail's body as sent: bodies are sealed at rest with the app's key (docs/decisions/017). */
 export function openQueuedBody(t: Pick<TestApp, 'dir'>, sealed: string): string {
   return mailSealerForDataDir(t.dir).open(sealed);
+}
+
+function readIfStillThere(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
