@@ -65,12 +65,15 @@ export const securityLogPageSchema = z.object({
 });
 export type SecurityLogPage = z.infer<typeof securityLogPageSchema>;
 
+/** A line's id: PostgreSQL's integer, so a larger cursor is a 400 rather than the database's error. */
+const MAX_LINE_ID = 2_147_483_647;
+
 /** `GET /api/auth/security-log?before=<id>`: the lines older than that id. */
 export const securityLogQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().max(MAX_LINE_ID).optional(),
 });
 
 /** Its tRPC twin takes the same as `cursor`, which the web app's infinite list pages with. */
 export const securityLogInputSchema = z.object({
-  cursor: z.number().int().positive().nullish(),
+  cursor: z.number().int().positive().max(MAX_LINE_ID).nullish(),
 });

@@ -167,5 +167,8 @@ describe('the security log', () => {
     const cookie = await signUp(t.app, account());
     const answer = await get(t.app, '/api/auth/security-log?before=yesterday', { cookie });
     expect(answer.statusCode).toBe(400);
+    // Past any id the database can hold: still the caller's mistake, not a 500.
+    const huge = await get(t.app, '/api/auth/security-log?before=99999999999', { cookie });
+    expect(huge.statusCode).toBe(400);
   });
 });
