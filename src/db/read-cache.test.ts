@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clusterOfItsOwn, createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import type { DB } from './kysely.js';
 import { migrateToLatest } from './migrate.js';
-import { createReadCache } from './read-cache.js';
+import { createReadCache, databaseVersion } from './read-cache.js';
 
 let dir: string;
 let database: TestDatabase;
@@ -94,6 +94,25 @@ describe('createReadCache', () => {
     await other.selectFrom('users').selectAll().execute();
     await cached(db, 'emails', read);
     expect(counter.runs).toBe(1);
+  });
+
+  it('takes a version read earlier in the request instead of asking again, and misses on a newer one', async () => {
+    const cached = newCache();
+    const { counter, read } = countingEmailRead(db);
+    const atStart = await databaseVersion(db);
+    expect(atStart).toBeDefined();
+    expect(await cached(db, 'emails', read, atStart)).toEqual(['first@example.com']);
+    expect(await cached(db, 'emails', read, atStart)).toEqual(['first@example.com']);
+    expect(counter.runs).toBe(1);
+
+    await addUser(db, 'second@example.com');
+    const afterWrite = await databaseVersion(db);
+    expect(afterWrite).not.toBe(atStart);
+    expect(await cached(db, 'emails', read, afterWrite)).toEqual([
+      'first@example.com',
+      'second@example.com',
+    ]);
+    expect(counter.runs).toBe(2);
   });
 
   it('keeps nothing that a write interrupted halfway through the read', async () => {

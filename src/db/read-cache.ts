@@ -21,7 +21,13 @@ const postgresVersion = CompiledQuery.raw(
   'SELECT pg_current_snapshot()::text AS version',
 ) as CompiledQuery<{ version: string }>;
 
-async function versionOf(db: DbOrTrx): Promise<string | undefined> {
+/**
+ * The database's version now (see above); undefined inside a transaction, whose reads may see
+ * its own uncommitted writes and so name no version. A request that reads it once can hand it to
+ * every cached read it makes (`cachedRead`'s `knownVersion`), so its reads cost one query in all.
+ */
+export async function databaseVersion(db: DbOrTrx): Promise<string | undefined> {
+  if (db.isTransaction) return undefined;
   const query = engineOf(db) === 'postgres' ? postgresVersion : sqliteVersion;
   return (await db.executeQuery(query)).rows[0]?.version;
 }
@@ -74,17 +80,24 @@ export function createReadCache<Value>(options: {
    * that finds the same data may answer that same value, so whatever was made from it (its
    * serialized and compressed bytes, src/lib/reused-answer.ts) serves again (issue 33).
    */
+  /*
+   * `knownVersion`, when given, is what `databaseVersion` answered earlier in the same request
+   * (the session check reads it): an entry of that version is the database as it was during the
+   * request, which is as fresh as a read the request made itself. Only a version read after the
+   * request began may be passed; after a write of its own the request reads it again.
+   */
   return async function cachedRead(
     db: DbOrTrx,
     key: string,
     read: (stale: Value | undefined) => Promise<Value>,
+    knownVersion?: string,
   ): Promise<Value> {
     // Inside a transaction the reader may see its own uncommitted writes: never cache those.
     if (db.isTransaction) return read(undefined);
     let cache = caches.get(db);
     if (!cache) caches.set(db, (cache = { entries: new Map(), weight: 0 }));
 
-    const version = await versionOf(db);
+    const version = knownVersion ?? (await databaseVersion(db));
     const cached = cache.entries.get(key);
     forget(cache, key);
     if (cached && cached.version === version) {

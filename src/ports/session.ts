@@ -15,4 +15,9 @@ export interface ValidatedSession {
   via: 'cookie' | 'api_key';
   /** The key's id (never its secret) when `via` is 'api_key'. */
   apiKeyId?: string;
+  /**
+   * The database's version read to check this session (src/db/read-cache.ts): the request's
+   * cached reads may use it instead of asking again.
+   */
+  databaseVersion?: string;
 }

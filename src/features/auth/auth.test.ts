@@ -174,6 +174,16 @@ describe('REST auth', () => {
     expect(replay.statusCode).toBe(401);
   });
 
+  it('refuses a session ended outside the app (a command, another instance) at its very next request', async () => {
+    const cookie = await signUp(t.app, account());
+    // Checked twice with nothing written in between: the second check asks the database only
+    // whether anything changed (src/features/sessions/sessions.service.ts).
+    expect((await get(t.app, '/api/auth/user', { cookie })).statusCode).toBe(200);
+    expect((await get(t.app, '/api/auth/user', { cookie })).statusCode).toBe(200);
+    await t.sql.run('DELETE FROM sessions WHERE id = ?', sessionIdOf(cookie));
+    expect((await get(t.app, '/api/auth/user', { cookie })).statusCode).toBe(401);
+  });
+
   it("logging out leaves the same account's other sessions signed in", async () => {
     const input = account();
     const first = await signUp(t.app, input);

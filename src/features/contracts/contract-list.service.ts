@@ -61,6 +61,12 @@ type ReadCache<Value> = ReturnType<typeof createReadCache<Entry<Value>>>;
 /** What a read gives its entry; a read that found the deadline itself saves a query. */
 type OwnerRead<Value> = Omit<Entry<Value>, 'deadline'> & { deadline?: string | null };
 
+/**
+ * The database's version the request read when it checked its session (ValidatedSession's
+ * `databaseVersion`): a list lookup then asks the database nothing when the list is unchanged.
+ */
+export type KnownVersion = string | undefined;
+
 /** A cached read of one owner's contracts that is never older than their deadlines. */
 async function readOwnerCards<Value>(
   cache: ReadCache<Value>,
@@ -69,6 +75,7 @@ async function readOwnerCards<Value>(
   userId: number,
   now: Date,
   read: (stale: Entry<Value> | undefined) => Promise<OwnerRead<Value>>,
+  knownVersion?: KnownVersion,
 ): Promise<Value> {
   const load = async (stale: Entry<Value> | undefined): Promise<Entry<Value>> => {
     const { deadline, ...entry } = await read(stale);
@@ -76,9 +83,9 @@ async function readOwnerCards<Value>(
     const [{ at } = { at: null }] = await nextDeadlineOfOwner(db, { userId });
     return { ...entry, deadline: at };
   };
-  const entry = await cache(db, key, load);
+  const entry = await cache(db, key, load, knownVersion);
   if (entry.deadline === null || now.toISOString() < entry.deadline) return entry.value;
-  // Something ran out: expire it (a write, so the next lookup reads again).
+  // Something ran out: expire it (a write, so the next lookup reads the version again).
   if ((await expireOverdue(db, now, { userId })) === 0) return entry.value;
   return (await cache(db, key, load)).value;
 }
@@ -92,17 +99,35 @@ export async function listContracts(
   userId: number,
   now: Date,
   filter: ContractFilter = {},
+  knownVersion?: KnownVersion,
 ): Promise<ContractSummary[]> {
   const search = searchOf(filter);
   if (!search) {
-    return readOwnerCards(cachedLists, db, String(userId), userId, now, (stale) =>
-      everyCardOf(db, userId, stale),
+    return readOwnerCards(
+      cachedLists,
+      db,
+      String(userId),
+      userId,
+      now,
+      (stale) => everyCardOf(db, userId, stale),
+      knownVersion,
     );
   }
   const key = JSON.stringify([userId, search]);
-  return readOwnerCards(cachedLists, db, key, userId, now, async () => ({
-    value: await withMailFailures(db, await listContractSearchRows(db, userId, search, null, null)),
-  }));
+  return readOwnerCards(
+    cachedLists,
+    db,
+    key,
+    userId,
+    now,
+    async () => ({
+      value: await withMailFailures(
+        db,
+        await listContractSearchRows(db, userId, search, null, null),
+      ),
+    }),
+    knownVersion,
+  );
 }
 
 /**
@@ -143,14 +168,16 @@ export async function searchContractPage(
   userId: number,
   query: ContractSearchQuery,
   now: Date,
+  knownVersion?: KnownVersion,
 ): Promise<ContractPage> {
   const { limit, cursor } = query;
   const search = searchOf(query) ?? { terms: [], statuses: null };
   const key = JSON.stringify(['search', userId, search, limit, cursor ?? null]);
-  return readOwnerCards(cachedPages, db, key, userId, now, async () => {
+  const read = async () => {
     const rows = await listContractSearchRows(db, userId, search, cursor ?? null, limit + 1);
     return { value: await pageOf(db, rows, limit) };
-  });
+  };
+  return readOwnerCards(cachedPages, db, key, userId, now, read, knownVersion);
 }
 
 /** What a filter asks the query for; null when it keeps every contract. */
@@ -166,14 +193,16 @@ export async function listContractPage(
   userId: number,
   query: ContractPageQuery,
   now: Date,
+  knownVersion?: KnownVersion,
 ): Promise<ContractPage> {
   const { section, limit, cursor } = query;
   const key = JSON.stringify([userId, section, limit, cursor ?? null]);
-  return readOwnerCards(cachedPages, db, key, userId, now, async () => {
+  const read = async () => {
     const statuses = statusesInSection(section);
     const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
     return { value: await pageOf(db, rows, limit) };
-  });
+  };
+  return readOwnerCards(cachedPages, db, key, userId, now, read, knownVersion);
 }
 
 /** A page of `limit` cards from `limit + 1` rows: the extra one says whether more exist. */
@@ -186,8 +215,13 @@ async function pageOf(db: DB, rows: CardRow[], limit: number): Promise<ContractP
 }
 
 /** The number of contracts in each section, for the section headings. */
-export async function countContracts(db: DB, userId: number, now: Date): Promise<ContractCounts> {
-  return readOwnerCards(cachedCounts, db, String(userId), userId, now, async () => {
+export async function countContracts(
+  db: DB,
+  userId: number,
+  now: Date,
+  knownVersion?: KnownVersion,
+): Promise<ContractCounts> {
+  const read = async () => {
     const byStatus = new Map(
       (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),
     );
@@ -201,7 +235,8 @@ export async function countContracts(db: DB, userId: number, now: Date): Promise
         closed: count('closed'),
       },
     };
-  });
+  };
+  return readOwnerCards(cachedCounts, db, String(userId), userId, now, read, knownVersion);
 }
 
 /**

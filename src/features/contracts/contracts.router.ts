@@ -32,16 +32,24 @@ const byId = z.object({ id: contractIdSchema });
 export const contractsRouter = router({
   list: authedProcedure
     .input(contractFilterSchema.optional())
-    .query(({ ctx, input }) => listContracts(ctx.db, ctx.user.id, ctx.clock(), input)),
+    .query(({ ctx, input }) =>
+      listContracts(ctx.db, ctx.user.id, ctx.clock(), input, ctx.session.databaseVersion),
+    ),
   /** The contracts screen: one section, one page at a time (docs/decisions/011). */
   page: authedProcedure
     .input(contractPageInputSchema)
-    .query(({ ctx, input }) => listContractPage(ctx.db, ctx.user.id, input, ctx.clock())),
+    .query(({ ctx, input }) =>
+      listContractPage(ctx.db, ctx.user.id, input, ctx.clock(), ctx.session.databaseVersion),
+    ),
   /** The contracts screen's search box and status filter: matches a page at a time. */
   search: authedProcedure
     .input(contractSearchInputSchema)
-    .query(({ ctx, input }) => searchContractPage(ctx.db, ctx.user.id, input, ctx.clock())),
-  counts: authedProcedure.query(({ ctx }) => countContracts(ctx.db, ctx.user.id, ctx.clock())),
+    .query(({ ctx, input }) =>
+      searchContractPage(ctx.db, ctx.user.id, input, ctx.clock(), ctx.session.databaseVersion),
+    ),
+  counts: authedProcedure.query(({ ctx }) =>
+    countContracts(ctx.db, ctx.user.id, ctx.clock(), ctx.session.databaseVersion),
+  ),
   get: authedProcedure
     .input(byId)
     .query(({ ctx, input }) => readContract(ctx.db, ctx.user.id, input.id, ctx.clock())),

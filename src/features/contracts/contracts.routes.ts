@@ -56,7 +56,13 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       return sendReusedJson(
         request,
         reply,
-        await listContracts(deps.db, session.user.id, deps.clock(), request.query),
+        await listContracts(
+          deps.db,
+          session.user.id,
+          deps.clock(),
+          request.query,
+          session.databaseVersion,
+        ),
       );
     },
   );

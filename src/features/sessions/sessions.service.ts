@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { createReadCache, databaseVersion } from '../../db/read-cache.js';
 import { storedUserAgent, type RequestClient } from '../../lib/request-client.js';
 import type { ValidatedSession } from '../../ports/session.js';
 import {
@@ -48,7 +49,21 @@ export async function createSession(
   return { token: token.value, sessionId: token.id, expiresAtMs: nowMs + SESSION_INACTIVITY_MS };
 }
 
-/** Checks a cookie value; deletes the session when it has expired. */
+/**
+ * Sessions as the database held them at a version (src/db/read-cache.ts): any write, a sign-out
+ * or a revocation included, makes every entry a miss, so a session is never taken from here once
+ * it has ended. What it saves is the session's own query on every request of an unchanged
+ * database: the version the request reads anyway serves its cached reads too (issue 33).
+ */
+const cachedSessions = createReadCache<Awaited<ReturnType<typeof findSessionWithUser>>>({
+  maxWeight: 10_000,
+  weigh: () => 1,
+});
+
+/**
+ * Checks a cookie value; deletes the session when it has expired. The answer carries the
+ * database's version read for the check, for the request's cached reads.
+ */
 export async function validateSessionToken(
   db: DbOrTrx,
   cookieValue: string | undefined,
@@ -56,7 +71,8 @@ export async function validateSessionToken(
 ): Promise<ValidatedSession | null> {
   const token = parseSessionToken(cookieValue);
   if (!token) return null;
-  const row = await findSessionWithUser(db, token.id);
+  const version = await databaseVersion(db);
+  const row = await cachedSessions(db, token.id, () => findSessionWithUser(db, token.id), version);
   if (!row || !sessionSecretMatches(token.secret, row.secret_hash)) return null;
 
   const absoluteEnd = row.created_at_ms + SESSION_ABSOLUTE_MS;
@@ -76,6 +92,7 @@ export async function validateSessionToken(
     expiresAtMs: Math.min(absoluteEnd, lastUsed + SESSION_INACTIVITY_MS),
     renewed,
     via: 'cookie',
+    ...(version === undefined ? {} : { databaseVersion: version }),
   };
 }
 
