@@ -64,6 +64,10 @@ export const changePasswordInputSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
+/** A change refused for a wrong current password: the form shows it under that field. */
+export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Please try again.';
+export const SAME_PASSWORD = 'The new password is the same as the current one. Choose another.';
+
 export const changePasswordAnswerSchema = z.object({
   ok: z.literal(true),
   /** How many other devices were signed out. */

@@ -1,5 +1,9 @@
 import { inAccountLock } from '../../db/account-lock.js';
-import type { ChangePasswordInput } from '../../domain/passwords.schemas.js';
+import {
+  SAME_PASSWORD,
+  WRONG_CURRENT_PASSWORD,
+  type ChangePasswordInput,
+} from '../../domain/passwords.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RequestClient } from '../../lib/request-client.js';
 import type { ValidatedSession } from '../../ports/session.js';
@@ -15,8 +19,6 @@ import type { PasswordDeps } from './password-deps.js';
 import { setNewPassword } from './password-set.js';
 import { findAccountById } from './passwords.repo.js';
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not right. Please try again.';
-export const SAME_PASSWORD = 'The new password is the same as the current one. Choose another.';
 export const TOO_MANY_PASSWORD_TRIES =
   'Too many wrong passwords from here. Please wait a few minutes and try again.';
 export const PASSWORD_NEEDS_A_PERSON =

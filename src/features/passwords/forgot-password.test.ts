@@ -134,7 +134,7 @@ describe('asking for a reset link', () => {
     const [mail] = await mailsTo(t, sink, email);
     expect(mail?.subject).toBe('Restablezca su contraseña de TradeSign');
     for (const part of [mail?.text ?? '', mail?.html ?? '']) {
-      expect(part).toContain('Se pidió desde Safari en iPhone, en la dirección 203.0.113.50.');
+      expect(part).toContain('Se pidió desde Safari en iPhone, en la dirección IP 203.0.113.50.');
       expect(part).toContain('durante 1 hora');
       for (const english of ['Hello', 'Reset your', 'link works', ' on iPhone', 'December']) {
         expect(part).not.toContain(english);

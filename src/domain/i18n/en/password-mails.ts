@@ -20,7 +20,7 @@ export const passwordMails = {
     intro: (email: string): AroundName => [
       'Someone asked to reset the password of your TradeSign account, ',
       email,
-      '. If it was you, choose a new password with the button below.',
+      '. If it was you, choose a new password with the link below.',
     ],
     button: 'Choose a new password',
     linkLine: 'Choose a new password here:',

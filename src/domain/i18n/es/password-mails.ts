@@ -10,7 +10,7 @@ export const passwordMails: typeof english = {
     on: (browser, place) => `${browser} en ${place}`,
     unknownBrowserOn: (place) => `Navegador desconocido en ${place}`,
     unknown: 'Dispositivo desconocido',
-    unknownAddress: 'una dirección desconocida',
+    unknownAddress: 'una dirección IP desconocida',
   },
   reset: {
     subject: 'Restablezca su contraseña de TradeSign',
@@ -19,16 +19,16 @@ export const passwordMails: typeof english = {
     intro: (email) => [
       'Alguien pidió restablecer la contraseña de su cuenta de TradeSign, ',
       email,
-      '. Si fue usted, elija una nueva contraseña con el botón de abajo.',
+      '. Si fue usted, elija una nueva contraseña con el enlace de abajo.',
     ],
     button: 'Elegir una nueva contraseña',
     linkLine: 'Elija una nueva contraseña aquí:',
     copyLink: 'Si el botón no funciona, copie este enlace y péguelo en su navegador:',
     expires: (hours, until) =>
       `El enlace funciona una sola vez, durante ${hours === 1 ? '1 hora' : `${hours} horas`} (hasta el ${until}). Si lo pide de nuevo, le enviaremos un enlace nuevo y el anterior dejará de funcionar.`,
-    askedFrom: (device, address) => `Se pidió desde ${device}, en la dirección ${address}.`,
+    askedFrom: (device, address) => `Se pidió desde ${device}, en la dirección IP ${address}.`,
     notYou:
-      'Si no lo pidió usted, ignore este correo: su contraseña sigue siendo la misma, y el enlace no le sirve a nadie que no tenga acceso a su correo.',
+      'Si no lo pidió usted, ignore este correo: su contraseña sigue siendo la misma y el enlace no le sirve a nadie que no tenga acceso a su correo.',
   },
   changed: {
     subject: 'Se cambió la contraseña de su cuenta de TradeSign',
@@ -40,7 +40,7 @@ export const passwordMails: typeof english = {
     howChange: 'En Settings → Security (Configuración → Seguridad)',
     when: 'Cuándo',
     device: 'Dispositivo',
-    address: 'Dirección',
+    address: 'Dirección IP',
     signedOutEverywhere: 'Se cerró la sesión en todos los dispositivos conectados a su cuenta.',
     signedOutOthers: 'Se cerró la sesión en todos los demás dispositivos conectados a su cuenta.',
     ifYou: 'Si fue usted, no tiene que hacer nada.',
