@@ -64,6 +64,9 @@ function NewPasswordForm(props: {
           props.onTwoFactor();
           return;
         }
+        // Whoever this browser was signed in as before, nothing of theirs stays in memory (the
+        // link's own check stays, or this page would ask again and show the link as used).
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'reset-link' });
         queryClient.setQueryData(currentUserQuery().queryKey, { user: answer.user });
         showToast({
           title: 'Password changed',
