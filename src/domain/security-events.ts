@@ -24,6 +24,8 @@ export const SECURITY_EVENT_TYPES = [
   'recovery_code_used',
   'session_revoked',
   'other_sessions_revoked',
+  // Issue 34 part A: a password change refused for a wrong current password.
+  'password_change_failed',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

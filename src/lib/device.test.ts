@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_AGENTS } from '../test/user-agents.js';
+import { messagesFor } from '../domain/i18n/catalogue.js';
 import { describeDevice } from './device.js';
 
 describe('describeDevice', () => {
@@ -17,4 +18,10 @@ describe('describeDevice', () => {
       expect(describeDevice(userAgent)).toBe('Unknown device');
     },
   );
+
+  it('says it in Spanish for a Spanish account mail, keeping the products’ names', () => {
+    const spanish = messagesFor('es').passwordMails.device;
+    expect(describeDevice(USER_AGENTS.safariOnIphone, spanish)).toBe('Safari en iPhone');
+    expect(describeDevice(USER_AGENTS.curl, spanish)).toBe('Dispositivo desconocido');
+  });
 });

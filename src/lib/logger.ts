@@ -1,8 +1,13 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Tokens ride in signing-link paths; they must never reach a log line (docs/decisions/009). */
+/**
+ * Tokens ride in signing-link and reset-link paths; they must never reach a log line
+ * (docs/decisions/009, 041).
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/\/esign\/[^/?#]+/g, '/esign/[redacted]');
+  return url
+    .replace(/\/esign\/[^/?#]+/g, '/esign/[redacted]')
+    .replace(/\/reset-password\/[^/?#]+/g, '/reset-password/[redacted]');
 }
 
 export function loggerOptions(

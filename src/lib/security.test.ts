@@ -291,6 +291,14 @@ describe('log redaction', () => {
     expect(redactUrl(`/api/esign/${token}`)).not.toContain(token);
   });
 
+  it('hides password reset tokens in /reset-password/ paths (issue 34)', () => {
+    const token = 'q2mNf8yV-Xb_0aZk3LpT5wRc7sDe9hGu1jIo4KlMnOp';
+    expect(redactUrl(`/reset-password/${token}`)).toBe('/reset-password/[redacted]');
+    expect(redactUrl(`/reset-password/${token}?from=mail`)).toBe(
+      '/reset-password/[redacted]?from=mail',
+    );
+  });
+
   it('leaves other paths alone', () => {
     expect(redactUrl('/api/contracts/42')).toBe('/api/contracts/42');
     expect(redactUrl('/api/auth/user?x=esign')).toBe('/api/auth/user?x=esign');

@@ -8,13 +8,13 @@ import { sendError } from './error-handler.js';
 export const webDistDir = appFilesDir('webDist');
 
 /**
- * Hashed assets are cached for a year; pages are revalidated; the signing page's URL is a secret,
- * so no cache may store what it answered.
+ * Hashed assets are cached for a year; pages are revalidated; the signing page's and a reset
+ * link's URLs are secrets, so no cache may store what they answered.
  */
 function cachingOf(url: string, filePath: string): string {
   if (filePath.includes(`${path.sep}assets${path.sep}`))
     return 'public, max-age=31536000, immutable';
-  return url.startsWith('/esign/') ? 'no-store' : 'no-cache';
+  return url.startsWith('/esign/') || url.startsWith('/reset-password/') ? 'no-store' : 'no-cache';
 }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');

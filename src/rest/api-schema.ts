@@ -123,7 +123,7 @@ export function describeRoute<
   };
 }
 
-const successMeaning: Record<number, string> = { 200: 'OK', 201: 'Created' };
+const successMeaning: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
 
 /** Names each success answer in the document (instead of the generator's "Default Response"). */
 function describeSuccess(success: Record<number, unknown>) {

@@ -10,12 +10,14 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
+import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
 import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed/settings/index'
 import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings/api'
@@ -28,6 +30,11 @@ import { Route as AuthedTemplatesEditorRouteImport } from './routes/_authed/temp
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -59,6 +66,11 @@ const AuthedWizardRoute = AuthedWizardRouteImport.update({
   id: '/wizard',
   path: '/wizard',
   getParentRoute: () => AuthedRoute,
+} as any)
+const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedContractsIdRoute = AuthedContractsIdRouteImport.update({
   id: '/contracts/$id',
@@ -108,11 +120,13 @@ const AuthedTemplatesEditorRoute = AuthedTemplatesEditorRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
@@ -124,11 +138,13 @@ export interface FileRoutesByFullPath {
   '/templates/': typeof AuthedTemplatesIndexRoute
 }
 export interface FileRoutesByTo {
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/': typeof AuthedIndexRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
@@ -143,11 +159,13 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authed': typeof AuthedRouteWithChildren
+  '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/signup': typeof SignupRoute
   '/verify': typeof VerifyRoute
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_authed/wizard': typeof AuthedWizardRoute
+  '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/contracts/$id': typeof AuthedContractsIdRoute
   '/_authed/settings/api': typeof AuthedSettingsApiRoute
@@ -163,11 +181,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/verify'
     | '/onboarding'
     | '/wizard'
+    | '/reset-password/$token'
     | '/contracts/$id'
     | '/settings/api'
     | '/settings/branding'
@@ -179,11 +199,13 @@ export interface FileRouteTypes {
     | '/templates/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/verify'
     | '/onboarding'
     | '/wizard'
+    | '/reset-password/$token'
     | '/'
     | '/contracts/$id'
     | '/settings/api'
@@ -197,11 +219,13 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_authed'
+    | '/forgot-password'
     | '/login'
     | '/signup'
     | '/verify'
     | '/_authed/onboarding'
     | '/_authed/wizard'
+    | '/reset-password/$token'
     | '/_authed/'
     | '/_authed/contracts/$id'
     | '/_authed/settings/api'
@@ -216,9 +240,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
   VerifyRoute: typeof VerifyRoute
+  ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -228,6 +254,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -271,6 +304,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/wizard'
       preLoaderRoute: typeof AuthedWizardRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/reset-password/$token': {
+      id: '/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authed/contracts/$id': {
       id: '/_authed/contracts/$id'
@@ -373,9 +413,11 @@ const AuthedRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
   VerifyRoute: VerifyRoute,
+  ResetPasswordTokenRoute: ResetPasswordTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,6 +3,9 @@ import { publicProcedure, router } from '../../trpc/init.js';
 import { requestLanguage } from '../sessions/request-context.js';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.js';
 import { securityLogProcedure } from '../security-log/security-log.router.js';
+// Issue 34 part A: forgot, reset and change password; the signed-in devices.
+import { passwordRouter } from '../passwords/passwords.router.js';
+import { accountSessionsRouter } from '../sessions/account-sessions.router.js';
 import { logIn, logOut } from './sign-in.service.js';
 import { signUp } from './sign-up.service.js';
 
@@ -35,4 +38,7 @@ export const authRouter = router({
   }),
 
   securityLog: securityLogProcedure,
+  // Issue 34 part A.
+  password: passwordRouter,
+  sessions: accountSessionsRouter,
 });

@@ -18,6 +18,9 @@ export const MAIL_READERS = {
   signed_copy_contractor: 'contractor',
   sign_in_alert: 'account',
   client_mail_limit_alert: 'account',
+  // Issue 34 part A: the reset link, and the notice that the password was changed.
+  password_reset: 'account',
+  password_changed: 'account',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

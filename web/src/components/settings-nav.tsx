@@ -40,7 +40,7 @@ export const settingsSections = [
   {
     to: '/settings/security',
     label: 'Security',
-    description: 'Who signed in to your account, when and from where',
+    description: 'Your password, your signed-in devices, and who signed in from where',
     icon: IconShieldLock,
   },
 ] as const;

@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Anchor, Text } from '@mantine/core';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { optionalText } from '../lib/search-params';
 import { AuthCard } from '../features/auth/auth-card';
 import { redirectWhenSignedIn } from '../features/auth/redirect-signed-in';
@@ -23,6 +24,11 @@ function LoginPage() {
       switchTo="/signup"
     >
       <LoginForm redirectTo={redirect} />
+      <Text ta="center" size="sm" mt="md">
+        <Anchor component={Link} to="/forgot-password">
+          Forgot your password?
+        </Anchor>
+      </Text>
     </AuthCard>
   );
 }

@@ -2,11 +2,20 @@ import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { events } from './events.js';
 import { mail } from './mail.js';
+import { passwordMails } from './password-mails.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
-export const en = { signing, dates, mail, certificate, events, securityEvents };
+export const en = {
+  signing,
+  dates,
+  mail,
+  certificate,
+  events,
+  securityEvents,
+  passwordMails,
+};
 
 /** A whole catalogue: English's shape, which every language's must have. */
 export type Messages = typeof en;

@@ -19,4 +19,5 @@ export const securityEvents: Record<SecurityEventType, string> = {
   recovery_code_used: 'Recovery code used',
   session_revoked: 'Another session signed out',
   other_sessions_revoked: 'Every other session signed out',
+  password_change_failed: 'Password change refused: wrong current password',
 };

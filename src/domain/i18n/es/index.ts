@@ -3,8 +3,17 @@ import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { events } from './events.js';
 import { mail } from './mail.js';
+import { passwordMails } from './password-mails.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
 
 /** Español. */
-export const es: Messages = { signing, dates, mail, certificate, events, securityEvents };
+export const es: Messages = {
+  signing,
+  dates,
+  mail,
+  certificate,
+  events,
+  securityEvents,
+  passwordMails,
+};

@@ -19,4 +19,5 @@ export const securityEvents: typeof english = {
   recovery_code_used: 'Se usó un código de recuperación',
   session_revoked: 'Se cerró otra sesión',
   other_sessions_revoked: 'Se cerraron todas las demás sesiones',
+  password_change_failed: 'Cambio de contraseña rechazado: contraseña actual incorrecta',
 };

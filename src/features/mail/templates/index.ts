@@ -11,4 +11,6 @@ export { renderClientMailLimitMail, type ClientMailLimitMailInput } from './clie
 export { renderViewedAlertMail, type ViewedAlertMailInput } from './viewed-alert.js';
 export { renderDeclinedNoticeMail, type DeclinedNoticeMailInput } from './declined-notice.js';
 export { renderWithdrawnNoticeMail, type WithdrawnNoticeMailInput } from './withdrawn-notice.js';
+export { renderPasswordResetMail, type PasswordResetMailInput } from './password-reset.js';
+export { renderPasswordChangedMail, type PasswordChangedMailInput } from './password-changed.js';
 export type { MailClient, MailCompany, MailContract, RenderedMail } from './types.js';

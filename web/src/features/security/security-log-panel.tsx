@@ -10,6 +10,7 @@ import {
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useCompanyTimeZone } from '../prefs/use-company-time-zone';
+import { securityEventDetailLine } from './security-event-details';
 
 /** Before the company sets its zone: the browser's clock, as the contract timeline does. */
 const browserClock = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -18,6 +19,7 @@ const browserClock = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
 const REFUSALS: ReadonlySet<string> = new Set<SecurityEventType>([
   'sign_in_failed',
   'two_factor_failed',
+  'password_change_failed',
 ]);
 
 /** A line between rows: on a phone each row wraps to several lines and must read as its own. */
@@ -81,6 +83,7 @@ export function SecurityLogPanel() {
 
 function SecurityLogLine({ event, when }: { event: SecurityEvent; when: string }) {
   const refused = REFUSALS.has(event.type);
+  const detail = securityEventDetailLine(event);
   return (
     <Stack gap={2}>
       <Text fw={600} c={refused ? 'red.8' : undefined}>
@@ -90,6 +93,11 @@ function SecurityLogLine({ event, when }: { event: SecurityEvent; when: string }
         {when} · {event.device}
         {event.ip ? ` · ${event.ip}` : ''}
       </Text>
+      {detail && (
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </Text>
+      )}
     </Stack>
   );
 }

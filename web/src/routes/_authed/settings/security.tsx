@@ -5,6 +5,8 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { SettingsNav } from '../../../components/settings-nav';
 import { SecurityLogPanel } from '../../../features/security/security-log-panel';
+import { PasswordSection } from '../../../features/security/password-section';
+import { SignedInDevicesSection } from '../../../features/security/signed-in-devices-section';
 
 export const Route = createFileRoute('/_authed/settings/security')({
   component: SecuritySettingsPage,
@@ -14,7 +16,12 @@ function SecuritySettingsPage() {
   return (
     <Stack gap="lg">
       <SettingsNav />
-      <PageHeader title="Security" subtitle="Who signed in to your account, and from where" />
+      <PageHeader
+        title="Security"
+        subtitle="Change your password, see where you are signed in, and who signed in from where"
+      />
+      <PasswordSection />
+      <SignedInDevicesSection />
       <Paper withBorder p="lg" component="section" aria-labelledby="security-log-heading">
         <Stack gap="md">
           <div>
@@ -22,7 +29,8 @@ function SecuritySettingsPage() {
               Security log
             </Title>
             <Text size="sm" c="dimmed">
-              Sign-ins, refused sign-ins and sign-outs, newest first.
+              Sign-ins, refused sign-ins, password changes and sign-outs, newest first. One you do
+              not recognise? Change your password.
             </Text>
           </div>
           <Suspense fallback={<PageLoading />}>
