@@ -15,6 +15,12 @@ const TWINS: Record<string, string> = {
   'POST /api/auth/login': 'auth.login',
   'POST /api/auth/logout': 'auth.logout',
   'GET /api/auth/security-log': 'auth.securityLog',
+  // Issue 34, two-step sign-in.
+  'POST /api/auth/login/2fa': 'auth.loginTwoFactor',
+  'POST /api/auth/2fa/setup': 'auth.twoFactor.setup',
+  'POST /api/auth/2fa/enable': 'auth.twoFactor.enable',
+  'POST /api/auth/2fa/disable': 'auth.twoFactor.disable',
+  'POST /api/auth/2fa/recovery-codes': 'auth.twoFactor.recoveryCodes',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',

@@ -18,6 +18,12 @@ export const MAIL_READERS = {
   signed_copy_contractor: 'contractor',
   sign_in_alert: 'account',
   client_mail_limit_alert: 'account',
+  // Issue 34, two-step sign-in (docs/decisions/042).
+  two_factor_enabled: 'account',
+  two_factor_disabled: 'account',
+  recovery_codes_replaced: 'account',
+  recovery_code_used: 'account',
+  two_factor_code_alert: 'account',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

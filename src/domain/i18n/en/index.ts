@@ -4,9 +4,10 @@ import { events } from './events.js';
 import { mail } from './mail.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
+import { twoFactorMail } from './two-factor-mail.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
-export const en = { signing, dates, mail, certificate, events, securityEvents };
+export const en = { signing, dates, mail, certificate, events, securityEvents, twoFactorMail };
 
 /** A whole catalogue: English's shape, which every language's must have. */
 export type Messages = typeof en;

@@ -5,6 +5,15 @@ import { events } from './events.js';
 import { mail } from './mail.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
+import { twoFactorMail } from './two-factor-mail.js';
 
 /** Español. */
-export const es: Messages = { signing, dates, mail, certificate, events, securityEvents };
+export const es: Messages = {
+  signing,
+  dates,
+  mail,
+  certificate,
+  events,
+  securityEvents,
+  twoFactorMail,
+};

@@ -12,3 +12,8 @@ export { renderViewedAlertMail, type ViewedAlertMailInput } from './viewed-alert
 export { renderDeclinedNoticeMail, type DeclinedNoticeMailInput } from './declined-notice.js';
 export { renderWithdrawnNoticeMail, type WithdrawnNoticeMailInput } from './withdrawn-notice.js';
 export type { MailClient, MailCompany, MailContract, RenderedMail } from './types.js';
+export {
+  renderTwoFactorNoticeMail,
+  type TwoFactorNotice,
+  type TwoFactorNoticeMailInput,
+} from './two-factor-notice.js';
