@@ -106,6 +106,12 @@ export const TWO_FACTOR_OFF: TwoFactorStatus = {
   recovery_codes_left: 0,
 };
 
+/**
+ * The second step's answer when its pending sign-in is gone (used, replaced, past its 5 minutes):
+ * the sign-in screen goes back to the password.
+ */
+export const SIGN_IN_TIMED_OUT = 'Your sign-in timed out. Enter your email and password again.';
+
 /** The first step's answer when the account has it on: the code is asked next. */
 export const twoFactorRequiredSchema = z.object({ two_factor_required: z.literal(true) });
 

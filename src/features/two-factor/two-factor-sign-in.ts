@@ -1,6 +1,6 @@
 import { inAccountLock } from '../../db/account-lock.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
-import type { TwoFactorLoginInput } from '../../domain/two-factor.schemas.js';
+import { SIGN_IN_TIMED_OUT, type TwoFactorLoginInput } from '../../domain/two-factor.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RequestClient } from '../../lib/request-client.js';
 import {
@@ -38,7 +38,6 @@ import {
 /** How long the second step waits for its code after the right password. */
 export const PENDING_SIGN_IN_MS = 5 * 60_000;
 
-export const SIGN_IN_TIMED_OUT = 'Your sign-in timed out. Enter your email and password again.';
 export const WRONG_CODE =
   'That code is not right. Enter the newest code from your authenticator app.';
 export const WRONG_RECOVERY_CODE = 'That recovery code is not right, or it was already used.';

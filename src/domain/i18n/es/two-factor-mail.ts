@@ -39,7 +39,7 @@ export const twoFactorMail: typeof english = {
     intro: (email, left) =>
       `Alguien inició sesión en su cuenta de TradeSign (${email}) con un código de recuperación. Ese código ya no sirve; ${left === 1 ? 'le queda un código' : `le quedan ${left} códigos`}.`,
     advice:
-      'Si fue usted, genere nuevos códigos en Configuración → Seguridad cuando le queden pocos. Si no fue usted, inicie sesión, cambie su contraseña y genere nuevos códigos de recuperación.',
+      'Si fue usted, genere nuevos códigos en la página Settings → Security cuando le queden pocos. Si no fue usted, inicie sesión, cambie su contraseña y genere nuevos códigos de recuperación.',
   },
   codeAlert: {
     subject: 'Es posible que alguien conozca su contraseña de TradeSign',
