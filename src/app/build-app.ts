@@ -22,6 +22,7 @@ import { registerAuthRoutes } from '../features/auth/auth.routes.js';
 import { registerSecurityLogRoutes } from '../features/security-log/security-log.routes.js';
 import { registerPasswordRoutes } from '../features/passwords/passwords.routes.js';
 import { registerAccountSessionRoutes } from '../features/sessions/account-sessions.routes.js';
+import { registerTwoFactorRoutes } from '../features/two-factor/two-factor.routes.js';
 import { registerContractRoutes } from '../features/contracts/contracts.routes.js';
 import { registerDocumentRoutes } from '../features/documents/documents.routes.js';
 import { registerEsignRoutes } from '../features/esign/esign.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityLogRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerAccountSessionRoutes(app, deps);
+  registerTwoFactorRoutes(app, deps);
   registerPrefsRoutes(app, deps);
   await registerLogoRoutes(app, deps);
   registerTemplateRoutes(app, deps);

@@ -23,6 +23,12 @@ const TWINS: Record<string, string> = {
   'GET /api/auth/sessions': 'auth.sessions.list',
   'DELETE /api/auth/sessions/:id': 'auth.sessions.revoke',
   'POST /api/auth/sessions/revoke-others': 'auth.sessions.revokeOthers',
+  // Issue 34, two-step sign-in.
+  'POST /api/auth/login/2fa': 'auth.loginTwoFactor',
+  'POST /api/auth/2fa/setup': 'auth.twoFactor.setup',
+  'POST /api/auth/2fa/enable': 'auth.twoFactor.enable',
+  'POST /api/auth/2fa/disable': 'auth.twoFactor.disable',
+  'POST /api/auth/2fa/recovery-codes': 'auth.twoFactor.recoveryCodes',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',

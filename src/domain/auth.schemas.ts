@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyNameField } from './prefs.schemas.js';
+import { twoFactorRequiredSchema, twoFactorStatusSchema } from './two-factor.schemas.js';
 
 /** Call schemas for accounts, shared by tRPC, REST and the web forms. */
 
@@ -36,6 +37,10 @@ export const signupInputSchema = z.object({
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
 export const currentUserSchema = z.object({
-  user: z.object({ email: z.string() }).nullable(),
+  // Issue 34, two-factor: whether it is on and how many recovery codes are left.
+  user: z.object({ email: z.string(), ...twoFactorStatusSchema.shape }).nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** Signed in; or, for an account with two-step sign-in on, asked for the code next. */
+export const loginAnswerSchema = z.union([currentUserSchema, twoFactorRequiredSchema]);

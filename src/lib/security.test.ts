@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../test/test-app.js';
 import { loggerOptions, redactUrl } from './logger.js';
+import { TWO_FACTOR_OFF } from '../domain/two-factor.schemas.js';
 
 const password = 'correct horse';
 
@@ -184,7 +185,7 @@ describe('Origin check (CSRF)', () => {
       { origin: null, headers: { 'sec-fetch-site': 'same-origin' } },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { email: 'samesite@example.com' } });
+    expect(response.json()).toEqual({ user: { email: 'samesite@example.com', ...TWO_FACTOR_OFF } });
   });
 
   it('accepts Origin: null (a form on a no-referrer page) when Sec-Fetch-Site is same-origin', async () => {

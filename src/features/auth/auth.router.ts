@@ -8,12 +8,15 @@ import { passwordRouter } from '../passwords/passwords.router.js';
 import { accountSessionsRouter } from '../sessions/account-sessions.router.js';
 import { logIn, logOut } from './sign-in.service.js';
 import { signUp } from './sign-up.service.js';
+import { TWO_FACTOR_OFF } from '../../domain/two-factor.schemas.js';
+import { answerSignInStep, currentUserAnswer } from '../two-factor/sign-in-answer.js';
+import { loginTwoFactorProcedure, twoFactorRouter } from '../two-factor/two-factor.router.js';
 
 export const authRouter = router({
   /** Never a 401 here: the web app asks "who am I" and gets null when signed out. */
-  user: publicProcedure.query(({ ctx }) => ({
-    user: ctx.session ? { email: ctx.session.user.email } : null,
-  })),
+  user: publicProcedure.query(({ ctx }) =>
+    ctx.session ? currentUserAnswer(ctx.db, ctx.session.user) : { user: null },
+  ),
 
   signup: publicProcedure.input(signupInputSchema).mutation(async ({ ctx, input }) => {
     const signedIn = await signUp(ctx.db, input, {
@@ -21,13 +24,12 @@ export const authRouter = router({
       language: requestLanguage(ctx.req),
     });
     setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
-    return { user: { email: signedIn.user.email } };
+    return { user: { email: signedIn.user.email, ...TWO_FACTOR_OFF } };
   }),
 
   login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
-    const signedIn = await logIn(ctx, input, ctx.client);
-    setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
-    return { user: { email: signedIn.user.email } };
+    const step = await logIn(ctx, input, ctx.client);
+    return answerSignInStep(ctx.res, ctx, step);
   }),
 
   // Signing out when already signed out is not an error: the outcome is the same.
@@ -41,4 +43,8 @@ export const authRouter = router({
   // Issue 34 part A.
   password: passwordRouter,
   sessions: accountSessionsRouter,
+
+  // Issue 34, two-step sign-in (src/features/two-factor).
+  loginTwoFactor: loginTwoFactorProcedure,
+  twoFactor: twoFactorRouter,
 });

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   currentUserSchema,
+  loginAnswerSchema,
   loginInputSchema,
   signupInputSchema,
 } from '../../domain/auth.schemas.js';
+import { TWO_FACTOR_OFF } from '../../domain/two-factor.schemas.js';
+import { answerSignInStep, currentUserAnswer } from '../two-factor/sign-in-answer.js';
 import { logIn, logOut } from './sign-in.service.js';
 import { signUp } from './sign-up.service.js';
 import {
@@ -33,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         caller: 'contractor',
       }),
     },
-    (request) => ({ user: { email: contractorOf(request).user.email } }),
+    (request) => currentUserAnswer(deps.db, contractorOf(request).user),
   );
 
   api.post(
@@ -54,7 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         language: requestLanguage(request),
       });
       setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
-      return { user: { email: signedIn.user.email } };
+      return { user: { email: signedIn.user.email, ...TWO_FACTOR_OFF } };
     },
   );
 
@@ -62,18 +65,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/auth/login',
     {
       schema: describeRoute({
-        ...accountRoute,
+        tag: 'Account',
         summary: 'Sign in',
-        description: 'Sets the session cookie. Integrations use an API key instead.',
+        description:
+          'Sets the session cookie. With two-step sign-in on, answers `{"two_factor_required": true}` and sets a 5-minute pending cookie instead: finish with `POST /api/auth/login/2fa`. Integrations use an API key instead.',
         caller: 'public',
         body: loginInputSchema,
+        success: { 200: loginAnswerSchema },
         errors: [401],
       }),
     },
     async (request, reply) => {
-      const signedIn = await logIn(deps, request.body, requestClient(request));
-      setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
-      return { user: { email: signedIn.user.email } };
+      const step = await logIn(deps, request.body, requestClient(request));
+      return answerSignInStep(reply, deps, step);
     },
   );
 

@@ -9,6 +9,8 @@ import { enqueueMail } from '../mail/outbox.js';
 import { renderSignInAlertMail } from '../mail/templates/index.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { createSession, invalidateSession } from '../sessions/sessions.service.js';
+import type { SignInStep } from '../two-factor/sign-in-answer.js';
+import { startTwoFactorSignIn } from '../two-factor/two-factor-sign-in.js';
 import {
   hashPassword,
   passwordNeedsRehash,
@@ -41,6 +43,8 @@ export interface SignInDeps {
   config: Pick<Config, 'PUBLIC_URL'>;
   /** Tests move time; the server uses the real clock. */
   signInClock?: SignInClock;
+  /** The time a two-step sign-in's pending token starts from; tests move it. */
+  clock?: () => Date;
 }
 
 /**
@@ -52,7 +56,7 @@ export async function logIn(
   deps: SignInDeps,
   input: LoginInput,
   client: RequestClient,
-): Promise<SignedIn> {
+): Promise<SignInStep> {
   const { db } = deps;
   const clock = deps.signInClock ?? realSignInClock;
   const { accountFailures } = await admitSignInAttempt(db, input.email, client.ip, clock);
@@ -73,6 +77,10 @@ export async function logIn(
   if (passwordNeedsRehash(user.password_hash)) {
     await updatePasswordHash(db, user.id, await hashPassword(input.password));
   }
+  // Two-step sign-in on: no session yet, only a pending sign-in that waits for the code.
+  const now = deps.clock?.() ?? new Date(clock.now());
+  const twoFactorPending = await startTwoFactorSignIn(db, user.id, client, now);
+  if (twoFactorPending) return { twoFactorPending };
   // A fresh session on every sign-in: a token planted before login is never promoted.
   const session = await db.transaction().execute(async (trx) => {
     const created = await createSession(trx, user.id, client);

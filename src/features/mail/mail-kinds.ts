@@ -21,6 +21,12 @@ export const MAIL_READERS = {
   // Issue 34 part A: the reset link, and the notice that the password was changed.
   password_reset: 'account',
   password_changed: 'account',
+  // Issue 34, two-step sign-in (docs/decisions/042).
+  two_factor_enabled: 'account',
+  two_factor_disabled: 'account',
+  recovery_codes_replaced: 'account',
+  recovery_code_used: 'account',
+  two_factor_code_alert: 'account',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

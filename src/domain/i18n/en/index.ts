@@ -5,6 +5,7 @@ import { mail } from './mail.js';
 import { passwordMails } from './password-mails.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
+import { twoFactorMail } from './two-factor-mail.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
 export const en = {
@@ -15,6 +16,7 @@ export const en = {
   events,
   securityEvents,
   passwordMails,
+  twoFactorMail,
 };
 
 /** A whole catalogue: English's shape, which every language's must have. */

@@ -6,6 +6,7 @@ import { mail } from './mail.js';
 import { passwordMails } from './password-mails.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
+import { twoFactorMail } from './two-factor-mail.js';
 
 /** Español. */
 export const es: Messages = {
@@ -16,4 +17,5 @@ export const es: Messages = {
   events,
   securityEvents,
   passwordMails,
+  twoFactorMail,
 };

@@ -14,3 +14,8 @@ export { renderWithdrawnNoticeMail, type WithdrawnNoticeMailInput } from './with
 export { renderPasswordResetMail, type PasswordResetMailInput } from './password-reset.js';
 export { renderPasswordChangedMail, type PasswordChangedMailInput } from './password-changed.js';
 export type { MailClient, MailCompany, MailContract, RenderedMail } from './types.js';
+export {
+  renderTwoFactorNoticeMail,
+  type TwoFactorNotice,
+  type TwoFactorNoticeMailInput,
+} from './two-factor-notice.js';

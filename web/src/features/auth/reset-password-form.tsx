@@ -67,7 +67,7 @@ function NewPasswordForm(props: {
         // Whoever this browser was signed in as before, nothing of theirs stays in memory (the
         // link's own check stays, or this page would ask again and show the link as used).
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'reset-link' });
-        queryClient.setQueryData(currentUserQuery().queryKey, { user: answer.user });
+        // The signed-in person is asked for afresh (with their two-step status) on the way in.
         showToast({
           title: 'Password changed',
           message: 'You are signed in. Every other device was signed out.',

@@ -7,6 +7,7 @@ import { SettingsNav } from '../../../components/settings-nav';
 import { SecurityLogPanel } from '../../../features/security/security-log-panel';
 import { PasswordSection } from '../../../features/security/password-section';
 import { SignedInDevicesSection } from '../../../features/security/signed-in-devices-section';
+import { TwoStepSignInSection } from '../../../features/security/two-step-sign-in-section';
 
 export const Route = createFileRoute('/_authed/settings/security')({
   component: SecuritySettingsPage,
@@ -18,10 +19,11 @@ function SecuritySettingsPage() {
       <SettingsNav />
       <PageHeader
         title="Security"
-        subtitle="Change your password, see where you are signed in, and who signed in from where"
+        subtitle="Your password, two-step sign-in, where you are signed in, and who signed in from where"
       />
       <PasswordSection />
       <SignedInDevicesSection />
+      <TwoStepSignInSection />
       <Paper withBorder p="lg" component="section" aria-labelledby="security-log-heading">
         <Stack gap="md">
           <div>
