@@ -9,7 +9,6 @@ import { PageLoading } from '../../components/page-loading';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc, trpcClient } from '../../lib/trpc';
-import { currentUserQuery } from './use-current-user';
 
 /**
  * The page an emailed reset link opens. It asks first whether the link still works, so a used,
