@@ -20,6 +20,7 @@ import { registerSigningPage } from '../features/esign/signing-page/signing-page
 import { registerAcceptanceRoutes } from '../features/acceptances/acceptances.routes.js';
 import { registerAuthRoutes } from '../features/auth/auth.routes.js';
 import { registerSecurityLogRoutes } from '../features/security-log/security-log.routes.js';
+import { registerAccountEmailRoutes } from '../features/account-email/account-email.routes.js';
 import { registerContractRoutes } from '../features/contracts/contracts.routes.js';
 import { registerDocumentRoutes } from '../features/documents/documents.routes.js';
 import { registerEsignRoutes } from '../features/esign/esign.routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerAuthRoutes(app, deps);
   registerSecurityLogRoutes(app, deps);
+  registerAccountEmailRoutes(app, deps);
   registerPrefsRoutes(app, deps);
   await registerLogoRoutes(app, deps);
   registerTemplateRoutes(app, deps);

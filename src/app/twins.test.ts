@@ -15,6 +15,12 @@ const TWINS: Record<string, string> = {
   'POST /api/auth/login': 'auth.login',
   'POST /api/auth/logout': 'auth.logout',
   'GET /api/auth/security-log': 'auth.securityLog',
+  // Issue 34, who may sign up and the sign-in email.
+  'GET /api/auth/signup-status': 'auth.signupStatus',
+  'POST /api/auth/verify-email': 'auth.verifyEmail',
+  'POST /api/auth/verify-email/resend': 'auth.resendVerification',
+  'POST /api/auth/email': 'auth.changeEmail',
+  'POST /api/auth/email/confirm': 'auth.confirmEmailChange',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',

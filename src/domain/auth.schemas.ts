@@ -36,6 +36,12 @@ export const signupInputSchema = z.object({
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
 export const currentUserSchema = z.object({
-  user: z.object({ email: z.string() }).nullable(),
+  user: z
+    .object({
+      email: z.string(),
+      /** False until an account signed up in `open` mode follows its emailed link (issue 34). */
+      email_verified: z.boolean(),
+    })
+    .nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -184,7 +184,9 @@ describe('Origin check (CSRF)', () => {
       { origin: null, headers: { 'sec-fetch-site': 'same-origin' } },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { email: 'samesite@example.com' } });
+    expect(response.json()).toEqual({
+      user: { email: 'samesite@example.com', email_verified: true },
+    });
   });
 
   it('accepts Origin: null (a form on a no-referrer page) when Sec-Fetch-Site is same-origin', async () => {

@@ -5,26 +5,31 @@ import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie
 import { securityLogProcedure } from '../security-log/security-log.router.js';
 import { logIn, logOut } from './sign-in.service.js';
 import { signUp } from './sign-up.service.js';
+import { accountAnswer } from '../account-email/account-answer.js';
+import { accountEmailProcedures } from '../account-email/account-email.router.js';
+import { signupStatus } from './signup-policy.js';
 
 export const authRouter = router({
   /** Never a 401 here: the web app asks "who am I" and gets null when signed out. */
-  user: publicProcedure.query(({ ctx }) => ({
-    user: ctx.session ? { email: ctx.session.user.email } : null,
-  })),
+  user: publicProcedure.query(({ ctx }) =>
+    ctx.session ? accountAnswer(ctx.db, ctx.session.user) : { user: null },
+  ),
+
+  signupStatus: publicProcedure.query(({ ctx }) => signupStatus(ctx.db, ctx.config)),
 
   signup: publicProcedure.input(signupInputSchema).mutation(async ({ ctx, input }) => {
-    const signedIn = await signUp(ctx.db, input, {
+    const signedIn = await signUp(ctx, input, {
       client: ctx.client,
       language: requestLanguage(ctx.req),
     });
     setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
-    return { user: { email: signedIn.user.email } };
+    return accountAnswer(ctx.db, signedIn.user);
   }),
 
   login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
     const signedIn = await logIn(ctx, input, ctx.client);
     setSessionCookie(ctx.res, ctx.config, signedIn.session.token, signedIn.session.expiresAtMs);
-    return { user: { email: signedIn.user.email } };
+    return accountAnswer(ctx.db, signedIn.user);
   }),
 
   // Signing out when already signed out is not an error: the outcome is the same.
@@ -35,4 +40,7 @@ export const authRouter = router({
   }),
 
   securityLog: securityLogProcedure,
+
+  // Issue 34, who may sign up and the sign-in email: verify-email, resend, change, confirm.
+  ...accountEmailProcedures,
 });

@@ -16,6 +16,9 @@ import { requestClient, requestLanguage } from '../sessions/request-context.js';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
+import { signupStatusSchema } from '../../domain/account-email.schemas.js';
+import { accountAnswer } from '../account-email/account-answer.js';
+import { signupStatus } from './signup-policy.js';
 
 const accountRoute = { tag: 'Account', success: { 200: currentUserSchema } } as const;
 
@@ -33,7 +36,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         caller: 'contractor',
       }),
     },
-    (request) => ({ user: { email: contractorOf(request).user.email } }),
+    (request) => accountAnswer(deps.db, contractorOf(request).user),
+  );
+
+  api.get(
+    '/api/auth/signup-status',
+    {
+      schema: describeRoute({
+        tag: 'Account',
+        summary: 'Whether this server takes sign-ups',
+        description:
+          'SIGNUP_MODE: `open` always; `invite` until the first account exists; `closed` never. When it does not, `message` says why and what to do.',
+        caller: 'public',
+        success: { 200: signupStatusSchema },
+      }),
+    },
+    () => signupStatus(deps.db, deps.config),
   );
 
   api.post(
@@ -45,16 +63,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         description: 'Sets the session cookie.',
         caller: 'public',
         body: signupInputSchema,
-        errors: [409],
+        errors: [403, 409],
       }),
     },
     async (request, reply) => {
-      const signedIn = await signUp(deps.db, request.body, {
+      const signedIn = await signUp(deps, request.body, {
         client: requestClient(request),
         language: requestLanguage(request),
       });
       setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
-      return { user: { email: signedIn.user.email } };
+      return accountAnswer(deps.db, signedIn.user);
     },
   );
 
@@ -73,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const signedIn = await logIn(deps, request.body, requestClient(request));
       setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
-      return { user: { email: signedIn.user.email } };
+      return accountAnswer(deps.db, signedIn.user);
     },
   );
 

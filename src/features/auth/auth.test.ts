@@ -58,13 +58,13 @@ describe('REST auth', () => {
     const input = account();
     const response = await jsonPost(t.app, '/api/auth/signup', input);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { email: input.email } });
+    expect(response.json()).toEqual({ user: { email: input.email, email_verified: true } });
     const cookie = cookiePair(response, 'session');
     expect(cookie).toMatch(/^session=[a-z2-7]{16}\.[a-z2-7]{52}$/);
 
     const me = await get(t.app, '/api/auth/user', { cookie });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ user: { email: input.email } });
+    expect(me.json()).toEqual({ user: { email: input.email, email_verified: true } });
 
     const anonymous = await get(t.app, '/api/auth/user');
     expect(anonymous.statusCode).toBe(401);
@@ -86,11 +86,11 @@ describe('REST auth', () => {
   it('treats email case-insensitively for signup and login', async () => {
     const signup = await jsonPost(t.app, '/api/auth/signup', account('Mixed@Case.com'));
     expect(signup.statusCode).toBe(200);
-    expect(signup.json()).toEqual({ user: { email: 'mixed@case.com' } });
+    expect(signup.json()).toEqual({ user: { email: 'mixed@case.com', email_verified: true } });
 
     const login = await jsonPost(t.app, '/api/auth/login', { email: 'mixed@case.com', password });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ user: { email: 'mixed@case.com' } });
+    expect(login.json()).toEqual({ user: { email: 'mixed@case.com', email_verified: true } });
 
     const again = await jsonPost(t.app, '/api/auth/signup', account('MIXED@case.com'));
     expect(again.statusCode).toBe(409);
@@ -123,14 +123,14 @@ describe('REST auth', () => {
     const signupCookie = await signUp(t.app, input);
     const login = await jsonPost(t.app, '/api/auth/login', { email: input.email, password });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ user: { email: input.email } });
+    expect(login.json()).toEqual({ user: { email: input.email, email_verified: true } });
     const loginCookie = cookiePair(login, 'session');
     expect(loginCookie).toBeDefined();
     expect(loginCookie).not.toBe(signupCookie);
     expect(sessionIdOf(loginCookie ?? '')).not.toBe(sessionIdOf(signupCookie));
 
     const me = await get(t.app, '/api/auth/user', { cookie: loginCookie });
-    expect(me.json()).toEqual({ user: { email: input.email } });
+    expect(me.json()).toEqual({ user: { email: input.email, email_verified: true } });
   });
 
   it('answers an unknown email and a wrong password identically', async () => {
@@ -508,14 +508,16 @@ describe('tRPC auth', () => {
     const signup = await trpcMutation(t.app, 'auth.signup', input);
     expect(signup.statusCode).toBe(200);
     expect(signup.json()).toEqual({
-      result: { data: { user: { email: 'trpc.user@example.com' } } },
+      result: { data: { user: { email: 'trpc.user@example.com', email_verified: true } } },
     });
     const signupCookie = cookiePair(signup, 'session');
     expect(signupCookie).toBeDefined();
 
     const me = await trpcQuery(t.app, 'auth.user', undefined, { cookie: signupCookie });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ result: { data: { user: { email: 'trpc.user@example.com' } } } });
+    expect(me.json()).toEqual({
+      result: { data: { user: { email: 'trpc.user@example.com', email_verified: true } } },
+    });
 
     // Signed out is not an error for "who am I": user is null.
     const anonymous = await trpcQuery(t.app, 'auth.user');
@@ -547,7 +549,7 @@ describe('tRPC auth', () => {
     // Only that session ended.
     const stillIn = await trpcQuery(t.app, 'auth.user', undefined, { cookie: signupCookie });
     expect(stillIn.json()).toEqual({
-      result: { data: { user: { email: 'trpc.user@example.com' } } },
+      result: { data: { user: { email: 'trpc.user@example.com', email_verified: true } } },
     });
   });
 

@@ -18,6 +18,12 @@ export const MAIL_READERS = {
   signed_copy_contractor: 'contractor',
   sign_in_alert: 'account',
   client_mail_limit_alert: 'account',
+  // Issue 34, the sign-in email: its verification link, and a change's link and notices.
+  email_verification: 'account',
+  email_change_confirm: 'account',
+  email_change_notice: 'account',
+  email_change_taken: 'account',
+  email_changed: 'account',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

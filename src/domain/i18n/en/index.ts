@@ -1,3 +1,4 @@
+import { accountEmail } from './account-email.js';
 import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { events } from './events.js';
@@ -6,7 +7,7 @@ import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
 
 /** English: the shape every other catalogue follows (../catalogue.ts). */
-export const en = { signing, dates, mail, certificate, events, securityEvents };
+export const en = { signing, dates, mail, certificate, events, securityEvents, accountEmail };
 
 /** A whole catalogue: English's shape, which every language's must have. */
 export type Messages = typeof en;

@@ -13,6 +13,7 @@ export const securityEvents: Record<SecurityEventType, string> = {
   email_change_requested: 'Email change requested',
   email_changed: 'Email address changed',
   email_verified: 'Email address verified',
+  email_verification_resent: 'Verification link emailed again',
   two_factor_enabled: 'Two-factor sign-in turned on',
   two_factor_disabled: 'Two-factor sign-in turned off',
   recovery_codes_replaced: 'New recovery codes made',

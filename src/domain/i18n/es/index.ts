@@ -1,4 +1,5 @@
 import type { Messages } from '../en/index.js';
+import { accountEmail } from './account-email.js';
 import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { events } from './events.js';
@@ -7,4 +8,12 @@ import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
 
 /** Español. */
-export const es: Messages = { signing, dates, mail, certificate, events, securityEvents };
+export const es: Messages = {
+  signing,
+  dates,
+  mail,
+  certificate,
+  events,
+  securityEvents,
+  accountEmail,
+};

@@ -11,4 +11,12 @@ export { renderClientMailLimitMail, type ClientMailLimitMailInput } from './clie
 export { renderViewedAlertMail, type ViewedAlertMailInput } from './viewed-alert.js';
 export { renderDeclinedNoticeMail, type DeclinedNoticeMailInput } from './declined-notice.js';
 export { renderWithdrawnNoticeMail, type WithdrawnNoticeMailInput } from './withdrawn-notice.js';
+// Issue 34, the sign-in email: its verification and its change.
+export {
+  renderEmailChangeConfirmMail,
+  renderEmailChangedMail,
+  renderEmailChangeNoticeMail,
+  renderEmailTakenMail,
+  renderVerificationMail,
+} from './account-email.js';
 export type { MailClient, MailCompany, MailContract, RenderedMail } from './types.js';

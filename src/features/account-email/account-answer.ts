@@ -1,0 +1,14 @@
+import type { DbOrTrx } from '../../db/kysely.js';
+import type { CurrentUser } from '../../domain/auth.schemas.js';
+import { isEmailVerified } from './account-email.repo.js';
+
+/**
+ * The account as sign-up, sign-in and "who is signed in" answer it, both transports alike: its
+ * email and whether that email is verified (false only for an `open` sign-up not yet confirmed).
+ */
+export async function accountAnswer(
+  db: DbOrTrx,
+  user: { id: number; email: string },
+): Promise<CurrentUser> {
+  return { user: { email: user.email, email_verified: await isEmailVerified(db, user.id) } };
+}
