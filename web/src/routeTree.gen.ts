@@ -16,6 +16,8 @@ import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
+import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
+import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
 import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed/settings/index'
 import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings/api'
@@ -59,6 +61,16 @@ const AuthedWizardRoute = AuthedWizardRouteImport.update({
   id: '/wizard',
   path: '/wizard',
   getParentRoute: () => AuthedRoute,
+} as any)
+const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
+  id: '/confirm-email/$token',
+  path: '/confirm-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailTokenRoute = VerifyEmailTokenRouteImport.update({
+  id: '/verify-email/$token',
+  path: '/verify-email/$token',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedContractsIdRoute = AuthedContractsIdRouteImport.update({
   id: '/contracts/$id',
@@ -113,6 +125,8 @@ export interface FileRoutesByFullPath {
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
@@ -129,6 +143,8 @@ export interface FileRoutesByTo {
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/': typeof AuthedIndexRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
@@ -148,6 +164,8 @@ export interface FileRoutesById {
   '/verify': typeof VerifyRoute
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_authed/wizard': typeof AuthedWizardRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/contracts/$id': typeof AuthedContractsIdRoute
   '/_authed/settings/api': typeof AuthedSettingsApiRoute
@@ -168,6 +186,8 @@ export interface FileRouteTypes {
     | '/verify'
     | '/onboarding'
     | '/wizard'
+    | '/confirm-email/$token'
+    | '/verify-email/$token'
     | '/contracts/$id'
     | '/settings/api'
     | '/settings/branding'
@@ -184,6 +204,8 @@ export interface FileRouteTypes {
     | '/verify'
     | '/onboarding'
     | '/wizard'
+    | '/confirm-email/$token'
+    | '/verify-email/$token'
     | '/'
     | '/contracts/$id'
     | '/settings/api'
@@ -202,6 +224,8 @@ export interface FileRouteTypes {
     | '/verify'
     | '/_authed/onboarding'
     | '/_authed/wizard'
+    | '/confirm-email/$token'
+    | '/verify-email/$token'
     | '/_authed/'
     | '/_authed/contracts/$id'
     | '/_authed/settings/api'
@@ -219,6 +243,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
   VerifyRoute: typeof VerifyRoute
+  ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
+  VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -271,6 +297,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/wizard'
       preLoaderRoute: typeof AuthedWizardRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/confirm-email/$token': {
+      id: '/confirm-email/$token'
+      path: '/confirm-email/$token'
+      fullPath: '/confirm-email/$token'
+      preLoaderRoute: typeof ConfirmEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email/$token': {
+      id: '/verify-email/$token'
+      path: '/verify-email/$token'
+      fullPath: '/verify-email/$token'
+      preLoaderRoute: typeof VerifyEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authed/contracts/$id': {
       id: '/_authed/contracts/$id'
@@ -376,6 +416,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
   VerifyRoute: VerifyRoute,
+  ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
+  VerifyEmailTokenRoute: VerifyEmailTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,4 @@
 import type { DbOrTrx } from '../../db/kysely.js';
-import type { CurrentUser } from '../../domain/auth.schemas.js';
 import { isEmailVerified } from './account-email.repo.js';
 
 /**
@@ -9,6 +8,6 @@ import { isEmailVerified } from './account-email.repo.js';
 export async function accountAnswer(
   db: DbOrTrx,
   user: { id: number; email: string },
-): Promise<CurrentUser> {
+): Promise<{ user: { email: string; email_verified: boolean } }> {
   return { user: { email: user.email, email_verified: await isEmailVerified(db, user.id) } };
 }

@@ -1,4 +1,8 @@
-import { loginInputSchema, signupInputSchema } from '../../domain/auth.schemas.js';
+import {
+  loginInputSchema,
+  signupInputSchema,
+  type CurrentUser,
+} from '../../domain/auth.schemas.js';
 import { publicProcedure, router } from '../../trpc/init.js';
 import { requestLanguage } from '../sessions/request-context.js';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.js';
@@ -11,7 +15,7 @@ import { signupStatus } from './signup-policy.js';
 
 export const authRouter = router({
   /** Never a 401 here: the web app asks "who am I" and gets null when signed out. */
-  user: publicProcedure.query(({ ctx }) =>
+  user: publicProcedure.query(({ ctx }): Promise<CurrentUser> | CurrentUser =>
     ctx.session ? accountAnswer(ctx.db, ctx.session.user) : { user: null },
   ),
 

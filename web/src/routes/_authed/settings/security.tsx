@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { SettingsNav } from '../../../components/settings-nav';
 import { SecurityLogPanel } from '../../../features/security/security-log-panel';
+import { SignInEmailSection } from '../../../features/security/sign-in-email-section';
 
 export const Route = createFileRoute('/_authed/settings/security')({
   component: SecuritySettingsPage,
@@ -15,6 +16,7 @@ function SecuritySettingsPage() {
     <Stack gap="lg">
       <SettingsNav />
       <PageHeader title="Security" subtitle="Who signed in to your account, and from where" />
+      <SignInEmailSection />
       <Paper withBorder p="lg" component="section" aria-labelledby="security-log-heading">
         <Stack gap="md">
           <div>
