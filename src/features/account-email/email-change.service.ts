@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { inAccountLock } from '../../db/account-lock.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -47,8 +48,19 @@ export const WRONG_PASSWORD = 'That password is not right. Type your current pas
 export const SAME_EMAIL = 'That is already your sign-in email.';
 export const TOO_MANY_EMAIL_CHANGES =
   'You asked to change your email several times in the last hour. Please wait an hour and try again.';
+export const PASSWORD_CHANGED_SINCE =
+  'Your password was changed after this link was sent, so the link no longer works. Ask for the change again in Settings, Security.';
 export const EMAIL_NOW_TAKEN =
   'This address now belongs to another TradeSign account, so your sign-in email was not changed.';
+
+/**
+ * Which password the change was asked with, carried by the link: a link asked for by someone who
+ * knew the password stops working once the owner changes it (the notice to the old address says
+ * so). A digest of the stored hash, never the hash itself.
+ */
+function passwordCheckOf(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
+}
 
 export interface EmailChangeDeps {
   db: DB;
@@ -117,7 +129,7 @@ export async function requestEmailChange(
         userId: account.id,
         purpose: 'email_change',
         ttlMs: EMAIL_CHANGE_LINK_TTL_MS,
-        data: { new_email: input.new_email },
+        data: { new_email: input.new_email, password_check: passwordCheckOf(account.passwordHash) },
         client,
         now,
       });
@@ -173,6 +185,9 @@ export async function confirmEmailChange(
       const newEmail = link.data?.new_email;
       const account = await findAccountMailbox(trx, link.userId);
       if (!newEmail || !account) throw new AppError('BAD_REQUEST', LINK_REFUSALS.unknown);
+      if (link.data?.password_check !== passwordCheckOf(account.passwordHash)) {
+        throw new AppError('BAD_REQUEST', PASSWORD_CHANGED_SINCE);
+      }
       const holder = await findUserByEmail(trx, newEmail);
       if (holder && holder.id !== account.id) throw new AppError('CONFLICT', EMAIL_NOW_TAKEN);
       await setSignInEmail(trx, account.id, newEmail, at);

@@ -9,7 +9,13 @@ import {
   trpcMutation,
   type TestApp,
 } from '../../test/test-app.js';
-import { EMAIL_NOW_TAKEN, SAME_EMAIL, WRONG_PASSWORD } from './email-change.service.js';
+import { hashPassword } from '../auth/password.js';
+import {
+  EMAIL_NOW_TAKEN,
+  PASSWORD_CHANGED_SINCE,
+  SAME_EMAIL,
+  WRONG_PASSWORD,
+} from './email-change.service.js';
 
 /**
  * Changing the sign-in email (issue 34, docs/decisions/043): the current password, a link to the
@@ -166,6 +172,31 @@ describe('changing the sign-in email', () => {
     const late = await confirm(token);
     expect(late.statusCode).toBe(409);
     expect(late.body).toBe(EMAIL_NOW_TAKEN);
+    expect((await get(t.app, '/api/auth/user', { cookie })).json()).toMatchObject({
+      user: { email },
+    });
+  });
+
+  it('stops a link once the password is changed, as the notice to the old address says', async () => {
+    const { email, cookie } = await account();
+    await askChange(cookie, 'intruder@example.com');
+    const notice = await lastMail(t, 'email_change_notice', email);
+    expect(notice.text).toContain(
+      'Whoever asked knew your password: changing it now makes that link stop working.',
+    );
+    const token = linkTokenIn(
+      (await lastMail(t, 'email_change_confirm', 'intruder@example.com')).text,
+      'confirm-email',
+    );
+    // The owner changes the password (Settings → Security, or a reset by mail).
+    await t.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('a brand new one') })
+      .where('email', '=', email)
+      .execute();
+    const refused = await confirm(token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toBe(PASSWORD_CHANGED_SINCE);
     expect((await get(t.app, '/api/auth/user', { cookie })).json()).toMatchObject({
       user: { email },
     });

@@ -34,7 +34,7 @@ export const accountEmail = {
     intro: (masked: string) =>
       `Someone asked to change your TradeSign sign-in email to ${masked}. If this was not you, change your password.`,
     until: (when: string) =>
-      `Nothing changes unless the link we sent to that address is followed, by ${when}. Changing your password now makes the request useless to anyone else: it needed your password.`,
+      `Nothing changes unless the link we sent to that address is followed, by ${when}. Whoever asked knew your password: changing it now makes that link stop working.`,
     button: 'Change your password',
     linkLine: 'Change your password in Settings, Security:',
   },

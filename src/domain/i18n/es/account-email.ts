@@ -30,7 +30,7 @@ export const accountEmail: typeof english = {
     intro: (masked) =>
       `Alguien pidió cambiar su correo de inicio de sesión en TradeSign a ${masked}. Si no fue usted, cambie su contraseña.`,
     until: (when) =>
-      `Nada cambia a menos que se abra el enlace que enviamos a esa dirección, a más tardar el ${when}. Si cambia su contraseña ahora, la solicitud ya no le sirve a nadie más: necesitaba su contraseña.`,
+      `Nada cambia a menos que se abra el enlace que enviamos a esa dirección, a más tardar el ${when}. Quien lo pidió conocía su contraseña: si la cambia ahora, ese enlace deja de funcionar.`,
     button: 'Cambiar su contraseña',
     linkLine: 'Cambie su contraseña en Configuración, Seguridad:',
   },
