@@ -180,6 +180,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes sign-ups by invitation unless SIGNUP_MODE says open or closed', () => {
+    expect(loadConfig({}).SIGNUP_MODE).toBe('invite');
+    expect(loadConfig({ SIGNUP_MODE: 'open' }).SIGNUP_MODE).toBe('open');
+    expect(loadConfig({ SIGNUP_MODE: 'closed' }).SIGNUP_MODE).toBe('closed');
+    expect(configProblems({ SIGNUP_MODE: 'public' })).toEqual([
+      'Invalid SIGNUP_MODE="public": must be invite, open or closed',
+    ]);
+    expect(loadConfig({}).SIGNUP_EMAILS_VERIFIED).toBe(false);
+  });
+
   it('treats an empty string as unset', () => {
     const config = loadConfig({
       PORT: '',

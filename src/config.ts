@@ -115,6 +115,16 @@ const configSchema = z.object({
   // and how long a try may take to connect (docs/decisions/040).
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   WEBHOOK_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(15).default(5),
+  // Who may make an account (issue 34, docs/decisions/043): `invite`, the first account of an
+  // empty install only (the person installing it); `open`, anyone, each new company verifying
+  // its email before its first send; `closed`, nobody (`tradesign create-owner` makes the first).
+  SIGNUP_MODE: z
+    .enum(['invite', 'open', 'closed'], { error: 'must be invite, open or closed' })
+    .default('invite'),
+  // Tests only: an open sign-up starts with its email verified, so the tests' many accounts can
+  // send without following a link. Never on a public server: anyone could mail homeowners from
+  // an address they do not own.
+  SIGNUP_EMAILS_VERIFIED: z.stringbool({ error: 'must be true or false' }).default(false),
   // Tests only: webhooks may go to loopback and private addresses, and over plain http://. Off,
   // a webhook URL can never reach this machine or its network (docs/decisions/025).
   WEBHOOKS_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),

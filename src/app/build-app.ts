@@ -23,6 +23,7 @@ import { registerSecurityLogRoutes } from '../features/security-log/security-log
 import { registerPasswordRoutes } from '../features/passwords/passwords.routes.js';
 import { registerAccountSessionRoutes } from '../features/sessions/account-sessions.routes.js';
 import { registerTwoFactorRoutes } from '../features/two-factor/two-factor.routes.js';
+import { registerAccountEmailRoutes } from '../features/account-email/account-email.routes.js';
 import { registerContractRoutes } from '../features/contracts/contracts.routes.js';
 import { registerDocumentRoutes } from '../features/documents/documents.routes.js';
 import { registerEsignRoutes } from '../features/esign/esign.routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPasswordRoutes(app, deps);
   registerAccountSessionRoutes(app, deps);
   registerTwoFactorRoutes(app, deps);
+  registerAccountEmailRoutes(app, deps);
   registerPrefsRoutes(app, deps);
   await registerLogoRoutes(app, deps);
   registerTemplateRoutes(app, deps);

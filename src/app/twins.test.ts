@@ -29,6 +29,12 @@ const TWINS: Record<string, string> = {
   'POST /api/auth/2fa/enable': 'auth.twoFactor.enable',
   'POST /api/auth/2fa/disable': 'auth.twoFactor.disable',
   'POST /api/auth/2fa/recovery-codes': 'auth.twoFactor.recoveryCodes',
+  // Issue 34, who may sign up and the sign-in email.
+  'GET /api/auth/signup-status': 'auth.signupStatus',
+  'POST /api/auth/verify-email': 'auth.verifyEmail',
+  'POST /api/auth/verify-email/resend': 'auth.resendVerification',
+  'POST /api/auth/email': 'auth.changeEmail',
+  'POST /api/auth/email/confirm': 'auth.confirmEmailChange',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',

@@ -7,6 +7,7 @@ import { appVersion } from '../lib/app-version.js';
 import { createFilesPrivately } from '../lib/private-files.js';
 import { CliError, EXIT_NEEDS_A_FIX } from './cli-support.js';
 import { backupCommand, backupHelp } from './commands/backup.js';
+import { createOwnerCommand, createOwnerHelp } from './commands/create-owner.js';
 import { dbCopyCommand, dbCopyHelp } from './commands/db-copy.js';
 import { doctorCommand, doctorHelp } from './commands/doctor.js';
 import { migrateCommand, migrateHelp } from './commands/migrate.js';
@@ -91,6 +92,12 @@ export function buildCli(hooks: CliHooks = {}): Command {
     .option('--from <file>', 'the SQLite file (default $DATA_DIR/app.db)')
     .addHelpText('after', dbCopyHelp)
     .action(dbCopyCommand);
+  program
+    .command('create-owner')
+    .description("make the server's first account, asking for its email and password")
+    .option('--language <code>', "the language of the account's mails: en or es", 'en')
+    .addHelpText('after', createOwnerHelp)
+    .action(createOwnerCommand);
   program
     .command('doctor')
     .description('check the configuration, data folder, Chromium, SMTP and Ollama')

@@ -38,7 +38,14 @@ export type SignupInput = z.infer<typeof signupInputSchema>;
 
 export const currentUserSchema = z.object({
   // Issue 34, two-factor: whether it is on and how many recovery codes are left.
-  user: z.object({ email: z.string(), ...twoFactorStatusSchema.shape }).nullable(),
+  user: z
+    .object({
+      email: z.string(),
+      /** False until an account signed up in `open` mode follows its emailed link (issue 34). */
+      email_verified: z.boolean(),
+      ...twoFactorStatusSchema.shape,
+    })
+    .nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

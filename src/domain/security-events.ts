@@ -18,6 +18,8 @@ export const SECURITY_EVENT_TYPES = [
   'email_change_requested',
   'email_changed',
   'email_verified',
+  // Issue 34, who may sign up and the sign-in email: a verification link mailed again.
+  'email_verification_resent',
   'two_factor_enabled',
   'two_factor_disabled',
   'recovery_codes_replaced',

@@ -185,7 +185,9 @@ describe('Origin check (CSRF)', () => {
       { origin: null, headers: { 'sec-fetch-site': 'same-origin' } },
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { email: 'samesite@example.com', ...TWO_FACTOR_OFF } });
+    expect(response.json()).toEqual({
+      user: { email: 'samesite@example.com', email_verified: true, ...TWO_FACTOR_OFF },
+    });
   });
 
   it('accepts Origin: null (a form on a no-referrer page) when Sec-Fetch-Site is same-origin', async () => {

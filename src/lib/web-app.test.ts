@@ -28,6 +28,16 @@ describe('serving the built web app', () => {
     expect(page.headers['cache-control']).toBe('no-store');
   });
 
+  it('never lets a cache store the pages of emailed account links, whose URL is the secret', async () => {
+    for (const page of ['verify-email', 'confirm-email']) {
+      const answer = await app.inject({
+        url: `/${page}/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG`,
+      });
+      expect(answer.body).toContain('<title>TradeSign</title>');
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('revalidates other pages and caches hashed assets for a year', async () => {
     const wizard = await app.inject({ url: '/wizard?id=3' });
     expect(wizard.statusCode).toBe(200);

@@ -7,14 +7,17 @@ import { sendError } from './error-handler.js';
 
 export const webDistDir = appFilesDir('webDist');
 
+/** Pages whose URL holds a secret: the signing link, and the emailed account links (issue 34). */
+const SECRET_URL_PAGES = ['/esign/', '/reset-password/', '/verify-email/', '/confirm-email/'];
+
 /**
- * Hashed assets are cached for a year; pages are revalidated; the signing page's and a reset
- * link's URLs are secrets, so no cache may store what they answered.
+ * Hashed assets are cached for a year; pages are revalidated; a page whose URL is a secret is
+ * stored by no cache, so the URL is never a cache's key.
  */
 function cachingOf(url: string, filePath: string): string {
   if (filePath.includes(`${path.sep}assets${path.sep}`))
     return 'public, max-age=31536000, immutable';
-  return url.startsWith('/esign/') || url.startsWith('/reset-password/') ? 'no-store' : 'no-cache';
+  return SECRET_URL_PAGES.some((page) => url.startsWith(page)) ? 'no-store' : 'no-cache';
 }
 
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/trpc/');

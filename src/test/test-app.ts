@@ -54,7 +54,15 @@ export async function createTestApp(
   > = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradesign-test-'));
-  const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:3000', ...overrides });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    PUBLIC_URL: 'http://localhost:3000',
+    // Most tests make several accounts that send: anyone may sign up, verified at once. The
+    // tests of SIGNUP_MODE and of verification set these themselves (docs/decisions/043).
+    SIGNUP_MODE: 'open',
+    SIGNUP_EMAILS_VERIFIED: 'true',
+    ...overrides,
+  });
   const database = await createTestDatabase(dir);
   const db = database.db;
   let app: FastifyInstance;

@@ -17,7 +17,9 @@ import { Route as VerifyRouteImport } from './routes/verify'
 import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
+import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
 import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed/settings/index'
 import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings/api'
@@ -67,9 +69,19 @@ const AuthedWizardRoute = AuthedWizardRouteImport.update({
   path: '/wizard',
   getParentRoute: () => AuthedRoute,
 } as any)
+const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
+  id: '/confirm-email/$token',
+  path: '/confirm-email/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyEmailTokenRoute = VerifyEmailTokenRouteImport.update({
+  id: '/verify-email/$token',
+  path: '/verify-email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedContractsIdRoute = AuthedContractsIdRouteImport.update({
@@ -126,7 +138,9 @@ export interface FileRoutesByFullPath {
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
@@ -144,7 +158,9 @@ export interface FileRoutesByTo {
   '/verify': typeof VerifyRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/': typeof AuthedIndexRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
   '/settings/api': typeof AuthedSettingsApiRoute
@@ -165,7 +181,9 @@ export interface FileRoutesById {
   '/verify': typeof VerifyRoute
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_authed/wizard': typeof AuthedWizardRoute
+  '/confirm-email/$token': typeof ConfirmEmailTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/contracts/$id': typeof AuthedContractsIdRoute
   '/_authed/settings/api': typeof AuthedSettingsApiRoute
@@ -187,7 +205,9 @@ export interface FileRouteTypes {
     | '/verify'
     | '/onboarding'
     | '/wizard'
+    | '/confirm-email/$token'
     | '/reset-password/$token'
+    | '/verify-email/$token'
     | '/contracts/$id'
     | '/settings/api'
     | '/settings/branding'
@@ -205,7 +225,9 @@ export interface FileRouteTypes {
     | '/verify'
     | '/onboarding'
     | '/wizard'
+    | '/confirm-email/$token'
     | '/reset-password/$token'
+    | '/verify-email/$token'
     | '/'
     | '/contracts/$id'
     | '/settings/api'
@@ -225,7 +247,9 @@ export interface FileRouteTypes {
     | '/verify'
     | '/_authed/onboarding'
     | '/_authed/wizard'
+    | '/confirm-email/$token'
     | '/reset-password/$token'
+    | '/verify-email/$token'
     | '/_authed/'
     | '/_authed/contracts/$id'
     | '/_authed/settings/api'
@@ -244,7 +268,9 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   SignupRoute: typeof SignupRoute
   VerifyRoute: typeof VerifyRoute
+  ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -305,11 +331,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedWizardRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/confirm-email/$token': {
+      id: '/confirm-email/$token'
+      path: '/confirm-email/$token'
+      fullPath: '/confirm-email/$token'
+      preLoaderRoute: typeof ConfirmEmailTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
       fullPath: '/reset-password/$token'
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify-email/$token': {
+      id: '/verify-email/$token'
+      path: '/verify-email/$token'
+      fullPath: '/verify-email/$token'
+      preLoaderRoute: typeof VerifyEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/contracts/$id': {
@@ -417,7 +457,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   SignupRoute: SignupRoute,
   VerifyRoute: VerifyRoute,
+  ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  VerifyEmailTokenRoute: VerifyEmailTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

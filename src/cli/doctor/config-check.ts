@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '../../config.js';
 import { fail, ok, warn, type Finding } from './finding.js';
+import { checkSignupMode } from './signup-check.js';
 
 export type ConfigCheck = { config: Config; findings: Finding[] } | { findings: Finding[] };
 
@@ -20,7 +21,12 @@ export function checkConfig(env: Record<string, string | undefined>): ConfigChec
   }
   return {
     config,
-    findings: [ok('Configuration is valid'), checkPublicUrl(config, env), describeMetrics(config)],
+    findings: [
+      ok('Configuration is valid'),
+      checkPublicUrl(config, env),
+      describeMetrics(config),
+      ...checkSignupMode(config),
+    ],
   };
 }
 

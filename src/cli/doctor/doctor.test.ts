@@ -87,6 +87,7 @@ it('says everything looks right on a working setup, with a PDF printed by Chromi
     'ok   Configuration is valid',
     'ok   Links in emails point to https://contracts.example.com',
     'ok   Metrics: GET /metrics is off; set METRICS_TOKEN to turn it on (README, "Health and metrics")',
+    'ok   Sign-up: SIGNUP_MODE=invite, only the first account signs up on the web (the person installing TradeSign)',
     `ok   Data folder ${dataDir} is writable by user ${user}`,
     'ok   mail-seal.key is readable by its owner only',
     `ok   Data folder ${dataDir} and everything in it can be read by user ${user} only`,
@@ -150,6 +151,29 @@ describe('configuration', () => {
       'ok   Metrics: GET /metrics answers requests with "Authorization: Bearer $METRICS_TOKEN"',
     );
     expect(text).not.toContain('hunter2');
+  });
+});
+
+describe('who may sign up', () => {
+  it('says which SIGNUP_MODE is on, and warns when open sign-up has no mail to verify with', async () => {
+    const closed = await doctor(setup({ SIGNUP_MODE: 'closed' }));
+    expect(finding(closed.lines, 'ok   Sign-up')).toEqual([
+      'ok   Sign-up: SIGNUP_MODE=closed, nobody signs up on the web; `tradesign create-owner` makes the first account',
+    ]);
+    const open = await doctor(setup({ SIGNUP_MODE: 'open' }));
+    expect(finding(open.lines, 'ok   Sign-up')).toEqual([
+      'ok   Sign-up: SIGNUP_MODE=open, anyone may sign up a company; each verifies its email before its first send',
+    ]);
+    const openWithoutMail = await doctor(setup({ SIGNUP_MODE: 'open', SMTP_URL: undefined }));
+    expect(finding(openWithoutMail.lines, 'warn Sign-up')).toEqual([
+      'warn Sign-up: SIGNUP_MODE=open, but without SMTP_URL the verification links only reach the mail folder, so new companies can never send',
+      '     fix: set SMTP_URL (see the SMTP line), or SIGNUP_MODE=invite to let only the first account in',
+    ]);
+    const testsOnly = await doctor(setup({ SIGNUP_EMAILS_VERIFIED: 'true' }));
+    expect(finding(testsOnly.lines, 'warn SIGNUP_EMAILS_VERIFIED')).toEqual([
+      'warn SIGNUP_EMAILS_VERIFIED=true: new accounts send without proving their email (a setting for tests)',
+      '     fix: remove SIGNUP_EMAILS_VERIFIED from .env or the service environment',
+    ]);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   loginInputSchema,
   signupInputSchema,
 } from '../../domain/auth.schemas.js';
-import { TWO_FACTOR_OFF } from '../../domain/two-factor.schemas.js';
 import { answerSignInStep, currentUserAnswer } from '../two-factor/sign-in-answer.js';
 import { logIn, logOut } from './sign-in.service.js';
 import { signUp } from './sign-up.service.js';
@@ -19,6 +18,8 @@ import { requestClient, requestLanguage } from '../sessions/request-context.js';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute, doneAnswerSchema } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
+import { signupStatusSchema } from '../../domain/account-email.schemas.js';
+import { signupStatus } from './signup-policy.js';
 
 const accountRoute = { tag: 'Account', success: { 200: currentUserSchema } } as const;
 
@@ -39,6 +40,21 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     (request) => currentUserAnswer(deps.db, contractorOf(request).user),
   );
 
+  api.get(
+    '/api/auth/signup-status',
+    {
+      schema: describeRoute({
+        tag: 'Account',
+        summary: 'Whether this server takes sign-ups',
+        description:
+          'SIGNUP_MODE: `open` always; `invite` until the first account exists; `closed` never. When it does not, `message` says why and what to do.',
+        caller: 'public',
+        success: { 200: signupStatusSchema },
+      }),
+    },
+    () => signupStatus(deps.db, deps.config),
+  );
+
   api.post(
     '/api/auth/signup',
     {
@@ -48,16 +64,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         description: 'Sets the session cookie.',
         caller: 'public',
         body: signupInputSchema,
-        errors: [409],
+        errors: [403, 409],
       }),
     },
     async (request, reply) => {
-      const signedIn = await signUp(deps.db, request.body, {
+      const signedIn = await signUp(deps, request.body, {
         client: requestClient(request),
         language: requestLanguage(request),
       });
       setSessionCookie(reply, deps.config, signedIn.session.token, signedIn.session.expiresAtMs);
-      return { user: { email: signedIn.user.email, ...TWO_FACTOR_OFF } };
+      return currentUserAnswer(deps.db, signedIn.user);
     },
   );
 

@@ -59,13 +59,17 @@ describe('REST auth', () => {
     const input = account();
     const response = await jsonPost(t.app, '/api/auth/signup', input);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { email: input.email, ...TWO_FACTOR_OFF } });
+    expect(response.json()).toEqual({
+      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+    });
     const cookie = cookiePair(response, 'session');
     expect(cookie).toMatch(/^session=[a-z2-7]{16}\.[a-z2-7]{52}$/);
 
     const me = await get(t.app, '/api/auth/user', { cookie });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ user: { email: input.email, ...TWO_FACTOR_OFF } });
+    expect(me.json()).toEqual({
+      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+    });
 
     const anonymous = await get(t.app, '/api/auth/user');
     expect(anonymous.statusCode).toBe(401);
@@ -87,11 +91,15 @@ describe('REST auth', () => {
   it('treats email case-insensitively for signup and login', async () => {
     const signup = await jsonPost(t.app, '/api/auth/signup', account('Mixed@Case.com'));
     expect(signup.statusCode).toBe(200);
-    expect(signup.json()).toEqual({ user: { email: 'mixed@case.com', ...TWO_FACTOR_OFF } });
+    expect(signup.json()).toEqual({
+      user: { email: 'mixed@case.com', email_verified: true, ...TWO_FACTOR_OFF },
+    });
 
     const login = await jsonPost(t.app, '/api/auth/login', { email: 'mixed@case.com', password });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ user: { email: 'mixed@case.com', ...TWO_FACTOR_OFF } });
+    expect(login.json()).toEqual({
+      user: { email: 'mixed@case.com', email_verified: true, ...TWO_FACTOR_OFF },
+    });
 
     const again = await jsonPost(t.app, '/api/auth/signup', account('MIXED@case.com'));
     expect(again.statusCode).toBe(409);
@@ -124,14 +132,18 @@ describe('REST auth', () => {
     const signupCookie = await signUp(t.app, input);
     const login = await jsonPost(t.app, '/api/auth/login', { email: input.email, password });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ user: { email: input.email, ...TWO_FACTOR_OFF } });
+    expect(login.json()).toEqual({
+      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+    });
     const loginCookie = cookiePair(login, 'session');
     expect(loginCookie).toBeDefined();
     expect(loginCookie).not.toBe(signupCookie);
     expect(sessionIdOf(loginCookie ?? '')).not.toBe(sessionIdOf(signupCookie));
 
     const me = await get(t.app, '/api/auth/user', { cookie: loginCookie });
-    expect(me.json()).toEqual({ user: { email: input.email, ...TWO_FACTOR_OFF } });
+    expect(me.json()).toEqual({
+      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+    });
   });
 
   it('answers an unknown email and a wrong password identically', async () => {
@@ -519,7 +531,9 @@ describe('tRPC auth', () => {
     const signup = await trpcMutation(t.app, 'auth.signup', input);
     expect(signup.statusCode).toBe(200);
     expect(signup.json()).toEqual({
-      result: { data: { user: { email: 'trpc.user@example.com', ...TWO_FACTOR_OFF } } },
+      result: {
+        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...TWO_FACTOR_OFF } },
+      },
     });
     const signupCookie = cookiePair(signup, 'session');
     expect(signupCookie).toBeDefined();
@@ -527,7 +541,9 @@ describe('tRPC auth', () => {
     const me = await trpcQuery(t.app, 'auth.user', undefined, { cookie: signupCookie });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      result: { data: { user: { email: 'trpc.user@example.com', ...TWO_FACTOR_OFF } } },
+      result: {
+        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...TWO_FACTOR_OFF } },
+      },
     });
 
     // Signed out is not an error for "who am I": user is null.
@@ -560,7 +576,9 @@ describe('tRPC auth', () => {
     // Only that session ended.
     const stillIn = await trpcQuery(t.app, 'auth.user', undefined, { cookie: signupCookie });
     expect(stillIn.json()).toEqual({
-      result: { data: { user: { email: 'trpc.user@example.com', ...TWO_FACTOR_OFF } } },
+      result: {
+        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...TWO_FACTOR_OFF } },
+      },
     });
   });
 

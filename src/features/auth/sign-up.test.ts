@@ -16,7 +16,8 @@ let t: TestApp;
 let emails = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Open sign-up as a public host runs it: later accounts verify their email by a link.
+  t = await createTestApp({ SIGNUP_MODE: 'open', SIGNUP_EMAILS_VERIFIED: 'false' });
 });
 afterAll(() => t.close());
 

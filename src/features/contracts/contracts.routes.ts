@@ -186,11 +186,11 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...contractRoute,
         summary: 'Send a signed draft to the client',
         description:
-          'Freezes the contract, emails the client a signing link and answers when the mail is queued. The contractor must have signed first (sign-mine) and recorded the legal acknowledgment.',
+          'Freezes the contract, emails the client a signing link and answers when the mail is queued. The contractor must have signed first (sign-mine) and recorded the legal acknowledgment. An account that signed up on an open server answers 403 until its email is verified.',
         params,
         body: sendInputSchema,
         success: { 200: sendResultSchema },
-        errors: [404, 409],
+        errors: [403, 404, 409],
       }),
     },
     async (request) => {

@@ -21,6 +21,7 @@ import type { Actor } from '../sessions/request-context.js';
 import { transition } from './contract-transition.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { inClientMailTransaction } from '../follow-up/client-mail-limit.js';
+import { requireVerifiedEmail } from '../account-email/email-verification.service.js';
 
 /**
  * Sends a signed draft to the client (issue 6): checks everything a valid contract needs, then in
@@ -46,6 +47,8 @@ export async function sendToClient(
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
   const contract = toContract(row);
   if (contract.status !== 'draft') throw new AppError('CONFLICT', 'This contract was already sent');
+  // An `open` sign-up proves its address before its first send (issue 34): a 403 that says so.
+  await requireVerifiedEmail(db, userId);
   const acceptance = await getAcceptanceStatus(db, userId);
   if (!acceptance.accepted) {
     throw new AppError(

@@ -27,6 +27,12 @@ export const MAIL_READERS = {
   recovery_codes_replaced: 'account',
   recovery_code_used: 'account',
   two_factor_code_alert: 'account',
+  // Issue 34, the sign-in email: its verification link, and a change's link and notices.
+  email_verification: 'account',
+  email_change_confirm: 'account',
+  email_change_notice: 'account',
+  email_change_taken: 'account',
+  email_changed: 'account',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

@@ -74,7 +74,9 @@ describe('resetting the password from the link', () => {
     // Both sessions from before are out at their next request; this browser is in.
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect((await whoAmI(otherDevice)).statusCode).toBe(401);
-    expect((await whoAmI(browser)).json()).toEqual({ user: { email, two_factor_enabled: false, recovery_codes_left: 0 } });
+    expect((await whoAmI(browser)).json()).toEqual({
+      user: { email, email_verified: true, two_factor_enabled: false, recovery_codes_left: 0 },
+    });
     const log = await get(t.app, '/api/auth/security-log', { cookie: browser });
     const lines = log.json<SecurityLogPage>().events;
     expect(

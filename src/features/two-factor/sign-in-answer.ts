@@ -4,6 +4,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import type { CurrentUser } from '../../domain/auth.schemas.js';
 import { setSessionCookie } from '../sessions/session-cookie.js';
 import { setPendingSignInCookie } from './pending-sign-in-cookie.js';
+import { isEmailVerified } from '../account-email/account-email.repo.js';
 import { twoFactorStatusOf } from './two-factor.repo.js';
 
 /** How a sign-in step ended: signed in, or (right password, two-step on) waiting for a code. */
@@ -19,7 +20,11 @@ export async function currentUserAnswer(
   db: DbOrTrx,
   user: { id: number; email: string },
 ): Promise<CurrentUser> {
-  return { user: { email: user.email, ...(await twoFactorStatusOf(db, user.id)) } };
+  const [emailVerified, twoFactor] = await Promise.all([
+    isEmailVerified(db, user.id),
+    twoFactorStatusOf(db, user.id),
+  ]);
+  return { user: { email: user.email, email_verified: emailVerified, ...twoFactor } };
 }
 
 /**

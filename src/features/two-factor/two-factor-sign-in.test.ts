@@ -105,7 +105,7 @@ describe('signing in with two-step sign-in on', () => {
     const answer = await secondStep(t, pending, { code: codeAt(secret, clock.nowMs()) });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
-      user: { email, two_factor_enabled: true, recovery_codes_left: 10 },
+      user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 10 },
     });
     const session = cookiePair(answer, 'session') ?? '';
     expect(session).toMatch(/^session=./);
@@ -232,7 +232,7 @@ describe('signing in with two-step sign-in on', () => {
     const answer = await secondStep(t, await passwordStep(t, email), { recovery_code: typed });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
-      user: { email, two_factor_enabled: true, recovery_codes_left: 9 },
+      user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 9 },
     });
     const session = cookiePair(answer, 'session') ?? '';
     expect((await logOf(session)).slice(0, 2)).toMatchObject([
@@ -244,7 +244,7 @@ describe('signing in with two-step sign-in on', () => {
     expect(again.body).toBe('That recovery code is not right, or it was already used.');
     const user = await get(t.app, '/api/auth/user', { cookie: session });
     expect(user.json()).toEqual({
-      user: { email, two_factor_enabled: true, recovery_codes_left: 9 },
+      user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 9 },
     });
 
     const [mail, ...more] = await mailsOf(t, 'recovery_code_used', email);
@@ -327,7 +327,11 @@ describe('signing in with two-step sign-in on', () => {
     const second = await trpcMutation(t.app, 'auth.loginTwoFactor', { code }, { cookie: pending });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toEqual({
-      result: { data: { user: { email, two_factor_enabled: true, recovery_codes_left: 10 } } },
+      result: {
+        data: {
+          user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 10 },
+        },
+      },
     });
     expect(cookiePair(second, 'session')).toMatch(/^session=./);
     const replay = await trpcMutation(

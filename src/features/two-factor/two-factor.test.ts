@@ -72,6 +72,7 @@ describe('turning two-step sign-in on', () => {
     const { email, cookie } = await newAccount();
     expect(await whoAmI(cookie)).toEqual({
       email,
+      email_verified: true,
       two_factor_enabled: false,
       recovery_codes_left: 0,
     });
@@ -110,6 +111,7 @@ describe('turning two-step sign-in on', () => {
     for (const code of codes) expect(code).toMatch(CODE_SHAPE);
     expect(await whoAmI(cookie)).toEqual({
       email,
+      email_verified: true,
       two_factor_enabled: true,
       recovery_codes_left: 10,
     });
@@ -205,6 +207,7 @@ describe('turning it off and replacing the recovery codes', () => {
     expect(off.json()).toEqual({ ok: true });
     expect(await whoAmI(cookie)).toEqual({
       email,
+      email_verified: true,
       two_factor_enabled: false,
       recovery_codes_left: 0,
     });

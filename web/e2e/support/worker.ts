@@ -17,8 +17,15 @@ export function sharedServerEnv(smtp: SmtpSink): Record<string, string> {
     OLLAMA_HOST: 'http://127.0.0.1:9',
     WEBHOOKS_ALLOW_PRIVATE: 'true',
     SHUTDOWN_DRAIN_MS: '0',
+    ...manyAccountsEnv,
   };
 }
+
+/**
+ * Every test makes its own account on a shared server: anyone may sign up, and the accounts send
+ * at once (tests only; web/e2e/accounts-by-invitation.e2e.ts tries the real modes).
+ */
+const manyAccountsEnv = { SIGNUP_MODE: 'open', SIGNUP_EMAILS_VERIFIED: 'true' };
 
 /**
  * One SMTP sink, one app server and one Chromium per vitest worker, shared by every browser test
@@ -77,7 +84,11 @@ export function workerApp(): RunningWithMail {
 export function fileApp(serverEnv: () => Promise<Record<string, string>>): Running {
   let own: { app: RunningApp; browser: Browser } | undefined;
   workerTest.beforeAll(async ({ browser }) => {
-    const app = await startApp({ SHUTDOWN_DRAIN_MS: '0', ...(await serverEnv()) });
+    const app = await startApp({
+      SHUTDOWN_DRAIN_MS: '0',
+      ...manyAccountsEnv,
+      ...(await serverEnv()),
+    });
     own = { app, browser };
   });
   afterAll(async () => {

@@ -11,9 +11,7 @@ function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       subtitle="We will email you a link to choose a new one."
-      switchText="Remembered it?"
-      switchLabel="Sign in"
-      switchTo="/login"
+      switchTo={{ text: 'Remembered it?', label: 'Sign in', to: '/login' }}
     >
       <ForgotPasswordForm />
     </AuthCard>

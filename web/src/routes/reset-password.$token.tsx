@@ -13,9 +13,7 @@ function ResetPasswordPage() {
     <AuthCard
       title="Choose a new password"
       subtitle="Use one you use nowhere else."
-      switchText="Remembered it?"
-      switchLabel="Sign in"
-      switchTo="/login"
+      switchTo={{ text: 'Remembered it?', label: 'Sign in', to: '/login' }}
     >
       <ResetPasswordForm token={token} />
     </AuthCard>

@@ -1,3 +1,4 @@
+import { accountEmail } from './account-email.js';
 import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { events } from './events.js';
@@ -17,6 +18,7 @@ export const en = {
   securityEvents,
   passwordMails,
   twoFactorMail,
+  accountEmail,
 };
 
 /** A whole catalogue: English's shape, which every language's must have. */

@@ -15,6 +15,7 @@ export const securityEvents: Record<SecurityEventType, string> = {
   email_verified: 'Email address verified',
   two_factor_enabled: 'Two-step sign-in turned on',
   two_factor_disabled: 'Two-step sign-in turned off',
+  email_verification_resent: 'Verification link emailed again',
   recovery_codes_replaced: 'New recovery codes made',
   recovery_code_used: 'Recovery code used',
   session_revoked: 'Another session signed out',

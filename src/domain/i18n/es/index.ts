@@ -1,4 +1,5 @@
 import type { Messages } from '../en/index.js';
+import { accountEmail } from './account-email.js';
 import { certificate } from './certificate.js';
 import { dates } from './dates.js';
 import { events } from './events.js';
@@ -18,4 +19,5 @@ export const es: Messages = {
   securityEvents,
   passwordMails,
   twoFactorMail,
+  accountEmail,
 };

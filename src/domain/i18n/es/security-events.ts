@@ -13,6 +13,7 @@ export const securityEvents: typeof english = {
   email_change_requested: 'Se solicitó un cambio de correo electrónico',
   email_changed: 'Correo electrónico cambiado',
   email_verified: 'Correo electrónico verificado',
+  email_verification_resent: 'Se volvió a enviar el enlace de verificación',
   two_factor_enabled: 'Verificación en dos pasos activada',
   two_factor_disabled: 'Verificación en dos pasos desactivada',
   recovery_codes_replaced: 'Se generaron nuevos códigos de recuperación',

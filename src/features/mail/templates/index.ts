@@ -13,6 +13,14 @@ export { renderDeclinedNoticeMail, type DeclinedNoticeMailInput } from './declin
 export { renderWithdrawnNoticeMail, type WithdrawnNoticeMailInput } from './withdrawn-notice.js';
 export { renderPasswordResetMail, type PasswordResetMailInput } from './password-reset.js';
 export { renderPasswordChangedMail, type PasswordChangedMailInput } from './password-changed.js';
+// Issue 34, the sign-in email: its verification and its change.
+export {
+  renderEmailChangeConfirmMail,
+  renderEmailChangedMail,
+  renderEmailChangeNoticeMail,
+  renderEmailTakenMail,
+  renderVerificationMail,
+} from './account-email.js';
 export type { MailClient, MailCompany, MailContract, RenderedMail } from './types.js';
 export {
   renderTwoFactorNoticeMail,

@@ -7,9 +7,8 @@ export function AuthCard(props: {
   title: string;
   subtitle: string;
   children: ReactNode;
-  switchText: string;
-  switchLabel: string;
-  switchTo: '/login' | '/signup';
+  /** The line under the card that leads to the other screen; left out when there is none. */
+  switchTo?: { text: string; label: string; to: '/login' | '/signup' } | null;
 }) {
   return (
     <Stack maw={420} mx="auto" mt={{ base: 'md', sm: 60 }} gap="lg">
@@ -24,12 +23,14 @@ export function AuthCard(props: {
       <Paper withBorder shadow="xs" p="lg">
         {props.children}
       </Paper>
-      <Text ta="center" size="sm">
-        {props.switchText}{' '}
-        <Anchor component={Link} to={props.switchTo} fw={600}>
-          {props.switchLabel}
-        </Anchor>
-      </Text>
+      {props.switchTo && (
+        <Text ta="center" size="sm">
+          {props.switchTo.text}{' '}
+          <Anchor component={Link} to={props.switchTo.to} fw={600}>
+            {props.switchTo.label}
+          </Anchor>
+        </Text>
+      )}
     </Stack>
   );
 }

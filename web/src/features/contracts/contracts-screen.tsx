@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { AcknowledgmentBanner } from '../legal/acknowledgment-banner';
+import { VerifyEmailNotice } from '../account-email/verify-email-notice';
 import { ClosedSection } from './closed-section';
 import { ContractSearchBar } from './contract-search-bar';
 import { ContractSearchResults } from './contract-search-results';
@@ -39,6 +40,7 @@ export function ContractsScreen({
           </Button>
         }
       />
+      <VerifyEmailNotice />
       <AcknowledgmentBanner />
       {!searching && counts.isPending && (
         <Stack gap="sm" aria-label="Loading contracts">

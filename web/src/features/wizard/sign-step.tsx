@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconMail, IconScale } from '@tabler/icons-react';
 import { useAcknowledgmentMissing } from '../legal/use-acknowledgment';
 import { SignatureField } from '../../components/signature-pad/signature-field';
+import { VerifyEmailNotice } from '../account-email/verify-email-notice';
 
 /** Step 5: the contractor signs; the client gets a secure link. */
 export function SignStep(props: {
@@ -13,6 +14,7 @@ export function SignStep(props: {
   const acknowledgmentMissing = useAcknowledgmentMissing();
   return (
     <Stack>
+      <VerifyEmailNotice />
       {acknowledgmentMissing && (
         <Alert
           color="yellow"

@@ -8,6 +8,7 @@ import { SecurityLogPanel } from '../../../features/security/security-log-panel'
 import { PasswordSection } from '../../../features/security/password-section';
 import { SignedInDevicesSection } from '../../../features/security/signed-in-devices-section';
 import { TwoStepSignInSection } from '../../../features/security/two-step-sign-in-section';
+import { SignInEmailSection } from '../../../features/security/sign-in-email-section';
 
 export const Route = createFileRoute('/_authed/settings/security')({
   component: SecuritySettingsPage,
@@ -19,9 +20,10 @@ function SecuritySettingsPage() {
       <SettingsNav />
       <PageHeader
         title="Security"
-        subtitle="Your password, two-step sign-in, where you are signed in, and who signed in from where"
+        subtitle="Your password, sign-in email and two-step sign-in, where you are signed in, and who signed in from where"
       />
       <PasswordSection />
+      <SignInEmailSection />
       <SignedInDevicesSection />
       <TwoStepSignInSection />
       <Paper withBorder p="lg" component="section" aria-labelledby="security-log-heading">
