@@ -25,6 +25,9 @@ describe('passwords and signed-in devices in the browser', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The address changes before the new page's code has loaded and shown: until its heading is
+    // there, "Email" is still the sign-in form's field.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page
@@ -83,18 +86,23 @@ describe('passwords and signed-in devices in the browser', () => {
     const { page } = first;
     await page.goto('/settings/security');
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
-    await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+    // The page loads its list on its own: on a busy machine that takes more than poll's 1 s.
+    const listed = { timeout: 15_000 };
+    await expect.poll(() => devices.getByRole('listitem').count(), listed).toBe(2);
     await devices.getByText('This device').waitFor();
 
-    await field(page, 'Current password').fill('not it at all');
+    // The sign-in email's form asks for the current password too: this is the password's form.
+    const passwordForm = page.getByRole('form', { name: 'Password' });
+    const currentPassword = passwordForm.getByLabel(/^Current password/);
+    await currentPassword.fill('not it at all');
     await newPasswordField(page).fill('changed pass 1');
     await field(page, 'New password again').fill('changed pass 1');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your current password is not right. Please try again.').waitFor();
-    await field(page, 'Current password').fill(password);
+    await currentPassword.fill(password);
     await page.getByRole('button', { name: 'Change password' }).click();
     await waitForToast(page, '1 other device was signed out.');
-    await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => devices.getByRole('listitem').count(), listed).toBe(1);
 
     // The other phone's next request finds its session gone: it is back at sign-in.
     await second.page.goto('/settings/security');

@@ -23,6 +23,8 @@ async function logOut(page: Page) {
   await page.goto('/settings/branding');
   await page.getByRole('button', { name: 'Log Out' }).click();
   await page.waitForURL('**/login');
+  // The address changes before the sign-in page shows: until then "Email" is Branding's field.
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
 }
 
 describe('two-step sign-in at phone width (issue 34)', () => {
