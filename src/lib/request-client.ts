@@ -12,12 +12,29 @@ export interface Actor extends RequestClient {
   email: string;
 }
 
+/**
+ * Fastify works the address out of the proxy headers again at every read of `request.ip`
+ * (proxy-addr), and most requests (a list read again) never record it: it is worked out once,
+ * when first asked for (issue 33).
+ */
 export function requestClient(request: FastifyRequest): RequestClient {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+  let ip: string | undefined;
+  return {
+    get ip() {
+      return (ip ??= request.ip);
+    },
+    userAgent: request.headers['user-agent'] ?? '',
+  };
 }
 
 export function actorOf(user: { email: string }, client: RequestClient): Actor {
-  return { email: user.email, ip: client.ip, userAgent: client.userAgent };
+  return {
+    email: user.email,
+    get ip() {
+      return client.ip;
+    },
+    userAgent: client.userAgent,
+  };
 }
 
 /** Longer user agents are cut before they are stored: enough to tell browsers apart. */
