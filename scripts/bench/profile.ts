@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { hashPassword } from '../../src/features/auth/password.js';
+import { hashPassword } from '../../src/features/credentials/password.js';
 import { createMailSealer } from '../../src/features/mail/body-seal.js';
 import { SEEDED_PASSWORD, seedScale } from '../seed-scale/seed-scale.js';
 import { prepareBenchTargets } from './bench-data.js';

@@ -30,7 +30,7 @@ import {
   type PostgresCluster,
 } from '../../src/test/postgres-cluster.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { hashPassword } from '../../src/features/auth/password.js';
+import { hashPassword } from '../../src/features/credentials/password.js';
 import { DEBIAN_CHROMIUM_PATH } from '../../src/lib/chromium.js';
 import { SEEDED_PASSWORD, seedScale, seededEmail } from '../seed-scale/seed-scale.js';
 import { prepareBenchTargets } from './bench-data.js';

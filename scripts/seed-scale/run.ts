@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDb } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { hashPassword } from '../../src/features/auth/password.js';
+import { hashPassword } from '../../src/features/credentials/password.js';
 import { SEEDED_PASSWORD, seedScale } from './seed-scale.js';
 
 const { values, positionals } = parseArgs({

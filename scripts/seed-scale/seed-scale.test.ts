@@ -3,7 +3,7 @@ import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractCounts } from '../../src/domain/contract-list.schemas.js';
 import { openSqlite } from '../../src/db/kysely.js';
-import { hashPassword } from '../../src/features/auth/password.js';
+import { hashPassword } from '../../src/features/credentials/password.js';
 import {
   cookiePair,
   createTestApp,

@@ -21,7 +21,7 @@ import { registerAcceptanceRoutes } from '../features/acceptances/acceptances.ro
 import { registerAuthRoutes } from '../features/auth/auth.routes.js';
 import { registerSecurityLogRoutes } from '../features/security-log/security-log.routes.js';
 import { registerPasswordRoutes } from '../features/passwords/passwords.routes.js';
-import { registerAccountSessionRoutes } from '../features/sessions/account-sessions.routes.js';
+import { registerAccountSessionRoutes } from '../features/signed-in-devices/account-sessions.routes.js';
 import { registerTwoFactorRoutes } from '../features/two-factor/two-factor.routes.js';
 import { registerAccountEmailRoutes } from '../features/account-email/account-email.routes.js';
 import { registerContractRoutes } from '../features/contracts/contracts.routes.js';
@@ -35,7 +35,7 @@ import { registerTemplateRoutes } from '../features/templates/templates.routes.j
 import { registerApiKeyRoutes } from '../features/api-keys/api-keys.routes.js';
 import { registerVerifyRoutes } from '../features/verify/verify.routes.js';
 import { registerTrpcRoutes } from './trpc-routes.js';
-import type { SignInClock } from '../features/auth/sign-in-throttle.js';
+import type { SignInClock } from '../features/credentials/sign-in-throttle.js';
 import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import { mailSealerFor, type MailSealer } from '../features/mail/body-seal.js';
 

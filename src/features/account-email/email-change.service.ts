@@ -15,13 +15,13 @@ import {
   LINK_REFUSALS,
 } from '../account-tokens/account-tokens.service.js';
 import { requireSignedInPerson } from '../api-keys/api-keys.service.js';
-import { verifyPassword } from '../auth/password.js';
+import { verifyPassword } from '../credentials/password.js';
 import {
   admitSignInAttempt,
   forgetSignInFailures,
   realSignInClock,
-} from '../auth/sign-in-throttle.js';
-import { findUserByEmail } from '../auth/users.repo.js';
+} from '../credentials/sign-in-throttle.js';
+import { findUserByEmail } from '../credentials/users.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail } from '../mail/outbox.js';
 import {

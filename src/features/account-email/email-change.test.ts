@@ -9,7 +9,7 @@ import {
   trpcMutation,
   type TestApp,
 } from '../../test/test-app.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../credentials/password.js';
 import {
   EMAIL_NOW_TAKEN,
   PASSWORD_CHANGED_SINCE,

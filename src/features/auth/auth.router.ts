@@ -9,7 +9,7 @@ import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie
 import { securityLogProcedure } from '../security-log/security-log.router.js';
 // Issue 34 part A: forgot, reset and change password; the signed-in devices.
 import { passwordRouter } from '../passwords/passwords.router.js';
-import { accountSessionsRouter } from '../sessions/account-sessions.router.js';
+import { accountSessionsRouter } from '../signed-in-devices/account-sessions.router.js';
 import { logIn, logOut } from './sign-in.service.js';
 import { signUp } from './sign-up.service.js';
 import { answerSignInStep, currentUserAnswer } from '../two-factor/sign-in-answer.js';

@@ -16,7 +16,7 @@ import {
   passwordNeedsRehash,
   spendPasswordCheckTime,
   verifyPassword,
-} from './password.js';
+} from '../credentials/password.js';
 import {
   addressesTrying,
   admitSignInAttempt,
@@ -25,8 +25,8 @@ import {
   realSignInClock,
   signInThrottle,
   type SignInClock,
-} from './sign-in-throttle.js';
-import { findUserByEmail, updatePasswordHash } from './users.repo.js';
+} from '../credentials/sign-in-throttle.js';
+import { findUserByEmail, updatePasswordHash } from '../credentials/users.repo.js';
 
 const MINUTE_MS = 60_000;
 

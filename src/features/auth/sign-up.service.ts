@@ -12,10 +12,15 @@ import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { createSession } from '../sessions/sessions.service.js';
 import { installAllPresets } from '../templates/preset-install.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../credentials/password.js';
 import type { SignedIn } from './sign-in.service.js';
 import { assertSignupOpen, SIGNUP_NOT_OPEN } from './signup-policy.js';
-import { claimFirstAccount, findUserByEmail, insertUser, markEmailVerified } from './users.repo.js';
+import {
+  claimFirstAccount,
+  findUserByEmail,
+  insertUser,
+  markEmailVerified,
+} from '../credentials/users.repo.js';
 
 const MINUTE_MS = 60_000;
 

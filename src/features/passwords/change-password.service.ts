@@ -8,12 +8,12 @@ import { AppError } from '../../lib/app-error.js';
 import type { RequestClient } from '../../lib/request-client.js';
 import type { ValidatedSession } from '../../ports/session.js';
 import { requireSignedInPerson } from '../api-keys/api-keys.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, verifyPassword } from '../credentials/password.js';
 import {
   admitSignInAttempt,
   forgetSignInFailures,
   realSignInClock,
-} from '../auth/sign-in-throttle.js';
+} from '../credentials/sign-in-throttle.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import type { PasswordDeps } from './password-deps.js';
 import { setNewPassword } from './password-set.js';

@@ -4,7 +4,7 @@ import type { RequestClient } from '../../lib/request-client.js';
 import type { SignInClock } from '../../ports/sign-in-clock.js';
 import { generateAccountToken } from '../account-tokens/account-token.js';
 import { issueAccountToken } from '../account-tokens/account-tokens.service.js';
-import { realSignInClock } from '../auth/sign-in-throttle.js';
+import { realSignInClock } from '../credentials/sign-in-throttle.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderPasswordResetMail } from '../mail/templates/index.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';

@@ -1,10 +1,10 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { RequestClient } from '../../lib/request-client.js';
-import { updatePasswordHash } from '../auth/users.repo.js';
+import { updatePasswordHash } from '../credentials/users.repo.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderPasswordChangedMail } from '../mail/templates/index.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
-import { deleteSessionsOfAccount } from '../sessions/account-sessions.repo.js';
+import { deleteSessionsOfAccount } from '../signed-in-devices/account-sessions.repo.js';
 import type { PasswordDeps } from './password-deps.js';
 import { withdrawPendingSignIns, type PasswordAccount } from './passwords.repo.js';
 

@@ -7,8 +7,8 @@ import {
   inspectAccountToken,
   LINK_REFUSALS,
 } from '../account-tokens/account-tokens.service.js';
-import { hashPassword } from '../auth/password.js';
-import { realSignInClock } from '../auth/sign-in-throttle.js';
+import { hashPassword } from '../credentials/password.js';
+import { realSignInClock } from '../credentials/sign-in-throttle.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { createSession } from '../sessions/sessions.service.js';
 import type { PasswordDeps } from './password-deps.js';

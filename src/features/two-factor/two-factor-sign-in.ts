@@ -13,7 +13,7 @@ import {
   admitSignInAttempt,
   forgetSignInFailures,
   realSignInClock,
-} from '../auth/sign-in-throttle.js';
+} from '../credentials/sign-in-throttle.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { createSession } from '../sessions/sessions.service.js';
 import { hashRecoveryCode } from './recovery-codes.js';

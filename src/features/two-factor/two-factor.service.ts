@@ -11,12 +11,12 @@ import type { RequestClient } from '../../lib/request-client.js';
 import type { MailSealer } from '../../ports/mail-sealer.js';
 import type { SessionUser } from '../../ports/session.js';
 import type { SignInClock } from '../../ports/sign-in-clock.js';
-import { verifyPassword } from '../auth/password.js';
+import { verifyPassword } from '../credentials/password.js';
 import {
   admitSignInAttempt,
   forgetSignInFailures,
   realSignInClock,
-} from '../auth/sign-in-throttle.js';
+} from '../credentials/sign-in-throttle.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes.js';
 import { generateTotpSecret, matchTotpStep, otpauthUrl, qrCodeSvg } from './totp.js';

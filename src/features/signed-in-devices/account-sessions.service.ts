@@ -12,7 +12,7 @@ import {
   findSessionOfAccount,
   listSessionsOfAccount,
 } from './account-sessions.repo.js';
-import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from './sessions.service.js';
+import { SESSION_ABSOLUTE_MS, SESSION_INACTIVITY_MS } from '../sessions/sessions.service.js';
 
 /** An API key acts for integrations, not for the person: it may not see or end their sessions. */
 export const SESSIONS_NEED_A_PERSON =

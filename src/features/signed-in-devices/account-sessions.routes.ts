@@ -13,7 +13,7 @@ import {
   revokeOtherSessions,
   revokeSession,
 } from './account-sessions.service.js';
-import { contractorOf, signedIn } from './signed-in.js';
+import { contractorOf, signedIn } from '../sessions/signed-in.js';
 
 const sessionsRoute = { tag: 'Account', caller: 'contractor' } as const;
 const PERSON_ONLY = 'Only a person signed in to the web app may call it: an API key gets 403.';
