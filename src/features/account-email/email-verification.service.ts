@@ -36,11 +36,6 @@ export const ALREADY_VERIFIED = 'Your email address is already confirmed.';
 export const LINK_FOR_AN_OLD_ADDRESS =
   'This link was for an email address your account no longer uses. Sign in to see the one it uses now.';
 
-/** The 403 of a send before the account's email is verified. */
-export function unverifiedSendRefusal(email: string): string {
-  return `Confirm your email address before you send your first contract. We sent a link to ${email}.`;
-}
-
 export interface VerificationDeps {
   db: DB;
   config: Pick<Config, 'PUBLIC_URL'>;
@@ -157,15 +152,4 @@ export async function resendVerification(
     });
     return { sent_to: account.email, expires_at: issued.expiresAt };
   });
-}
-
-/**
- * The gate before a contract's first send (issue 34): an account signed up in `open` mode
- * proves its address first, so nobody mails homeowners from an address they do not own.
- */
-export async function requireVerifiedEmail(db: DbOrTrx, userId: number): Promise<void> {
-  const account = await findAccountMailbox(db, userId);
-  if (account && !account.verified) {
-    throw new AppError('FORBIDDEN', unverifiedSendRefusal(account.email));
-  }
 }

@@ -21,7 +21,7 @@ import type { Actor } from '../sessions/request-context.js';
 import { transition } from './contract-transition.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { inClientMailTransaction } from '../follow-up/client-mail-limit.js';
-import { requireVerifiedEmail } from '../account-email/email-verification.service.js';
+import { requireVerifiedEmail } from '../credentials/verified-email.js';
 
 /**
  * Sends a signed draft to the client (issue 6): checks everything a valid contract needs, then in

@@ -9,7 +9,7 @@ import {
   passwordStep,
   secondStep,
   STEP_MS,
-} from './two-factor-test-flow.js';
+} from '../../test/two-factor-flow.js';
 
 /**
  * Two-step sign-in's secrets at rest (docs/decisions/042): the key is sealed with the mail key

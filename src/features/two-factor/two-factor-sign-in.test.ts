@@ -24,7 +24,7 @@ import {
   passwordStep,
   secondStep,
   STEP_MS,
-} from './two-factor-test-flow.js';
+} from '../../test/two-factor-flow.js';
 
 /**
  * Signing in with two-step sign-in on (issue 34, docs/decisions/042): the password alone opens

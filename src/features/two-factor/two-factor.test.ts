@@ -20,7 +20,7 @@ import {
   passwordStep,
   secondStep,
   STEP_MS,
-} from './two-factor-test-flow.js';
+} from '../../test/two-factor-flow.js';
 
 /**
  * Two-step sign-in in Settings → Security (issue 34, docs/decisions/042): turning it on with a

@@ -1,8 +1,8 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { expect } from 'vitest';
-import type { RecoveryCodesAnswer, TwoFactorSetup } from '../../domain/two-factor.schemas.js';
-import type { SignInClock } from '../../ports/sign-in-clock.js';
+import type { RecoveryCodesAnswer, TwoFactorSetup } from '../domain/two-factor.schemas.js';
+import type { SignInClock } from '../ports/sign-in-clock.js';
 import {
   bodylessRequest,
   cookiePair,
@@ -11,7 +11,7 @@ import {
   setCookieHeaders,
   type RequestOptions,
   type TestApp,
-} from '../../test/test-app.js';
+} from './test-app.js';
 
 /**
  * The two-step sign-in tests' shared moves, as a person makes them: enrol from the key the
