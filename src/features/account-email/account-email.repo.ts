@@ -40,16 +40,6 @@ export async function findAccountMailbox(
   };
 }
 
-/** Whether the account's email is verified: false only for an `open` sign-up not yet confirmed. */
-export async function isEmailVerified(db: DbOrTrx, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('email_verified_at')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.email_verified_at !== null && row?.email_verified_at !== undefined;
-}
-
 /** When each of the account's links of this purpose was issued since `since`, oldest first. */
 export async function tokensIssuedSince(
   db: DbOrTrx,

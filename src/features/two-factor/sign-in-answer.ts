@@ -4,8 +4,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import type { CurrentUser } from '../../domain/auth.schemas.js';
 import { setSessionCookie } from '../sessions/session-cookie.js';
 import { setPendingSignInCookie } from './pending-sign-in-cookie.js';
-import { isEmailVerified } from '../account-email/account-email.repo.js';
-import { twoFactorStatusOf } from './two-factor.repo.js';
+import { signedInStatusOf } from './two-factor.repo.js';
 
 /** How a sign-in step ended: signed in, or (right password, two-step on) waiting for a code. */
 export type SignInStep =
@@ -20,10 +19,7 @@ export async function currentUserAnswer(
   db: DbOrTrx,
   user: { id: number; email: string },
 ): Promise<CurrentUser> {
-  const [emailVerified, twoFactor] = await Promise.all([
-    isEmailVerified(db, user.id),
-    twoFactorStatusOf(db, user.id),
-  ]);
+  const { emailVerified, ...twoFactor } = await signedInStatusOf(db, user.id);
   return { user: { email: user.email, email_verified: emailVerified, ...twoFactor } };
 }
 

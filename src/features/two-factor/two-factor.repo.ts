@@ -35,10 +35,18 @@ export async function countRecoveryCodesLeft(db: DbOrTrx, userId: number): Promi
 }
 
 /** Whether it is on and how many recovery codes are left, in one query. */
-export async function twoFactorStatusOf(db: DbOrTrx, userId: number): Promise<TwoFactorStatus> {
+/**
+ * What the signed-in answer says of the account beyond its email, in one query: whether the
+ * email is confirmed, and two-step sign-in's state (GET /api/auth/user runs it on every visit).
+ */
+export async function signedInStatusOf(
+  db: DbOrTrx,
+  userId: number,
+): Promise<TwoFactorStatus & { emailVerified: boolean }> {
   const row = await db
     .selectFrom('users')
     .select((eb) => [
+      'users.email_verified_at',
       'users.totp_enabled_at',
       eb
         .selectFrom('recovery_codes')
@@ -51,6 +59,7 @@ export async function twoFactorStatusOf(db: DbOrTrx, userId: number): Promise<Tw
     .executeTakeFirst();
   const enabled = Boolean(row?.totp_enabled_at);
   return {
+    emailVerified: row !== undefined && row.email_verified_at !== null,
     two_factor_enabled: enabled,
     recovery_codes_left: enabled ? Number(row?.left ?? 0) : 0,
   };
