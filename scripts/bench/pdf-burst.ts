@@ -127,8 +127,8 @@ async function sealEverything(signedConfig: Config, dataDir: string, concurrency
   const renderer = createPdfRenderer({ chromiumPath, log: quiet, concurrency });
   await renderer.render(signedSampleContractHtml());
   const owners = new Map<number, number>();
-  for (const row of await db.selectFrom('contracts').select(['id', 'user_id']).execute()) {
-    owners.set(row.id, row.user_id);
+  for (const row of await db.selectFrom('contracts').select(['id', 'company_id']).execute()) {
+    owners.set(row.id, row.company_id);
   }
   const firstByAccount = new Map<number, number>();
   const started = performance.now();

@@ -30,10 +30,15 @@ export async function measureSearchPlan(
 ): Promise<SearchPlan> {
   const owner = await db
     .selectFrom('users')
-    .select('id')
+    .select('company_id')
     .where('email', '=', ownerEmail)
     .executeTakeFirstOrThrow();
-  const query = contractSearchQuery(db, owner.id, { terms: searchTerms(q), statuses: null }, null);
+  const query = contractSearchQuery(
+    db,
+    owner.company_id,
+    { terms: searchTerms(q), statuses: null },
+    null,
+  );
   const compiled = query.limit(101).compile();
   const explain =
     engineOf(db) === 'postgres' ? 'EXPLAIN (ANALYZE, COSTS OFF)' : 'EXPLAIN QUERY PLAN';

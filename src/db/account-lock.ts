@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { CompanyId } from '../domain/team.js';
 import { engineOf } from './engine.js';
 import type { DB, DbOrTrx } from './kysely.js';
 
@@ -19,9 +20,31 @@ export async function inAccountLock<T>(
   userId: number,
   work: (trx: DbOrTrx) => Promise<T>,
 ): Promise<T> {
+  return inRowLock(db, 'users', userId, work);
+}
+
+/**
+ * The same for a whole company (docs/decisions/045): its caps (keys, webhooks) and the rule that
+ * it always keeps an owner hold however many of its people act at once. PostgreSQL locks the
+ * `companies` row.
+ */
+export async function inCompanyLock<T>(
+  db: DB,
+  companyId: CompanyId,
+  work: (trx: DbOrTrx) => Promise<T>,
+): Promise<T> {
+  return inRowLock(db, 'companies', companyId, work);
+}
+
+async function inRowLock<T>(
+  db: DB,
+  table: 'users' | 'companies',
+  id: number,
+  work: (trx: DbOrTrx) => Promise<T>,
+): Promise<T> {
   if (engineOf(db) === 'postgres') {
     return db.transaction().execute(async (trx) => {
-      await sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`.execute(trx);
+      await sql`SELECT id FROM ${sql.table(table)} WHERE id = ${id} FOR NO KEY UPDATE`.execute(trx);
       return work(trx);
     });
   }

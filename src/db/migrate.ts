@@ -17,6 +17,7 @@ import * as companyTimeZone from '../../db/migrations/202611281300_company_time_
 import * as consentAndHomeSale from '../../db/migrations/202611290100_consent_and_home_sale.js';
 import * as clientMailLimits from '../../db/migrations/202611300100_client_mail_limits.js';
 import * as accountSecurity from '../../db/migrations/202612010100_account_security.js';
+import * as companies from '../../db/migrations/202612020100_companies.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '202611290100_consent_and_home_sale': consentAndHomeSale,
   '202611300100_client_mail_limits': clientMailLimits,
   '202612010100_account_security': accountSecurity,
+  '202612020100_companies': companies,
 };
 
 export const migrationProvider: MigrationProvider = {

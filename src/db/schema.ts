@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ContractStatus } from '../domain/contract-lifecycle.js';
 import type { Language } from '../domain/i18n/languages.js';
+import type { CompanyId, TeamRole } from '../domain/team.js';
 
 /**
  * The database as Kysely sees it. Times are ISO-8601 UTC strings (they sort as text);
@@ -23,6 +24,35 @@ export interface UsersTable {
   totp_enabled_at: string | null;
   /** The newest 30-second step a code was accepted for: a code is good once. */
   totp_last_step: number | null;
+  /** The company the person works in (docs/decisions/045). */
+  company_id: CompanyId;
+  role: Generated<TeamRole>;
+  /** What the team and the contracts call them ("Sent by Sam"); null: their email is shown. */
+  name: string | null;
+  /** When an owner removed them from the company: they cannot sign in; their rows stay. */
+  removed_at: string | null;
+}
+
+/** What owns a business's rows: contracts, templates, branding, keys, webhooks, preferences. */
+export interface CompaniesTable {
+  id: Generated<CompanyId>;
+  created_at: string;
+}
+
+/** An emailed invitation to join a company: found by SHA-256 of its token, never the token. */
+export interface TeamInvitesTable {
+  id: Generated<number>;
+  company_id: CompanyId;
+  /** Stored lower-cased. */
+  email: string;
+  role: TeamRole;
+  token_hash: Uint8Array;
+  invited_by_user_id: number;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_user_id: number | null;
+  canceled_at: string | null;
 }
 
 export interface SessionsTable {
@@ -38,8 +68,9 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** The company's preferences: its branding, time zone, reminders and limits. */
 export interface PreferencesTable {
-  user_id: number;
+  company_id: CompanyId;
   company_name: string | null;
   company_phone: string | null;
   company_email: string | null;
@@ -71,10 +102,11 @@ export interface RateLimitsTable {
 
 export interface TemplatesTable {
   id: Generated<number>;
-  user_id: number;
+  company_id: CompanyId;
+  created_by_user_id: number;
   name: string;
   html: string;
-  /** 1 marks the account's one default template. */
+  /** 1 marks the company's one default template. */
   is_preset: number;
   version: number;
   preset_key: string | null;
@@ -85,7 +117,8 @@ export interface TemplatesTable {
 
 export interface LogosTable {
   id: string;
-  user_id: number;
+  company_id: CompanyId;
+  created_by_user_id: number;
   content_type: string;
   bytes: Uint8Array;
   created_at: string;
@@ -93,7 +126,8 @@ export interface LogosTable {
 
 export interface AcceptancesTable {
   id: Generated<number>;
-  user_id: number;
+  company_id: CompanyId;
+  accepted_by_user_id: number;
   type: string;
   typed_name: string;
   disclaimer_version: string;
@@ -104,7 +138,11 @@ export interface AcceptancesTable {
 
 export interface ContractsTable {
   id: Generated<number>;
-  user_id: number;
+  company_id: CompanyId;
+  /** Who wrote it. */
+  created_by_user_id: number;
+  /** Who signed it for the company and sent it; null while a draft. */
+  sent_by_user_id: number | null;
   /**
    * Born a draft; never set by an update, except by transition()
    * (src/features/contracts/contract-transition.ts): the type refuses it everywhere else.
@@ -279,7 +317,9 @@ export interface InstanceSettingsTable {
 /** An integrator's key: found by its public id; only SHA-256 of its secret is kept. */
 export interface ApiKeysTable {
   id: string;
-  user_id: number;
+  company_id: CompanyId;
+  /** Who made it: the key ends when they leave the company. */
+  created_by_user_id: number;
   name: string;
   secret_hash: Uint8Array;
   created_at: string;
@@ -290,7 +330,8 @@ export interface ApiKeysTable {
 /** A contractor's webhook receiver (docs/decisions/025). Secrets are sealed with the mail key. */
 export interface WebhookEndpointsTable {
   id: Generated<number>;
-  user_id: number;
+  company_id: CompanyId;
+  created_by_user_id: number;
   url: string;
   /** JSON: WebhookEventType[] */
   events: string;
@@ -379,6 +420,8 @@ export interface SecurityEventsTable {
 
 export interface Database {
   users: UsersTable;
+  companies: CompaniesTable;
+  team_invites: TeamInvitesTable;
   sessions: SessionsTable;
   preferences: PreferencesTable;
   rate_limits: RateLimitsTable;

@@ -1,7 +1,15 @@
+import type { CompanyId, TeamRole } from '../domain/team.js';
+
 /** Who a request is signed in as: a person's session cookie, or an integration's API key. */
 export interface SessionUser {
   id: number;
   email: string;
+  /** What they are called to the team; null until they give a name. */
+  name: string | null;
+  /** The company whose rows they act on (docs/decisions/045). */
+  companyId: CompanyId;
+  /** What they may do there; a key acts with its maker's role. */
+  role: TeamRole;
 }
 
 export interface ValidatedSession {

@@ -32,13 +32,13 @@ export async function contractorReadyToSend(t: TestApp, email: string, company =
 export async function useDefaultTemplateHtml(t: TestApp, email: string, html: string) {
   const user = await t.db
     .selectFrom('users')
-    .select('id')
+    .select('company_id')
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   await t.db
     .updateTable('templates')
     .set({ html })
-    .where('user_id', '=', user.id)
+    .where('company_id', '=', user.company_id)
     .where('is_preset', '=', 1)
     .execute();
 }

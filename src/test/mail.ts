@@ -32,25 +32,32 @@ export async function createMailTestDb(): Promise<{
   };
 }
 
+/** A company and its owner, straight into the database. */
+async function insertTestOwner(db: DB, email: string, now: string) {
+  const company = await db
+    .insertInto('companies')
+    .values({ created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto('users')
+    .values({ email, password_hash: 'not-a-real-hash', created_at: now, company_id: company.id })
+    .returning(['id', 'company_id'])
+    .executeTakeFirstOrThrow();
+}
+
 /** A user and one sent contract of theirs; returns the contract id. */
 export async function insertTestContract(db: DB, email = 'builder@example.com'): Promise<number> {
   const now = new Date().toISOString();
   const existing = await db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'company_id'])
     .where('email', '=', email)
     .executeTakeFirst();
-  const userId =
-    existing?.id ??
-    (
-      await db
-        .insertInto('users')
-        .values({ email, password_hash: 'not-a-real-hash', created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const user = existing ?? (await insertTestOwner(db, email, now));
   const contractId = await insertContractRow(db, {
-    user_id: userId,
+    company_id: user.company_id,
+    created_by_user_id: user.id,
     status: 'draft',
     client_name: 'Jane Client',
     client_email: 'jane@example.com',

@@ -1,8 +1,10 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { CompanyId } from '../../domain/team.js';
 
 export async function insertAcceptance(
   db: DbOrTrx,
   row: {
+    companyId: CompanyId;
     userId: number;
     type: string;
     typedName: string;
@@ -15,7 +17,8 @@ export async function insertAcceptance(
   await db
     .insertInto('acceptances')
     .values({
-      user_id: row.userId,
+      company_id: row.companyId,
+      accepted_by_user_id: row.userId,
       type: row.type,
       typed_name: row.typedName,
       disclaimer_version: row.version,
@@ -30,7 +33,7 @@ export async function findLatestAcceptance(db: DbOrTrx, userId: number, type: st
   return db
     .selectFrom('acceptances')
     .select(['typed_name', 'accepted_at', 'disclaimer_version'])
-    .where('user_id', '=', userId)
+    .where('accepted_by_user_id', '=', userId)
     .where('type', '=', type)
     .orderBy('accepted_at', 'desc')
     .orderBy('id', 'desc')

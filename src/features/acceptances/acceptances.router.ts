@@ -6,5 +6,5 @@ export const acceptancesRouter = router({
   status: authedProcedure.query(({ ctx }) => getAcceptanceStatus(ctx.db, ctx.user.id)),
   accept: authedProcedure
     .input(acceptanceInputSchema)
-    .mutation(({ ctx, input }) => recordAcceptance(ctx.db, ctx.user.id, input, ctx.client)),
+    .mutation(({ ctx, input }) => recordAcceptance(ctx.db, ctx.user, input, ctx.client)),
 });

@@ -40,7 +40,7 @@ export function registerAcceptanceRoutes(app: FastifyInstance, deps: AppDeps): v
     },
     async (request, reply) => {
       const session = contractorOf(request);
-      const status = await recordAcceptance(deps.db, session.user.id, request.body, session.client);
+      const status = await recordAcceptance(deps.db, session.user, request.body, session.client);
       return reply.code(201).send(status);
     },
   );

@@ -18,7 +18,7 @@ export async function findAccountMailbox(
 ): Promise<AccountMailbox | undefined> {
   const row = await db
     .selectFrom('users')
-    .leftJoin('preferences', 'preferences.user_id', 'users.id')
+    .leftJoin('preferences', 'preferences.company_id', 'users.company_id')
     .select([
       'users.id',
       'users.email',

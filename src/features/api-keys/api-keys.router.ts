@@ -15,14 +15,14 @@ const personProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 export const apiKeysRouter = router({
-  list: personProcedure.query(({ ctx }) => listApiKeys(ctx.db, ctx.user.id)),
+  list: personProcedure.query(({ ctx }) => listApiKeys(ctx.db, ctx.user)),
   create: personProcedure
     .input(createApiKeyInputSchema)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user.id, input.name, ctx.clock())),
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user, input.name, ctx.clock())),
   revoke: personProcedure
     .input(z.object({ id: apiKeyIdSchema }))
     .mutation(async ({ ctx, input }) => {
-      await revokeApiKey(ctx.db, ctx.user.id, input.id, ctx.clock());
+      await revokeApiKey(ctx.db, ctx.user, input.id, ctx.clock());
       return { ok: true };
     }),
 });

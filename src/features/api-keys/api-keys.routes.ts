@@ -40,7 +40,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (request) => {
       const session = contractorOf(request);
       requireSignedInPerson(session);
-      return listApiKeys(deps.db, session.user.id);
+      return listApiKeys(deps.db, session.user);
     },
   );
 
@@ -60,7 +60,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (request, reply) => {
       const session = contractorOf(request);
       requireSignedInPerson(session);
-      const created = await createApiKey(deps.db, session.user.id, request.body.name, deps.clock());
+      const created = await createApiKey(deps.db, session.user, request.body.name, deps.clock());
       // The key is in this answer only: no cache may keep it.
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
@@ -82,7 +82,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (request) => {
       const session = contractorOf(request);
       requireSignedInPerson(session);
-      await revokeApiKey(deps.db, session.user.id, request.params.id, deps.clock());
+      await revokeApiKey(deps.db, session.user, request.params.id, deps.clock());
       return { ok: true as const };
     },
   );

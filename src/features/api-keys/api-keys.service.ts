@@ -1,8 +1,10 @@
-import { inAccountLock } from '../../db/account-lock.js';
+import { inCompanyLock } from '../../db/account-lock.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { ApiKeySummary, CreatedApiKey } from '../../domain/api-keys.schemas.js';
 import { AppError } from '../../lib/app-error.js';
-import type { ValidatedSession } from '../sessions/sessions.service.js';
+import type { SessionUser } from '../../ports/session.js';
+import { requireOwner } from '../sessions/owner-only.js';
+import { sessionUserOf, type ValidatedSession } from '../sessions/sessions.service.js';
 import { stopEndpointsOfKey } from '../webhooks/endpoints-of-keys.js';
 import {
   apiKeyPrefix,
@@ -32,12 +34,13 @@ const summary = (row: {
   last_used_at: row.last_used_at,
 });
 
-/** The account's keys in use, newest first: never the keys themselves. */
-export async function listApiKeys(db: DbOrTrx, userId: number): Promise<ApiKeySummary[]> {
+/** The company's keys in use, newest first: never the keys themselves. Owners only. */
+export async function listApiKeys(db: DbOrTrx, user: SessionUser): Promise<ApiKeySummary[]> {
+  await requireOwner(db, user, 'apiKeys');
   const rows = await db
     .selectFrom('api_keys')
     .select(['id', 'name', 'created_at', 'last_used_at'])
-    .where('user_id', '=', userId)
+    .where('company_id', '=', user.companyId)
     .where('revoked_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id')
@@ -47,33 +50,35 @@ export async function listApiKeys(db: DbOrTrx, userId: number): Promise<ApiKeySu
 
 /**
  * A new key; the answer is the only place the key itself ever appears. The count and the insert
- * are one transaction under the account's lock, so requests racing cannot pass the cap.
+ * are one transaction under the company's lock, so requests racing cannot pass the cap.
  */
 export async function createApiKey(
   db: DB,
-  userId: number,
+  user: SessionUser,
   name: string,
   now: Date,
 ): Promise<CreatedApiKey> {
+  await requireOwner(db, user, 'apiKeys');
   const token = generateApiKey();
   const row = {
     id: token.id,
-    user_id: userId,
+    company_id: user.companyId,
+    created_by_user_id: user.id,
     name,
     secret_hash: hashApiKeySecret(token.secret),
     created_at: now.toISOString(),
   };
-  await inAccountLock(db, userId, async (trx) => {
+  await inCompanyLock(db, user.companyId, async (trx) => {
     const active = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
+      .where('company_id', '=', user.companyId)
       .where('revoked_at', 'is', null)
       .executeTakeFirstOrThrow();
     if (Number(active.count) >= MAX_ACTIVE_KEYS) {
       throw new AppError(
         'CONFLICT',
-        `An account can have ${MAX_ACTIVE_KEYS} keys at most: revoke one you no longer use first`,
+        `A company can have ${MAX_ACTIVE_KEYS} keys at most: revoke one you no longer use first`,
       );
     }
     await trx.insertInto('api_keys').values(row).execute();
@@ -81,20 +86,21 @@ export async function createApiKey(
   return { ...summary({ ...row, last_used_at: null }), key: token.value };
 }
 
-/** Revokes one of the account's keys at once, with the webhooks it registered; another account's key is a 404. */
-export async function revokeApiKey(db: DB, userId: number, id: string, now: Date) {
+/** Revokes one of the company's keys at once, with the webhooks it registered; another company's key is a 404. */
+export async function revokeApiKey(db: DB, user: SessionUser, id: string, now: Date) {
+  await requireOwner(db, user, 'apiKeys');
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('api_keys')
       .set({ revoked_at: at })
       .where('id', '=', id)
-      .where('user_id', '=', userId)
+      .where('company_id', '=', user.companyId)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     if (result.numUpdatedRows === 0n) throw new AppError('NOT_FOUND', 'Key not found');
     // The webhooks the key registered stop with it.
-    await stopEndpointsOfKey(trx, userId, id, at);
+    await stopEndpointsOfKey(trx, user.companyId, id, at);
   });
 }
 
@@ -111,15 +117,20 @@ export async function validateApiKey(
   if (!token) return null;
   const row = await db
     .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .innerJoin('users', 'users.id', 'api_keys.created_by_user_id')
     .select([
       'api_keys.secret_hash',
       'api_keys.revoked_at',
       'api_keys.last_used_at',
       'users.id as user_id',
       'users.email',
+      'users.name',
+      'users.company_id',
+      'users.role',
     ])
     .where('api_keys.id', '=', token.id)
+    // A removed person's keys are revoked with them; this holds should one slip through.
+    .where('users.removed_at', 'is', null)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || !apiKeySecretMatches(token.secret, row.secret_hash)) {
     return null;
@@ -133,7 +144,7 @@ export async function validateApiKey(
   }
   return {
     sessionId: `api-key:${token.id}`,
-    user: { id: row.user_id, email: row.email },
+    user: sessionUserOf(row),
     expiresAtMs: FAR_FUTURE_MS,
     renewed: false,
     via: 'api_key',

@@ -103,8 +103,9 @@ async function alertOwnerOfFailures(
     if (!(await claimSignInAlert(trx, user.id, nowMs))) return;
     const prefs = await trx
       .selectFrom('preferences')
-      .select('time_zone')
-      .where('user_id', '=', user.id)
+      .innerJoin('users', 'users.company_id', 'preferences.company_id')
+      .select('preferences.time_zone')
+      .where('users.id', '=', user.id)
       .executeTakeFirst();
     const mail = renderSignInAlertMail({
       email: user.email,

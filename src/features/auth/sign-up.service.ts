@@ -18,6 +18,7 @@ import { assertSignupOpen, SIGNUP_NOT_OPEN } from './signup-policy.js';
 import {
   claimFirstAccount,
   findUserByEmail,
+  insertCompany,
   insertUser,
   markEmailVerified,
 } from '../credentials/users.repo.js';
@@ -58,17 +59,23 @@ interface NewAccount {
   now: Date;
 }
 
-/** The account, its preferences (company name), its templates and the first line of its log. */
+/**
+ * The company, its owner's account, its preferences (company name), its templates and the first
+ * line of the owner's log.
+ */
 async function createAccount(trx: DbOrTrx, account: NewAccount): Promise<number> {
   const at = account.now.toISOString();
+  const companyId = await insertCompany(trx, at);
   const userId = await insertUser(trx, {
     email: account.email,
     passwordHash: account.passwordHash,
     createdAt: at,
     language: account.language,
+    companyId,
+    role: 'owner',
   });
-  await upsertPrefs(trx, userId, { company_name: account.companyName }, at);
-  await installAllPresets(trx, userId);
+  await upsertPrefs(trx, companyId, { company_name: account.companyName }, at);
+  await installAllPresets(trx, { companyId, createdBy: userId });
   await recordSecurityEvent(trx, {
     userId,
     type: 'account_created',

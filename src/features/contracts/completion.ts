@@ -1,3 +1,4 @@
+import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
@@ -25,7 +26,7 @@ export async function finishClientSigning(
 ): Promise<void> {
   const contract = await trx
     .selectFrom('contracts')
-    .leftJoin('preferences', 'preferences.user_id', 'contracts.user_id')
+    .leftJoin('preferences', 'preferences.company_id', 'contracts.company_id')
     .select([
       'contracts.template_source',
       'contracts.template_data',
@@ -169,8 +170,8 @@ type CompletionContract = Awaited<ReturnType<typeof loadForCompletion>>;
 async function loadForCompletion(trx: DbOrTrx, contractId: number) {
   const contract = await trx
     .selectFrom('contracts')
-    .innerJoin('users', 'users.id', 'contracts.user_id')
-    .leftJoin('preferences', 'preferences.user_id', 'contracts.user_id')
+    .innerJoin('users', (join) => join.on(contractSender))
+    .leftJoin('preferences', 'preferences.company_id', 'contracts.company_id')
     .select([
       'contracts.id',
       'contracts.status',

@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { createReadCache } from '../../db/read-cache.js';
 import { statusesInSection } from '../../domain/contract-lifecycle.js';
@@ -72,7 +73,7 @@ async function readOwnerCards<Value>(
   cache: ReadCache<Value>,
   db: DB,
   key: string,
-  userId: number,
+  companyId: CompanyId,
   now: Date,
   read: (stale: Entry<Value> | undefined) => Promise<OwnerRead<Value>>,
   knownVersion?: KnownVersion,
@@ -80,13 +81,13 @@ async function readOwnerCards<Value>(
   const load = async (stale: Entry<Value> | undefined): Promise<Entry<Value>> => {
     const { deadline, ...entry } = await read(stale);
     if (deadline !== undefined) return { ...entry, deadline };
-    const [{ at } = { at: null }] = await nextDeadlineOfOwner(db, { userId });
+    const [{ at } = { at: null }] = await nextDeadlineOfOwner(db, { companyId });
     return { ...entry, deadline: at };
   };
   const entry = await cache(db, key, load, knownVersion);
   if (entry.deadline === null || now.toISOString() < entry.deadline) return entry.value;
   // Something ran out: expire it (a write, so the next lookup reads the version again).
-  if ((await expireOverdue(db, now, { userId })) === 0) return entry.value;
+  if ((await expireOverdue(db, now, { companyId })) === 0) return entry.value;
   return (await cache(db, key, load)).value;
 }
 
@@ -96,7 +97,7 @@ async function readOwnerCards<Value>(
  */
 export async function listContracts(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   now: Date,
   filter: ContractFilter = {},
   knownVersion?: KnownVersion,
@@ -106,24 +107,24 @@ export async function listContracts(
     return readOwnerCards(
       cachedLists,
       db,
-      String(userId),
-      userId,
+      String(companyId),
+      companyId,
       now,
-      (stale) => everyCardOf(db, userId, stale),
+      (stale) => everyCardOf(db, companyId, stale),
       knownVersion,
     );
   }
-  const key = JSON.stringify([userId, search]);
+  const key = JSON.stringify([companyId, search]);
   return readOwnerCards(
     cachedLists,
     db,
     key,
-    userId,
+    companyId,
     now,
     async () => ({
       value: await withMailFailures(
         db,
-        await listContractSearchRows(db, userId, search, null, null),
+        await listContractSearchRows(db, companyId, search, null, null),
       ),
     }),
     knownVersion,
@@ -139,10 +140,10 @@ export async function listContracts(
  */
 async function everyCardOf(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   stale: Entry<ContractSummary[]> | undefined,
 ): Promise<OwnerRead<ContractSummary[]>> {
-  const { cards: cardsText, deadline } = await listContractCardsText(db, userId);
+  const { cards: cardsText, deadline } = await listContractCardsText(db, companyId);
   if (stale?.cardsText === cardsText) {
     const failed = await failedMailOf(db, stale.value);
     if (stale.value.every((card) => card.email_failed === failed.has(card.id))) {
@@ -165,19 +166,19 @@ function cardRowOf(values: unknown[]): CardRow {
 /** The contracts screen's search: one page of matches, newest first, across every section. */
 export async function searchContractPage(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   query: ContractSearchQuery,
   now: Date,
   knownVersion?: KnownVersion,
 ): Promise<ContractPage> {
   const { limit, cursor } = query;
   const search = searchOf(query) ?? { terms: [], statuses: null };
-  const key = JSON.stringify(['search', userId, search, limit, cursor ?? null]);
+  const key = JSON.stringify(['search', companyId, search, limit, cursor ?? null]);
   const read = async () => {
-    const rows = await listContractSearchRows(db, userId, search, cursor ?? null, limit + 1);
+    const rows = await listContractSearchRows(db, companyId, search, cursor ?? null, limit + 1);
     return { value: await pageOf(db, rows, limit) };
   };
-  return readOwnerCards(cachedPages, db, key, userId, now, read, knownVersion);
+  return readOwnerCards(cachedPages, db, key, companyId, now, read, knownVersion);
 }
 
 /** What a filter asks the query for; null when it keeps every contract. */
@@ -190,19 +191,19 @@ function searchOf(filter: ContractFilter) {
 /** One page of a section of the contracts screen; fetches one extra card to know if more exist. */
 export async function listContractPage(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   query: ContractPageQuery,
   now: Date,
   knownVersion?: KnownVersion,
 ): Promise<ContractPage> {
   const { section, limit, cursor } = query;
-  const key = JSON.stringify([userId, section, limit, cursor ?? null]);
+  const key = JSON.stringify([companyId, section, limit, cursor ?? null]);
   const read = async () => {
     const statuses = statusesInSection(section);
-    const rows = await listContractPageRows(db, userId, statuses, cursor ?? null, limit + 1);
+    const rows = await listContractPageRows(db, companyId, statuses, cursor ?? null, limit + 1);
     return { value: await pageOf(db, rows, limit) };
   };
-  return readOwnerCards(cachedPages, db, key, userId, now, read, knownVersion);
+  return readOwnerCards(cachedPages, db, key, companyId, now, read, knownVersion);
 }
 
 /** A page of `limit` cards from `limit + 1` rows: the extra one says whether more exist. */
@@ -217,13 +218,13 @@ async function pageOf(db: DB, rows: CardRow[], limit: number): Promise<ContractP
 /** The number of contracts in each section, for the section headings. */
 export async function countContracts(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   now: Date,
   knownVersion?: KnownVersion,
 ): Promise<ContractCounts> {
   const read = async () => {
     const byStatus = new Map(
-      (await countContractsByStatus(db, userId)).map((row) => [row.status, Number(row.count)]),
+      (await countContractsByStatus(db, companyId)).map((row) => [row.status, Number(row.count)]),
     );
     const count = (section: ContractSection) =>
       statusesInSection(section).reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
@@ -236,7 +237,7 @@ export async function countContracts(
       },
     };
   };
-  return readOwnerCards(cachedCounts, db, String(userId), userId, now, read, knownVersion);
+  return readOwnerCards(cachedCounts, db, String(companyId), companyId, now, read, knownVersion);
 }
 
 /**

@@ -12,12 +12,13 @@ import {
   type ContractEventType,
   type ContractStatus,
 } from '../../domain/contract-lifecycle.js';
+import type { CompanyId } from '../../domain/team.js';
 import { insertContractEvent } from './contracts.repo.js';
 
 export interface ContractTransition {
   contractId: number;
-  /** When set, the contract must belong to this user. */
-  ownerId?: number;
+  /** When set, the contract must belong to this company. */
+  companyId?: CompanyId;
   /** The statuses the contract may be in; each must be allowed to move to `to`. */
   from: readonly ContractStatus[];
   to: ContractStatus;
@@ -48,9 +49,9 @@ export class ForbiddenTransitionError extends Error {
 
 /**
  * The one way a contract's status changes (issue 16). A conditional update (`status in from`,
- * and the owner, still-null columns and guard when given) so that of two racing moves exactly
+ * and the company, still-null columns and guard when given) so that of two racing moves exactly
  * one wins, then the event that records it, in the caller's transaction. Returns false when the
- * move lost the race (or the contract is not the owner's): the caller says what that means.
+ * move lost the race (or the contract is not the company's): the caller says what that means.
  */
 export async function transition(trx: DbOrTrx, move: ContractTransition): Promise<boolean> {
   for (const from of move.from) {
@@ -80,7 +81,7 @@ async function applyMove(
     .where('status', 'in', move.from);
   // The one place a status is written: the schema's type refuses it anywhere else.
   if (to !== null) update = update.set(sql`status`, to as never);
-  if (move.ownerId !== undefined) update = update.where('user_id', '=', move.ownerId);
+  if (move.companyId !== undefined) update = update.where('company_id', '=', move.companyId);
   for (const column of move.stillNull ?? []) update = update.where(column, 'is', null);
   if (move.guard) update = update.where(move.guard);
   const result = await update.executeTakeFirst();

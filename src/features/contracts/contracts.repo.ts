@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { engineOf } from '../../db/engine.js';
 import type { DbOrTrx } from '../../db/kysely.js';
@@ -12,11 +13,11 @@ export type ContractRow = Awaited<ReturnType<typeof findContractRow>>;
 /** A contract row that was found. */
 export type FoundContractRow = NonNullable<ContractRow>;
 
-export async function findContractRow(db: DbOrTrx, userId: number, id: number) {
+export async function findContractRow(db: DbOrTrx, companyId: CompanyId, id: number) {
   return db
     .selectFrom('contracts')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -47,7 +48,7 @@ export const CARD_COLUMNS = [
  * text (issue 33). The order is the aggregate's own, which both engines keep. The same pass
  * finds the owner's earliest deadline awaiting signature (as nextDeadlineOfOwner does).
  */
-export const contractCardsText = preparedQuery((db, params: { userId: number }) => {
+export const contractCardsText = preparedQuery((db, params: { companyId: CompanyId }) => {
   const values = sql.join(CARD_COLUMNS.map((column) => sql.ref(column)));
   const newestFirst = sql`ORDER BY created_at DESC, id DESC`;
   const cards =
@@ -58,14 +59,14 @@ export const contractCardsText = preparedQuery((db, params: { userId: number }) 
   return db
     .selectFrom('contracts')
     .select([cards.as('cards'), deadline.as('deadline')])
-    .where('user_id', '=', params.userId);
+    .where('company_id', '=', params.companyId);
 });
 
 export async function listContractCardsText(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
 ): Promise<{ cards: string; deadline: string | null }> {
-  const [row] = await contractCardsText(db, { userId });
+  const [row] = await contractCardsText(db, { companyId });
   return { cards: row?.cards ?? '[]', deadline: row?.deadline ?? null };
 }
 
@@ -75,7 +76,7 @@ export async function listContractCardsText(
  */
 export async function listContractPageRows(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   statuses: readonly ContractStatus[],
   cursor: ContractCursor | null,
   limit: number,
@@ -83,7 +84,7 @@ export async function listContractPageRows(
   let query = db
     .selectFrom('contracts')
     .select(CARD_COLUMNS)
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('status', 'in', statuses);
   if (cursor) {
     // A row value, not an OR: SQLite turns it into a range seek on the index.
@@ -107,11 +108,11 @@ export interface ContractSearch {
  */
 export function contractSearchQuery(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   search: ContractSearch,
   cursor: ContractCursor | null,
 ) {
-  let query = db.selectFrom('contracts').select(CARD_COLUMNS).where('user_id', '=', userId);
+  let query = db.selectFrom('contracts').select(CARD_COLUMNS).where('company_id', '=', companyId);
   if (search.statuses) query = query.where('status', 'in', search.statuses);
   for (const term of search.terms) {
     query = query.where((eb) => {
@@ -133,21 +134,21 @@ export function contractSearchQuery(
 /** The matches of a search: a page of `limit` (after the cursor), or all of them when null. */
 export async function listContractSearchRows(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   search: ContractSearch,
   cursor: ContractCursor | null,
   limit: number | null,
 ) {
-  const query = contractSearchQuery(db, userId, search, cursor);
+  const query = contractSearchQuery(db, companyId, search, cursor);
   return limit === null ? query.execute() : query.limit(limit).execute();
 }
 
 /** How many contracts this owner has in each status (read from the index alone). */
-export async function countContractsByStatus(db: DbOrTrx, userId: number) {
+export async function countContractsByStatus(db: DbOrTrx, companyId: CompanyId) {
   return db
     .selectFrom('contracts')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .groupBy('status')
     .execute();
 }
@@ -206,14 +207,14 @@ export async function insertContractRow(db: DbOrTrx, row: Insertable<ContractsTa
 /** Updates a draft of this owner; the status condition makes a concurrent send win cleanly. */
 export async function updateDraftRow(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   changes: Updateable<ContractsTable>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('contracts')
     .set(changes)
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .where('status', '=', 'draft')
     .executeTakeFirst();
@@ -247,11 +248,11 @@ export async function insertContractEvent(
 }
 
 /** The earliest deadline among this owner's contracts awaiting signature, if any. */
-export const nextDeadlineOfOwner = preparedQuery((db, params: { userId: number }) =>
+export const nextDeadlineOfOwner = preparedQuery((db, params: { companyId: CompanyId }) =>
   db
     .selectFrom('contracts')
     .select((eb) => eb.fn.min('expires_at').as('at'))
-    .where('user_id', '=', params.userId)
+    .where('company_id', '=', params.companyId)
     .where('status', '=', 'sent'),
 );
 

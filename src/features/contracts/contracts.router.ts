@@ -33,51 +33,57 @@ export const contractsRouter = router({
   list: authedProcedure
     .input(contractFilterSchema.optional())
     .query(({ ctx, input }) =>
-      listContracts(ctx.db, ctx.user.id, ctx.clock(), input, ctx.session.databaseVersion),
+      listContracts(ctx.db, ctx.user.companyId, ctx.clock(), input, ctx.session.databaseVersion),
     ),
   /** The contracts screen: one section, one page at a time (docs/decisions/011). */
   page: authedProcedure
     .input(contractPageInputSchema)
     .query(({ ctx, input }) =>
-      listContractPage(ctx.db, ctx.user.id, input, ctx.clock(), ctx.session.databaseVersion),
+      listContractPage(ctx.db, ctx.user.companyId, input, ctx.clock(), ctx.session.databaseVersion),
     ),
   /** The contracts screen's search box and status filter: matches a page at a time. */
   search: authedProcedure
     .input(contractSearchInputSchema)
     .query(({ ctx, input }) =>
-      searchContractPage(ctx.db, ctx.user.id, input, ctx.clock(), ctx.session.databaseVersion),
+      searchContractPage(
+        ctx.db,
+        ctx.user.companyId,
+        input,
+        ctx.clock(),
+        ctx.session.databaseVersion,
+      ),
     ),
   counts: authedProcedure.query(({ ctx }) =>
-    countContracts(ctx.db, ctx.user.id, ctx.clock(), ctx.session.databaseVersion),
+    countContracts(ctx.db, ctx.user.companyId, ctx.clock(), ctx.session.databaseVersion),
   ),
   get: authedProcedure
     .input(byId)
-    .query(({ ctx, input }) => readContract(ctx.db, ctx.user.id, input.id, ctx.clock())),
+    .query(({ ctx, input }) => readContract(ctx.db, ctx.user.companyId, input.id, ctx.clock())),
   timeline: authedProcedure
     .input(byId)
-    .query(({ ctx, input }) => getContractTimeline(ctx.db, ctx.user.id, input.id, ctx.clock())),
+    .query(({ ctx, input }) =>
+      getContractTimeline(ctx.db, ctx.user.companyId, input.id, ctx.clock()),
+    ),
   create: authedProcedure
     .input(contractDraftInputSchema)
-    .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user.id, input, ctx.actor, ctx.clock)),
+    .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user, input, ctx.actor, ctx.clock)),
   copy: authedProcedure
     .input(byId)
-    .mutation(({ ctx, input }) =>
-      copyContract(ctx.db, ctx.user.id, input.id, ctx.actor, ctx.clock),
-    ),
+    .mutation(({ ctx, input }) => copyContract(ctx.db, ctx.user, input.id, ctx.actor, ctx.clock)),
   update: authedProcedure
     // The REST twin's body plus the id it takes from the path (as templates.update).
     .input(byId.extend(contractDraftInputSchema.shape))
     .mutation(({ ctx, input: { id, ...draft } }) =>
-      updateDraft(ctx.db, ctx.user.id, id, draft, ctx.actor, ctx.clock),
+      updateDraft(ctx.db, ctx.user.companyId, id, draft, ctx.actor, ctx.clock),
     ),
   send: authedProcedure
     .input(byId.extend(sendInputSchema.shape))
     .mutation(({ ctx, input }) =>
-      sendToClient(ctx, ctx.user.id, input.id, { client_data: input.client_data }, ctx.actor),
+      sendToClient(ctx, ctx.user, input.id, { client_data: input.client_data }, ctx.actor),
     ),
   signMine: authedProcedure
     .input(byId.extend(signMineInputSchema.shape))
     .mutation(({ ctx, input }) =>
-      signAsContractor(ctx.db, ctx.user.id, input.id, input.signature, ctx.actor, ctx.clock),
+      signAsContractor(ctx.db, ctx.user.companyId, input.id, input.signature, ctx.actor, ctx.clock),
     ),
 });

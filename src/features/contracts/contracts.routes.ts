@@ -58,7 +58,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         reply,
         await listContracts(
           deps.db,
-          session.user.id,
+          session.user.companyId,
           deps.clock(),
           request.query,
           session.databaseVersion,
@@ -80,7 +80,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       }),
     },
     async (request) =>
-      readContract(deps.db, contractorOf(request).user.id, request.params.id, deps.clock()),
+      readContract(deps.db, contractorOf(request).user.companyId, request.params.id, deps.clock()),
   );
 
   api.get(
@@ -97,7 +97,12 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       }),
     },
     async (request) =>
-      getContractTimeline(deps.db, contractorOf(request).user.id, request.params.id, deps.clock()),
+      getContractTimeline(
+        deps.db,
+        contractorOf(request).user.companyId,
+        request.params.id,
+        deps.clock(),
+      ),
   );
 
   api.post(
@@ -115,7 +120,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       const session = contractorOf(request);
       const draft = await createDraft(
         deps.db,
-        session.user.id,
+        session.user,
         request.body,
         session.actor,
         deps.clock,
@@ -142,7 +147,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       const session = contractorOf(request);
       const copy = await copyContract(
         deps.db,
-        session.user.id,
+        session.user,
         request.params.id,
         session.actor,
         deps.clock,
@@ -169,7 +174,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       const session = contractorOf(request);
       return updateDraft(
         deps.db,
-        session.user.id,
+        session.user.companyId,
         request.params.id,
         request.body,
         session.actor,
@@ -195,7 +200,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
     async (request) => {
       const session = contractorOf(request);
-      return sendToClient(deps, session.user.id, request.params.id, request.body, session.actor);
+      return sendToClient(deps, session.user, request.params.id, request.body, session.actor);
     },
   );
 
@@ -218,7 +223,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       const { signature } = request.body;
       return signAsContractor(
         deps.db,
-        session.user.id,
+        session.user.companyId,
         request.params.id,
         signature,
         session.actor,

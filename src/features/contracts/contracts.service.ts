@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type {
   Contract,
@@ -5,6 +6,7 @@ import type {
   ContractEvent,
 } from '../../domain/contracts.schemas.js';
 import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../ports/session.js';
 import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
@@ -25,11 +27,11 @@ const NOT_A_DRAFT = 'This contract was already sent and can no longer be changed
 
 export async function getContract(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   now = new Date(),
 ): Promise<Contract> {
-  const row = await findContractRow(db, userId, id);
+  const row = await findContractRow(db, companyId, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   // Only a contract that was sent can have been revised.
   const revisedAs = row.status === 'draft' ? null : await findRevisionId(db, id);
@@ -37,22 +39,22 @@ export async function getContract(
 }
 
 /** A contract for the contractor's screen, expired first if its last link ran out. */
-export async function readContract(db: DB, userId: number, id: number, now: Date) {
-  const contract = await getContract(db, userId, id, now);
+export async function readContract(db: DB, companyId: CompanyId, id: number, now: Date) {
+  const contract = await getContract(db, companyId, id, now);
   if (!isOverdue(contract, now)) return contract;
-  await expireOverdue(db, now, { contractId: id, userId });
-  return getContract(db, userId, id, now);
+  await expireOverdue(db, now, { contractId: id, companyId });
+  return getContract(db, companyId, id, now);
 }
 
 /** The timeline shown to the contractor on a sent or completed contract. */
 export async function getContractTimeline(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   now: Date,
 ): Promise<ContractEvent[]> {
-  await expireOverdue(db, now, { contractId: id, userId });
-  if (!(await findContractRow(db, userId, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
+  await expireOverdue(db, now, { contractId: id, companyId });
+  if (!(await findContractRow(db, companyId, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
   const events = await listContractEvents(db, id);
   return events.map((event) => ({
     ...event,
@@ -62,15 +64,17 @@ export async function getContractTimeline(
 
 export async function createDraft(
   db: DB,
-  userId: number,
+  user: SessionUser,
   input: ContractDraftInput,
   actor: Actor,
   clock: () => Date = () => new Date(),
 ): Promise<Contract> {
   const now = clock().toISOString();
+  const { companyId } = user;
   return db.transaction().execute(async (trx) => {
     const id = await insertContractRow(trx, {
-      user_id: userId,
+      company_id: companyId,
+      created_by_user_id: user.id,
       status: 'draft',
       ...draftColumns(input),
       created_at: now,
@@ -82,7 +86,7 @@ export async function createDraft(
       at: now,
       ...actorFields(actor),
     });
-    return getContract(trx, userId, id);
+    return getContract(trx, companyId, id);
   });
 }
 
@@ -94,17 +98,19 @@ export async function createDraft(
  */
 export async function copyContract(
   db: DB,
-  userId: number,
+  user: SessionUser,
   id: number,
   actor: Actor,
   clock: () => Date = () => new Date(),
 ): Promise<Contract> {
   const now = clock().toISOString();
+  const { companyId } = user;
   return db.transaction().execute(async (trx) => {
-    const row = await findContractRow(trx, userId, id);
+    const row = await findContractRow(trx, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     const copyId = await insertContractRow(trx, {
-      user_id: userId,
+      company_id: companyId,
+      created_by_user_id: user.id,
       status: 'draft',
       ...draftContentOf(row),
       created_at: now,
@@ -117,7 +123,7 @@ export async function copyContract(
       ...actorFields(actor),
       details: { copied_from: id },
     });
-    return getContract(trx, userId, copyId);
+    return getContract(trx, companyId, copyId);
   });
 }
 
@@ -127,7 +133,7 @@ export async function copyContract(
  */
 export async function updateDraft(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   input: ContractDraftInput,
   actor: Actor,
@@ -135,13 +141,13 @@ export async function updateDraft(
 ): Promise<Contract> {
   const now = clock().toISOString();
   return db.transaction().execute(async (trx) => {
-    const row = await findContractRow(trx, userId, id);
+    const row = await findContractRow(trx, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (row.status !== 'draft') throw new AppError('CONFLICT', NOT_A_DRAFT);
     const columns = draftColumns(input, toContract(row));
     const changed = changesContent(columns, row);
     const signatureCleared = changed && row.my_signed_at !== null;
-    await updateDraftRow(trx, userId, id, {
+    await updateDraftRow(trx, companyId, id, {
       ...columns,
       ...(signatureCleared ? { my_signature_png: null, my_signed_at: null } : {}),
       updated_at: now,
@@ -155,14 +161,14 @@ export async function updateDraft(
         ...(signatureCleared ? { details: { contractor_signature_cleared: true } } : {}),
       });
     }
-    return getContract(trx, userId, id);
+    return getContract(trx, companyId, id);
   });
 }
 
 /** The contractor signs the draft as it stands now (Sign & Send). */
 export async function signAsContractor(
   db: DB,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   signaturePng: string,
   actor: Actor,
@@ -171,10 +177,10 @@ export async function signAsContractor(
   assertPngDataUrl(signaturePng);
   const now = clock().toISOString();
   return db.transaction().execute(async (trx) => {
-    const row = await findContractRow(trx, userId, id);
+    const row = await findContractRow(trx, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (row.status !== 'draft') throw new AppError('CONFLICT', NOT_A_DRAFT);
-    await updateDraftRow(trx, userId, id, {
+    await updateDraftRow(trx, companyId, id, {
       my_signature_png: signaturePng,
       my_signed_at: now,
       updated_at: now,
@@ -185,7 +191,7 @@ export async function signAsContractor(
       at: now,
       ...actorFields(actor),
     });
-    return getContract(trx, userId, id);
+    return getContract(trx, companyId, id);
   });
 }
 

@@ -17,6 +17,7 @@ import { calendarDateIn } from '../../domain/calendar-date.js';
 import { getTemplateForLanguage } from '../templates/templates.service.js';
 import { toContract } from './contract-mapping.js';
 import { findContractRow } from './contracts.repo.js';
+import type { SessionUser } from '../../ports/session.js';
 import type { Actor } from '../sessions/request-context.js';
 import { transition } from './contract-transition.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
@@ -37,19 +38,20 @@ export async function sendToClient(
     renderer: PdfRenderer | null;
     clock: () => Date;
   },
-  userId: number,
+  user: SessionUser,
   contractId: number,
   input: SendInput,
   actor: Actor,
 ) {
   const { db, config } = deps;
-  const row = await findContractRow(db, userId, contractId);
+  const { companyId } = user;
+  const row = await findContractRow(db, companyId, contractId);
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
   const contract = toContract(row);
   if (contract.status !== 'draft') throw new AppError('CONFLICT', 'This contract was already sent');
   // An `open` sign-up proves its address before its first send (issue 34): a 403 that says so.
-  await requireVerifiedEmail(db, userId);
-  const acceptance = await getAcceptanceStatus(db, userId);
+  await requireVerifiedEmail(db, user.id);
+  const acceptance = await getAcceptanceStatus(db, user.id);
   if (!acceptance.accepted) {
     throw new AppError(
       'CONFLICT',
@@ -86,8 +88,8 @@ export async function sendToClient(
   }
 
   // A Spanish contract goes out on the Spanish twin of a shipped default (docs/decisions/029).
-  const template = await getTemplateForLanguage(db, userId, contract.language);
-  const prefs = await getPrefs(db, userId);
+  const template = await getTemplateForLanguage(db, companyId, contract.language);
+  const prefs = await getPrefs(db, companyId);
   // The FTC's Notice of Cancellation tells the client where to send it (16 CFR 429.1(b)).
   if (contract.home_sale && !prefs.company_address?.trim()) {
     throw new AppError(
@@ -113,19 +115,20 @@ export async function sendToClient(
   );
   await assertPrintableLength(deps.renderer, documentHtml, 'contract');
 
-  // Past the account's daily limit on client mail: a 429, and the owner is told (issue 33).
-  return inClientMailTransaction(deps, { userId }, now, async (trx) => {
+  // Past the company's daily limit on client mail: a 429, and its owners are told (issue 33).
+  return inClientMailTransaction(deps, { companyId }, now, async (trx) => {
     const expiresAt = daysFrom(now, config.SIGNING_LINK_DAYS);
     const link = await createSigningLink(trx, contractId, { expiresAt, purpose: 'request' }, now);
     const sentAt = now.toISOString();
     const documentSha256 = sha256Hex(documentHtml);
     const sent = await transition(trx, {
       contractId,
-      ownerId: userId,
+      companyId,
       from: ['draft'],
       to: 'sent',
       set: {
         sent_at: sentAt,
+        sent_by_user_id: user.id,
         client_data: JSON.stringify({
           ...client,
           phone: client.phone ?? null,

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { Language } from '../../domain/i18n/languages.js';
+import type { CompanyId, TeamRole } from '../../domain/team.js';
 
 export async function findUserByEmail(db: DbOrTrx, email: string) {
   return db
@@ -9,9 +10,27 @@ export async function findUserByEmail(db: DbOrTrx, email: string) {
     .executeTakeFirst();
 }
 
+/** A new company, owned by the person about to be inserted into it. */
+export async function insertCompany(db: DbOrTrx, createdAt: string): Promise<CompanyId> {
+  const row = await db
+    .insertInto('companies')
+    .values({ created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export async function insertUser(
   db: DbOrTrx,
-  user: { email: string; passwordHash: string; createdAt: string; language: Language },
+  user: {
+    email: string;
+    passwordHash: string;
+    createdAt: string;
+    language: Language;
+    companyId: CompanyId;
+    role: TeamRole;
+    name?: string | null;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -20,6 +39,9 @@ export async function insertUser(
       password_hash: user.passwordHash,
       created_at: user.createdAt,
       language: user.language,
+      company_id: user.companyId,
+      role: user.role,
+      name: user.name ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

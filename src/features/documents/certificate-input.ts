@@ -1,3 +1,4 @@
+import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { documentTitle } from '../../domain/contract-document/index.js';
 import { languageOr } from '../../domain/i18n/languages.js';
@@ -22,10 +23,12 @@ function detail(event: EventRow | undefined, key: string): string | null {
 export async function loadSignedContract(db: DbOrTrx, contractId: number) {
   const contract = await db
     .selectFrom('contracts')
-    .innerJoin('users', 'users.id', 'contracts.user_id')
+    // The person who signed and sent it for the company (docs/decisions/045).
+    .innerJoin('users', (join) => join.on(contractSender))
     .select([
       'contracts.id',
-      'contracts.user_id',
+      'contracts.company_id',
+      'users.id as contractor_user_id',
       'contracts.signed_html',
       'contracts.template_sha256',
       'contracts.template_html',
@@ -70,13 +73,13 @@ export async function buildCertificateInput(
   const acceptance = await db
     .selectFrom('acceptances')
     .select(['typed_name', 'disclaimer_version'])
-    .where('user_id', '=', contract.user_id)
+    .where('accepted_by_user_id', '=', contract.contractor_user_id)
     .orderBy('accepted_at', 'desc')
     .executeTakeFirst();
   const company = await db
     .selectFrom('preferences')
     .select('time_zone')
-    .where('user_id', '=', contract.user_id)
+    .where('company_id', '=', contract.company_id)
     .executeTakeFirst();
   const contractorSigned = lastEvent(events, 'signed_by_contractor');
   const clientSigned = lastEvent(events, 'signed_by_client');

@@ -1,29 +1,30 @@
+import type { CompanyId } from '../../domain/team.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { engineOf } from '../../db/engine.js';
 import type { DB } from '../../db/kysely.js';
 
-/** A job as its claim holds it, with the account whose contract it prints. */
+/** A job as its claim holds it, with the company whose contract it prints. */
 export interface DocumentJobClaim {
   contract_id: number;
   attempts: number;
   lease_token: string | null;
-  user_id: number;
+  company_id: CompanyId;
 }
 
 /** Whose turn it is, as the claiming worker sees it. */
 export interface ClaimTurn {
-  /** The account claimed for last: accounts after it come first, then it wraps round. */
-  afterUserId: number;
-  /** Accounts passed over this time: they already hold their share of the printing slots. */
-  skipUserIds: readonly number[];
+  /** The company claimed for last: companies after it come first, then it wraps round. */
+  afterCompanyId: number;
+  /** Companies passed over this time: they already hold their share of the printing slots. */
+  skipCompanyIds: readonly CompanyId[];
 }
 
 /**
  * Claims the next due job for printing, or nothing when none is due: pending and due, or running
  * with its lease run out (the instance printing it died). Jobs not yet tried go first, so a
- * document that keeps failing waits behind everyone's new work; then the accounts after the one
- * served last, wrapping round, so one account's burst of signatures is printed in turn with
+ * document that keeps failing waits behind everyone's new work; then the companies after the one
+ * served last, wrapping round, so one company's burst of signatures is printed in turn with
  * everyone else's; then the job due longest.
  *
  * One conditional update writes `running`, a fresh lease token, the lease's end and the attempt
@@ -46,12 +47,12 @@ export async function claimNextDocumentJob(
     .select('j.contract_id')
     .where('j.status', 'in', statuses)
     .where('j.next_attempt_at', '<=', nowIso)
-    .$if(turn.skipUserIds.length > 0, (query) =>
-      query.where('c.user_id', 'not in', turn.skipUserIds),
+    .$if(turn.skipCompanyIds.length > 0, (query) =>
+      query.where('c.company_id', 'not in', turn.skipCompanyIds),
     )
     .orderBy('j.attempts')
-    .orderBy(sql`CASE WHEN c.user_id > ${turn.afterUserId} THEN 0 ELSE 1 END`)
-    .orderBy('c.user_id')
+    .orderBy(sql`CASE WHEN c.company_id > ${turn.afterCompanyId} THEN 0 ELSE 1 END`)
+    .orderBy('c.company_id')
     .orderBy('j.next_attempt_at')
     .orderBy('j.contract_id')
     .limit(1);
@@ -72,11 +73,11 @@ export async function claimNextDocumentJob(
     .returning((eb) =>
       eb
         .selectFrom('contracts')
-        .select('contracts.user_id')
+        .select('contracts.company_id')
         .whereRef('contracts.id', '=', 'document_jobs.contract_id')
         .$asScalar()
         .$notNull()
-        .as('user_id'),
+        .as('company_id'),
     )
     .executeTakeFirst();
 }

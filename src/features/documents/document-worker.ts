@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import { startPolling } from '../../lib/polling.js';
 import { engineOf } from '../../db/engine.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
@@ -32,15 +33,15 @@ type JobClaim = DocumentJobClaim;
  * Turns signed contracts into sealed executed copies, off the request path (docs/decisions/010). Jobs
  * live in the database: a crash or restart mid-render leaves a 'running' job, which any instance
  * takes again once its lease ends (on SQLite, at the next start). Jobs not yet tried go before
- * retries, so one account's failing document never holds up another's; a document too long to
+ * retries, so one company's failing document never holds up another's; a document too long to
  * print fails at once. After the last failed attempt
  * the contract completes with the HTML copy, so a signed contract is never left without one; the
  * contractor can retry the PDF from the contract's page.
  *
  * Several copies are made at once (issue 33): up to `concurrency` jobs in flight, their pages
  * printed side by side in the one Chromium (createPdfRenderer's slots), each with its own
- * deadline and page limit. Each claim takes the next account in turn, and an account holding
- * `perAccount` of the slots is passed over while another account has a job due, so one
+ * deadline and page limit. Each claim takes the next company in turn, and a company holding
+ * `perCompany` of the slots is passed over while another company has a job due, so one
  * contractor's twenty signatures do not hold up another's one; a slot never idles while any job
  * is due.
  */
@@ -57,14 +58,14 @@ export function startDocumentWorker(options: {
   leaseMs?: number;
   /** Copies in flight at once in this process; by default as many as the renderer prints. */
   concurrency?: number;
-  /** Most of those one account holds while another account has a job due: half by default. */
-  perAccount?: number;
+  /** Most of those one company holds while another company has a job due: half by default. */
+  perCompany?: number;
 }): DocumentWorker {
   const { db, log } = options;
   const clock = options.now ?? (() => new Date());
   const leaseMs = options.leaseMs ?? DEFAULT_RENDER_LEASE_MS;
   const concurrency = Math.max(1, options.concurrency ?? options.renderer.concurrency);
-  const perAccount = Math.max(1, options.perAccount ?? Math.floor(concurrency / 2));
+  const perCompany = Math.max(1, options.perCompany ?? Math.floor(concurrency / 2));
   // SQLite: one process owns the file, so jobs left running died with the last one and go back
   // now. PostgreSQL: another instance may be rendering them; only their lease frees them.
   const requeued =
@@ -158,15 +159,15 @@ export function startDocumentWorker(options: {
 
   /** Each copy in flight in this process, by contract. */
   const inFlight = new Map<number, Promise<void>>();
-  /** How many of those each account holds. */
-  const heldByAccount = new Map<number, number>();
-  /** The account claimed for last: the next claim starts after it. */
-  let lastAccount = 0;
+  /** How many of those each company holds. */
+  const heldByCompany = new Map<CompanyId, number>();
+  /** The company claimed for last: the next claim starts after it. */
+  let lastCompany = 0;
   let completed = 0;
   const onError = (error: unknown) => log.warn({ err: error }, 'document worker poll failed');
 
   function start(claim: JobClaim): void {
-    heldByAccount.set(claim.user_id, (heldByAccount.get(claim.user_id) ?? 0) + 1);
+    heldByCompany.set(claim.company_id, (heldByCompany.get(claim.company_id) ?? 0) + 1);
     const making = processOne(claim)
       .then((done) => {
         if (done) completed += 1;
@@ -177,22 +178,22 @@ export function startDocumentWorker(options: {
       })
       .finally(() => {
         inFlight.delete(claim.contract_id);
-        const held = (heldByAccount.get(claim.user_id) ?? 1) - 1;
-        if (held > 0) heldByAccount.set(claim.user_id, held);
-        else heldByAccount.delete(claim.user_id);
+        const held = (heldByCompany.get(claim.company_id) ?? 1) - 1;
+        if (held > 0) heldByCompany.set(claim.company_id, held);
+        else heldByCompany.delete(claim.company_id);
         // A slot is free: the next job in turn starts now, not at the next tick.
         if (!polling.stopped) polling.runOnce().catch(onError);
       });
     inFlight.set(claim.contract_id, making);
   }
 
-  /** The next job in turn, passing over accounts at their share unless nobody else is due. */
+  /** The next job in turn, passing over companies at their share unless nobody else is due. */
   async function claimInTurn(): Promise<JobClaim | undefined> {
-    const full = [...heldByAccount].filter(([, held]) => held >= perAccount).map(([id]) => id);
-    const turn = { afterUserId: lastAccount, skipUserIds: full };
+    const full = [...heldByCompany].filter(([, held]) => held >= perCompany).map(([id]) => id);
+    const turn = { afterCompanyId: lastCompany, skipCompanyIds: full };
     const claim = await claimNextDocumentJob(db, clock(), leaseMs, turn);
     if (claim || full.length === 0) return claim;
-    return claimNextDocumentJob(db, clock(), leaseMs, { ...turn, skipUserIds: [] });
+    return claimNextDocumentJob(db, clock(), leaseMs, { ...turn, skipCompanyIds: [] });
   }
 
   /**
@@ -204,7 +205,7 @@ export function startDocumentWorker(options: {
     while (!polling.stopped && inFlight.size < concurrency) {
       const claim = await claimInTurn();
       if (!claim) break;
-      lastAccount = claim.user_id;
+      lastCompany = claim.company_id;
       idle = false;
       start(claim);
     }

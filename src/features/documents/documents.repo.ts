@@ -1,12 +1,13 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 
-/** The sealed PDF of one owner's contract. */
-export async function findOwnedExecutedPdf(db: DbOrTrx, userId: number, contractId: number) {
+/** The sealed PDF of one of the company's contracts. */
+export async function findOwnedExecutedPdf(db: DbOrTrx, companyId: CompanyId, contractId: number) {
   return db
     .selectFrom('documents')
     .innerJoin('contracts', 'contracts.id', 'documents.contract_id')
     .select(['documents.pdf', 'documents.contract_id'])
-    .where('contracts.user_id', '=', userId)
+    .where('contracts.company_id', '=', companyId)
     .where('documents.contract_id', '=', contractId)
     .executeTakeFirst();
 }

@@ -9,8 +9,8 @@ const byId = z.object({ id: contractIdSchema });
 export const documentsRouter = router({
   executedCopy: authedProcedure
     .input(byId)
-    .query(({ ctx, input }) => getExecutedCopyStatus(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => getExecutedCopyStatus(ctx.db, ctx.user.companyId, input.id)),
   retryExecutedCopy: authedProcedure
     .input(byId)
-    .mutation(({ ctx, input }) => retryExecutedCopy(ctx.db, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => retryExecutedCopy(ctx.db, ctx.user.companyId, input.id)),
 });

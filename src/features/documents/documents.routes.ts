@@ -49,7 +49,11 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
     async (request, reply) => {
       const { id } = request.params;
-      const document = await findOwnedExecutedPdf(deps.db, contractorOf(request).user.id, id);
+      const document = await findOwnedExecutedPdf(
+        deps.db,
+        contractorOf(request).user.companyId,
+        id,
+      );
       if (!document) throw new AppError('NOT_FOUND', NO_PDF);
       return sendPdf(reply, document.pdf, id);
     },
@@ -67,7 +71,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
       }),
     },
     async (request) =>
-      getExecutedCopyStatus(deps.db, contractorOf(request).user.id, request.params.id),
+      getExecutedCopyStatus(deps.db, contractorOf(request).user.companyId, request.params.id),
   );
 
   api.post(
@@ -81,7 +85,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps): voi
         errors: [404, 409],
       }),
     },
-    async (request) => retryExecutedCopy(deps.db, contractorOf(request).user.id, request.params.id),
+    async (request) =>
+      retryExecutedCopy(deps.db, contractorOf(request).user.companyId, request.params.id),
   );
 
   api.get(

@@ -1,8 +1,9 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { ExecutedCopyStatus } from '../../domain/executed-copy.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 
-async function findOwnedJob(db: DbOrTrx, userId: number, contractId: number) {
+async function findOwnedJob(db: DbOrTrx, companyId: CompanyId, contractId: number) {
   const contract = await db
     .selectFrom('contracts')
     .leftJoin('document_jobs', 'document_jobs.contract_id', 'contracts.id')
@@ -14,19 +15,19 @@ async function findOwnedJob(db: DbOrTrx, userId: number, contractId: number) {
       'documents.contract_id as document_id',
     ])
     .where('contracts.id', '=', contractId)
-    .where('contracts.user_id', '=', userId)
+    .where('contracts.company_id', '=', companyId)
     .executeTakeFirst();
   if (!contract) throw new AppError('NOT_FOUND', 'Contract not found');
   return contract;
 }
 
-/** Where the sealed PDF of one of the owner's contracts stands. */
+/** Where the sealed PDF of one of the company's contracts stands. */
 export async function getExecutedCopyStatus(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   contractId: number,
 ): Promise<ExecutedCopyStatus> {
-  const job = await findOwnedJob(db, userId, contractId);
+  const job = await findOwnedJob(db, companyId, contractId);
   const attempts = job.attempts ?? 0;
   if (job.document_id !== null) return { state: 'ready', error: null, attempts };
   if (job.job_status === 'failed') return { state: 'failed', error: job.last_error, attempts };
@@ -42,11 +43,11 @@ export async function getExecutedCopyStatus(
  */
 export async function retryExecutedCopy(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   contractId: number,
   now = new Date(),
 ): Promise<ExecutedCopyStatus> {
-  const job = await findOwnedJob(db, userId, contractId);
+  const job = await findOwnedJob(db, companyId, contractId);
   if (job.job_status !== 'failed' || job.document_id !== null) {
     throw new AppError('CONFLICT', 'Only a PDF that failed can be retried');
   }
@@ -63,5 +64,5 @@ export async function retryExecutedCopy(
     .where('contract_id', '=', contractId)
     .where('status', '=', 'failed')
     .execute();
-  return getExecutedCopyStatus(db, userId, contractId);
+  return getExecutedCopyStatus(db, companyId, contractId);
 }

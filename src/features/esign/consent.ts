@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import {
@@ -16,28 +17,31 @@ import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { languageOr, type Language } from '../../domain/i18n/languages.js';
 import { AppError } from '../../lib/app-error.js';
 
-/** What the notice prints of a contract: its company details, and its owner for the fee. */
+/** What the notice prints of a contract: its company details, and its company for the fee. */
 export interface NoticeContract {
-  user_id: number;
+  company_id: CompanyId;
   company_name: string | null;
   company_phone: string | null;
   company_email: string | null;
 }
 
 /** Built once (docs/decisions/013): every view of a signing page reads the fee. */
-const paperCopyFeeOf = preparedQuery((db, params: { userId: number }) =>
-  db.selectFrom('preferences').select('paper_copy_fee_cents').where('user_id', '=', params.userId),
+const paperCopyFeeOf = preparedQuery((db, params: { companyId: CompanyId }) =>
+  db
+    .selectFrom('preferences')
+    .select('paper_copy_fee_cents')
+    .where('company_id', '=', params.companyId),
 );
 
 /**
- * The notice's facts as they stand: the contract's company details and its owner's paper-copy
+ * The notice's facts as they stand: the contract's company details and its company's paper-copy
  * fee (preferences). Read when the page is rendered and again when the client signs.
  */
 export async function readConsentFacts(
   db: DbOrTrx,
   contract: NoticeContract,
 ): Promise<ConsentFacts> {
-  const [preferences] = await paperCopyFeeOf(db, { userId: contract.user_id });
+  const [preferences] = await paperCopyFeeOf(db, { companyId: contract.company_id });
   return {
     companyName: contract.company_name,
     companyPhone: contract.company_phone,

@@ -50,9 +50,9 @@ export async function declineAsClient(
     if (!declined) throw new AppError('CONFLICT', await whyNotNow(trx, contract.id));
     const owner = await trx
       .selectFrom('users')
-      .leftJoin('preferences', 'preferences.user_id', 'users.id')
+      .leftJoin('preferences', 'preferences.company_id', 'users.company_id')
       .select(['users.email', 'preferences.time_zone'])
-      .where('users.id', '=', contract.user_id)
+      .where('users.id', '=', contract.contractor_user_id)
       .executeTakeFirstOrThrow();
     const mail = renderDeclinedNoticeMail({
       clientName: contract.client_name,

@@ -101,7 +101,7 @@ async function replacedContractOf(
     .innerJoin('contracts as earlier', (join) =>
       join
         .onRef('earlier.id', '=', 'revision.revision_of')
-        .onRef('earlier.user_id', '=', 'revision.user_id'),
+        .onRef('earlier.company_id', '=', 'revision.company_id'),
     )
     .select(['earlier.id', 'earlier.status', 'earlier.sent_at'])
     .where('revision.id', '=', contractId)
@@ -118,7 +118,7 @@ async function replacedContractOf(
 async function companyTimeZoneOf(trx: DbOrTrx, contractId: number): Promise<string | null> {
   const row = await trx
     .selectFrom('contracts')
-    .innerJoin('preferences', 'preferences.user_id', 'contracts.user_id')
+    .innerJoin('preferences', 'preferences.company_id', 'contracts.company_id')
     .select('preferences.time_zone')
     .where('contracts.id', '=', contractId)
     .executeTakeFirst();

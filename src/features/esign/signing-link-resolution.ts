@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -50,7 +51,9 @@ const linkedContract = preparedQuery((db, params: { contractId: number }) =>
     .selectFrom('contracts')
     .select([
       'id',
-      'user_id',
+      'company_id',
+      // Who its mails about the client go to: who signed and sent it (docs/decisions/045).
+      sql<number>`coalesce(sent_by_user_id, created_by_user_id)`.as('contractor_user_id'),
       'status',
       'company_name',
       'company_phone',

@@ -4,20 +4,20 @@ import { enqueueMailOnce } from '../mail/outbox.js';
 import { renderViewedAlertMail } from '../mail/templates/index.js';
 
 /**
- * "Dana Homeowner opened Contract #12" to the contractor, on the first opening (issue 17), unless
- * the account turned it off. Keyed in the outbox, so two first openings at once send one mail.
+ * "Dana Homeowner opened Contract #12" to the contractor who sent it, on the first opening
+ * (issue 17), unless the company turned it off. Keyed in the outbox, so two first openings at once send one mail.
  */
 export async function queueViewedAlert(
   trx: DbOrTrx,
   deps: Pick<AppDeps, 'config' | 'mailSealer'>,
-  contract: { id: number; user_id: number; client_name: string | null },
+  contract: { id: number; contractor_user_id: number; client_name: string | null },
   now: Date,
 ): Promise<void> {
   const owner = await trx
     .selectFrom('users')
-    .leftJoin('preferences', 'preferences.user_id', 'users.id')
+    .leftJoin('preferences', 'preferences.company_id', 'users.company_id')
     .select(['users.email', 'preferences.viewed_alerts_enabled', 'preferences.time_zone'])
-    .where('users.id', '=', contract.user_id)
+    .where('users.id', '=', contract.contractor_user_id)
     .executeTakeFirst();
   // No preferences row yet means the defaults: alerts on.
   if (!owner || owner.viewed_alerts_enabled === 0) return;

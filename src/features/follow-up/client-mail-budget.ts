@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { CompanyId } from '../../domain/team.js';
 import { lockForCreateOnce } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
 import {
@@ -48,9 +49,9 @@ const CLIENT_MAIL_EVENTS = Object.values(EVENTS_OF_CLIENT_MAILS).flat();
 const mailed = (row: { details: string | null }) =>
   parseEventDetails(row.details)?.emailed !== false;
 
-/** Whose mail: the account, and the contract when the mail is one of its follow-ups. */
+/** Whose mail: the company, and the contract when the mail is one of its follow-ups. */
 export interface ClientMailScope {
-  userId: number;
+  companyId: CompanyId;
   /** Set for a reminder or a new link: the contract's own budget applies too. */
   followUpOf?: number;
 }
@@ -76,11 +77,11 @@ export class ClientMailRefused extends AppError {
   }
 }
 
-async function accountLimits(db: DbOrTrx, userId: number) {
+async function companyLimits(db: DbOrTrx, companyId: CompanyId) {
   const row = await db
     .selectFrom('preferences')
     .select(['client_emails_per_day', 'time_zone'])
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .executeTakeFirst();
   return {
     perDay: row?.client_emails_per_day ?? CLIENT_EMAILS_PER_DAY_DEFAULT,
@@ -101,12 +102,12 @@ async function followUpMailTimes(db: DbOrTrx, contractId: number, since: string)
 }
 
 /** When the account's mails to clients of the last 24 hours went, every contract together. */
-async function accountMailTimes(db: DbOrTrx, userId: number, since: string) {
+async function companyMailTimes(db: DbOrTrx, companyId: CompanyId, since: string) {
   const rows = await db
     .selectFrom('contract_events as e')
     .innerJoin('contracts as c', 'c.id', 'e.contract_id')
     .select(['e.at', 'e.details'])
-    .where('c.user_id', '=', userId)
+    .where('c.company_id', '=', companyId)
     .where('e.type', 'in', CLIENT_MAIL_EVENTS)
     .where('e.at', '>', since)
     .execute();
@@ -120,13 +121,13 @@ export async function clientMailWait(
   now: Date,
 ): Promise<ClientMailHold | null> {
   const since = new Date(now.getTime() - CLIENT_MAIL_WINDOW_MS).toISOString();
-  const limits = await accountLimits(db, scope.userId);
+  const limits = await companyLimits(db, scope.companyId);
   const contract =
     scope.followUpOf === undefined
       ? null
       : followUpMailWait(await followUpMailTimes(db, scope.followUpOf, since), now);
   const account = accountMailWait(
-    await accountMailTimes(db, scope.userId, since),
+    await companyMailTimes(db, scope.companyId, since),
     limits.perDay,
     now,
   );
@@ -146,13 +147,13 @@ export async function holdClientMail(
   scope: ClientMailScope,
   now: Date,
 ): Promise<ClientMailHold | null> {
-  await lockClientMail(trx, scope.userId);
+  await lockClientMail(trx, scope.companyId);
   return clientMailWait(trx, scope, now);
 }
 
 /** The account's mail lock alone (held again by the same transaction, it does not wait). */
-export function lockClientMail(trx: Transaction<Database>, userId: number): Promise<void> {
-  return lockForCreateOnce(trx, `client-mail:${userId}`);
+export function lockClientMail(trx: Transaction<Database>, companyId: CompanyId): Promise<void> {
+  return lockForCreateOnce(trx, `client-mail:${companyId}`);
 }
 
 /** holdClientMail, refusing with a 429 when the budget says wait. */

@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import { canDo, WHY_NOT, type ContractAction } from '../../domain/contract-lifecycle.js';
 import { AppError } from '../../lib/app-error.js';
 import { findContractRow, findRevisionId } from '../contracts/contracts.repo.js';
@@ -5,18 +6,18 @@ import { expireOverdue } from './expiry.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 
 /**
- * The owner's contract for an action after sending, expired first if its deadline passed: 404
- * for a contract that is not theirs, 409 with why when the action does not fit its status.
+ * The company's contract for an action after sending, expired first if its deadline passed: 404
+ * for a contract that is not the company's, 409 with why when the action does not fit its status.
  */
 export async function contractForAction(
   deps: FollowUpDeps,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   action: ContractAction,
   now: Date,
 ) {
-  await expireOverdue(deps.db, now, { contractId: id, userId });
-  const row = await findContractRow(deps.db, userId, id);
+  await expireOverdue(deps.db, now, { contractId: id, companyId });
+  const row = await findContractRow(deps.db, companyId, id);
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
   if (!canDo(action, row.status)) throw new AppError('CONFLICT', WHY_NOT[row.status]);
   // A revised contract is replaced: no new link or reminder may bring it back to the client.
@@ -30,8 +31,8 @@ export async function contractForAction(
 }
 
 /** The 409 of an action that lost a race (a signature or a withdrawal came first). */
-export async function lostRace(deps: FollowUpDeps, userId: number, id: number) {
-  const current = await findContractRow(deps.db, userId, id);
+export async function lostRace(deps: FollowUpDeps, companyId: CompanyId, id: number) {
+  const current = await findContractRow(deps.db, companyId, id);
   return current
     ? new AppError('CONFLICT', WHY_NOT[current.status])
     : new AppError('NOT_FOUND', 'Contract not found');

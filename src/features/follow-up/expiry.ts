@@ -1,17 +1,18 @@
 import type { DB } from '../../db/kysely.js';
+import type { CompanyId } from '../../domain/team.js';
 import { transition } from '../contracts/contract-transition.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * Moves sent contracts whose newest link has run out to `expired` (issue 17). The sweeper calls
  * it for everyone; the signing page and the contractor's screens call it for the contract or
- * account they are about to show, so nobody sees a stale `sent` between sweeps. Returns how
+ * company they are about to show, so nobody sees a stale `sent` between sweeps. Returns how
  * many expired.
  */
 export async function expireOverdue(
   db: DB,
   now: Date,
-  scope: { contractId?: number; userId?: number } = {},
+  scope: { contractId?: number; companyId?: CompanyId } = {},
   limit = 200,
 ): Promise<number> {
   const at = now.toISOString();
@@ -21,7 +22,7 @@ export async function expireOverdue(
     .where('status', '=', 'sent')
     .where('expires_at', '<=', at);
   if (scope.contractId !== undefined) query = query.where('id', '=', scope.contractId);
-  if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId);
+  if (scope.companyId !== undefined) query = query.where('company_id', '=', scope.companyId);
   const due = await query.orderBy('expires_at').limit(limit).execute();
   let expired = 0;
   for (const { id, expires_at: expiresAt } of due) {

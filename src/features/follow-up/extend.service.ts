@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -30,20 +31,20 @@ import { queueWebhookEvent } from '../webhooks/webhook-events.js';
  */
 export async function extendSigning(
   deps: FollowUpDeps,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   days: number,
   actor: Actor,
 ): Promise<ExtendOutcome> {
   const now = deps.clock();
-  return tellingOwnerOfMailLimit(deps, userId, now, async () => {
+  return tellingOwnerOfMailLimit(deps, companyId, now, async () => {
     // The sweeper may expire it, or another new link may land, between the read and the write:
     // then read again and apply the move that fits now, once.
     for (let attempt = 1; ; attempt += 1) {
-      const row = await contractForAction(deps, userId, id, 'extend', now);
+      const row = await contractForAction(deps, companyId, id, 'extend', now);
       const extended = await extendOnce(deps, row, days, now, actor);
       if (extended) return outcomeOf(deps, row, extended, now);
-      if (attempt === 2) throw await lostRace(deps, userId, id);
+      if (attempt === 2) throw await lostRace(deps, companyId, id);
     }
   });
 }
@@ -63,10 +64,14 @@ async function outcomeOf(
   const base = { id: row.id, status: 'sent' as const, expires_at: extended.expiresAt };
   const hold = extended.heldBack;
   if (!hold) {
-    const next = await clientMailWait(deps.db, { userId: row.user_id, followUpOf: row.id }, now);
+    const next = await clientMailWait(
+      deps.db,
+      { companyId: row.company_id, followUpOf: row.id },
+      now,
+    );
     return { ...base, emailed: true, next_email_at: next?.allowedAt ?? null, message: null };
   }
-  await tellOwnerOfMailLimit(deps, row.user_id, hold, now);
+  await tellOwnerOfMailLimit(deps, row.company_id, hold, now);
   const message = deadlineOnlyMessage(hold, hold.perDay, {
     deadline: formatDateTime(extended.expiresAt, hold.timeZone),
     when: formatDateTime(hold.allowedAt, hold.timeZone),
@@ -87,11 +92,15 @@ async function extendOnce(
     row.status === 'sent' && row.expires_at && row.expires_at > requested
       ? row.expires_at
       : requested;
-  const prefs = await getPrefs(deps.db, row.user_id);
+  const prefs = await getPrefs(deps.db, row.company_id);
   return deps.db
     .transaction()
     .execute(async (trx): Promise<Extended> => {
-      const hold = await holdClientMail(trx, { userId: row.user_id, followUpOf: row.id }, now);
+      const hold = await holdClientMail(
+        trx,
+        { companyId: row.company_id, followUpOf: row.id },
+        now,
+      );
       if (hold) {
         // Without an email, only a later deadline for a contract awaiting signature does
         // anything: a reopened contract needs its new link, and an unchanged deadline is nothing.
@@ -132,7 +141,7 @@ async function sendNewLink(
   const link = await createSigningLink(trx, row.id, { expiresAt, purpose: 'extension' }, now);
   const move = {
     contractId: row.id,
-    ownerId: row.user_id,
+    companyId: row.company_id,
     set: {
       expires_at: expiresAt,
       next_reminder_at: row.sent_at
@@ -189,7 +198,7 @@ async function moveDeadline(
   const lastContactAt = await lastFollowUpLinkAt(trx, row.id);
   const done = await recordWhileIn(trx, {
     contractId: row.id,
-    ownerId: row.user_id,
+    companyId: row.company_id,
     from: ['sent'],
     set: {
       expires_at: expiresAt,

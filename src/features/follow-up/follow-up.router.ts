@@ -14,19 +14,21 @@ const byId = z.object({ id: contractIdSchema });
 export const followUpRouter = router({
   remind: authedProcedure
     .input(byId)
-    .mutation(({ ctx, input }) => remindClient(ctx, ctx.user.id, input.id, ctx.actor)),
+    .mutation(({ ctx, input }) => remindClient(ctx, ctx.user.companyId, input.id, ctx.actor)),
   nextClientEmail: authedProcedure
     .input(byId)
-    .query(({ ctx, input }) => nextClientEmail(ctx, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => nextClientEmail(ctx, ctx.user.companyId, input.id)),
   extend: authedProcedure
     .input(byId.extend(extendInputSchema.shape))
-    .mutation(({ ctx, input }) => extendSigning(ctx, ctx.user.id, input.id, input.days, ctx.actor)),
+    .mutation(({ ctx, input }) =>
+      extendSigning(ctx, ctx.user.companyId, input.id, input.days, ctx.actor),
+    ),
   void: authedProcedure
     .input(byId.extend(voidInputSchema.shape))
     .mutation(({ ctx, input }) =>
-      voidContract(ctx, ctx.user.id, input.id, input.reason, ctx.actor),
+      voidContract(ctx, ctx.user.companyId, input.id, input.reason, ctx.actor),
     ),
   revise: authedProcedure
     .input(byId)
-    .mutation(({ ctx, input }) => reviseContract(ctx, ctx.user.id, input.id, ctx.actor)),
+    .mutation(({ ctx, input }) => reviseContract(ctx, ctx.user, input.id, ctx.actor)),
 });

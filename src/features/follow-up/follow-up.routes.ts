@@ -42,7 +42,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
     async (request) => {
       const session = contractorOf(request);
-      return remindClient(deps, session.user.id, request.params.id, session.actor);
+      return remindClient(deps, session.user.companyId, request.params.id, session.actor);
     },
   );
 
@@ -63,7 +63,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request) => {
       const session = contractorOf(request);
       const { days } = request.body;
-      return extendSigning(deps, session.user.id, request.params.id, days, session.actor);
+      return extendSigning(deps, session.user.companyId, request.params.id, days, session.actor);
     },
   );
 
@@ -82,7 +82,8 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
         success: { 200: nextClientEmailSchema },
       }),
     },
-    async (request) => nextClientEmail(deps, contractorOf(request).user.id, request.params.id),
+    async (request) =>
+      nextClientEmail(deps, contractorOf(request).user.companyId, request.params.id),
   );
 
   api.post(
@@ -102,7 +103,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
     async (request) => {
       const session = contractorOf(request);
       const { reason } = request.body;
-      return voidContract(deps, session.user.id, request.params.id, reason, session.actor);
+      return voidContract(deps, session.user.companyId, request.params.id, reason, session.actor);
     },
   );
 
@@ -121,7 +122,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
     async (request) => {
       const session = contractorOf(request);
-      return reviseContract(deps, session.user.id, request.params.id, session.actor);
+      return reviseContract(deps, session.user, request.params.id, session.actor);
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { NextClientEmail } from '../../domain/client-mail-budget.js';
 import { clientMailRefusal } from '../../domain/client-mail-budget.js';
 import { formatDateTime } from '../../domain/dates.js';
@@ -13,12 +14,12 @@ import type { FollowUpDeps } from './follow-up-deps.js';
  */
 export async function nextClientEmail(
   deps: Pick<FollowUpDeps, 'db' | 'clock'>,
-  userId: number,
+  companyId: CompanyId,
   id: number,
 ): Promise<NextClientEmail> {
-  const row = await findContractRow(deps.db, userId, id);
+  const row = await findContractRow(deps.db, companyId, id);
   if (!row) throw new AppError('NOT_FOUND', 'Contract not found');
-  const wait = await clientMailWait(deps.db, { userId, followUpOf: id }, deps.clock());
+  const wait = await clientMailWait(deps.db, { companyId, followUpOf: id }, deps.clock());
   if (!wait) return { next_email_at: null, message: null };
   const when = formatDateTime(wait.allowedAt, wait.timeZone);
   return { next_email_at: wait.allowedAt, message: clientMailRefusal(wait, wait.perDay, when) };

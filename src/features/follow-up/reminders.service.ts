@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { Transaction } from 'kysely';
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { DbOrTrx } from '../../db/kysely.js';
@@ -41,7 +42,7 @@ async function sendReminder(
 ): Promise<{ reminder: number }> {
   const { now, automatic } = options;
   if (!row.expires_at || !row.sent_at) throw new ReminderNotSent();
-  await assertClientMailAllowed(trx, { userId: row.user_id, followUpOf: row.id }, now);
+  await assertClientMailAllowed(trx, { companyId: row.company_id, followUpOf: row.id }, now);
   const at = now.toISOString();
   // The link is written first: the transaction then holds the write lock before it reads, so a
   // second process cannot commit in between (SQLite would refuse the stale read's write).
@@ -152,17 +153,17 @@ class ReminderNotDue extends Error {}
  */
 async function sendDueReminder(
   deps: FollowUpDeps,
-  due: { id: number; user_id: number },
+  due: { id: number; company_id: CompanyId },
   now: Date,
 ) {
   let claimed: { row: FoundContractRow; prefs: Prefs } | undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {
       // The account's mail lock before the contract's row, in the order every sender takes them.
-      await lockClientMail(trx, due.user_id);
+      await lockClientMail(trx, due.company_id);
       const row = await claimDueContract(trx, due.id, now);
       if (!row) throw new ReminderNotDue();
-      claimed = { row, prefs: await getPrefs(trx, row.user_id) };
+      claimed = { row, prefs: await getPrefs(trx, row.company_id) };
       return sendReminder(trx, deps, row, { now, automatic: true, actor: null, ...claimed });
     });
     return 'sent';
@@ -170,7 +171,7 @@ async function sendDueReminder(
     if (error instanceof ReminderNotDue) return 'taken';
     if (error instanceof ClientMailRefused && claimed) {
       await rescheduleOne(deps.db, claimed.row, claimed.prefs, error.hold.allowedAt);
-      await tellOwnerOfMailLimit(deps, due.user_id, error.hold, now);
+      await tellOwnerOfMailLimit(deps, due.company_id, error.hold, now);
       return 'rescheduled';
     }
     if (!(error instanceof ReminderNotSent) || !claimed) throw error;
@@ -184,22 +185,27 @@ async function sendDueReminder(
  * POST /api/contracts/:id/remind: the client is emailed again, now, when the contract's mail
  * budget and the account's daily limit allow (issue 33); otherwise a 429 that says when.
  */
-export async function remindClient(deps: FollowUpDeps, userId: number, id: number, actor: Actor) {
+export async function remindClient(
+  deps: FollowUpDeps,
+  companyId: CompanyId,
+  id: number,
+  actor: Actor,
+) {
   const now = deps.clock();
-  return tellingOwnerOfMailLimit(deps, userId, now, async () => {
-    const row = await contractForAction(deps, userId, id, 'remind', now);
-    const scope = { userId, followUpOf: id };
+  return tellingOwnerOfMailLimit(deps, companyId, now, async () => {
+    const row = await contractForAction(deps, companyId, id, 'remind', now);
+    const scope = { companyId, followUpOf: id };
     const early = await clientMailWait(deps.db, scope, now);
     if (early) throw new ClientMailRefused(early, now);
-    const prefs = await getPrefs(deps.db, userId);
+    const prefs = await getPrefs(deps.db, companyId);
     const sent = await tryReminder(deps, row, { now, automatic: false, actor, prefs });
     if (!sent) {
       // Lost a race: another mail, a signature or a withdrawal came first. Say which.
-      const current = await findContractRow(deps.db, userId, id);
-      if (current?.status !== 'sent') throw await lostRace(deps, userId, id);
+      const current = await findContractRow(deps.db, companyId, id);
+      if (current?.status !== 'sent') throw await lostRace(deps, companyId, id);
       const wait = await clientMailWait(deps.db, scope, now);
       if (wait) throw new ClientMailRefused(wait, now);
-      throw await lostRace(deps, userId, id);
+      throw await lostRace(deps, companyId, id);
     }
     const next = await clientMailWait(deps.db, scope, now);
     return {
@@ -219,7 +225,7 @@ export async function sendDueReminders(deps: FollowUpDeps, limit = 50): Promise<
   const now = deps.clock();
   const due = await deps.db
     .selectFrom('contracts')
-    .select(['id', 'user_id'])
+    .select(['id', 'company_id'])
     .where('status', '=', 'sent')
     .where('next_reminder_at', '<=', now.toISOString())
     .orderBy('next_reminder_at')
@@ -263,11 +269,11 @@ async function rescheduleOne(
 }
 
 /** After the account's reminder settings change: every contract awaiting signature follows. */
-export async function rescheduleReminders(trx: DbOrTrx, userId: number, prefs: Prefs) {
+export async function rescheduleReminders(trx: DbOrTrx, companyId: CompanyId, prefs: Prefs) {
   const rows = await trx
     .selectFrom('contracts')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('status', '=', 'sent')
     .execute();
   for (const row of rows) await rescheduleOne(trx, row, prefs);

@@ -1,3 +1,4 @@
+import type { SessionUser } from '../../ports/session.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordWhileIn } from '../contracts/contract-transition.js';
@@ -22,12 +23,13 @@ const alreadyRevised = (revisionId: number) =>
  */
 export async function reviseContract(
   deps: FollowUpDeps,
-  userId: number,
+  user: SessionUser,
   id: number,
   actor: Actor,
 ): Promise<{ id: number }> {
+  const { companyId } = user;
   const now = deps.clock();
-  const row = await contractForAction(deps, userId, id, 'revise', now);
+  const row = await contractForAction(deps, companyId, id, 'revise', now);
   const existing = await findRevisionId(deps.db, id);
   if (existing) throw alreadyRevised(existing);
   const at = now.toISOString();
@@ -46,7 +48,8 @@ export async function reviseContract(
         if (!withdrawn) throw new RaceLost();
       }
       const revisionId = await insertContractRow(trx, {
-        user_id: userId,
+        company_id: companyId,
+        created_by_user_id: user.id,
         status: 'draft',
         ...draftContentOf(row),
         revision_of: id,
@@ -76,7 +79,7 @@ export async function reviseContract(
     const raced = error instanceof RaceLost || isUniqueViolation(error);
     if (!raced) throw error;
     const winner = await findRevisionId(deps.db, id);
-    throw winner ? alreadyRevised(winner) : await lostRace(deps, userId, id);
+    throw winner ? alreadyRevised(winner) : await lostRace(deps, companyId, id);
   }
 }
 

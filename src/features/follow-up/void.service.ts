@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { transition } from '../contracts/contract-transition.js';
@@ -28,7 +29,7 @@ export async function withdrawInTransaction(
   const at = now.toISOString();
   const moved = await transition(trx, {
     contractId: row.id,
-    ownerId: row.user_id,
+    companyId: row.company_id,
     from: ['sent', 'expired'],
     to: 'voided',
     set: { closed_at: at, closed_reason: reason, next_reminder_at: null },
@@ -42,7 +43,7 @@ export async function withdrawInTransaction(
     },
   });
   if (!moved) return false;
-  const prefs = await getPrefs(trx, row.user_id);
+  const prefs = await getPrefs(trx, row.company_id);
   const facts = linkMailContract(row, prefs.logo_path, prefs.time_zone);
   const mail = renderWithdrawnNoticeMail({
     company: mailCompanyOf(facts, deps.config.PUBLIC_URL),
@@ -66,16 +67,16 @@ export async function withdrawInTransaction(
 /** POST /api/contracts/:id/void: the contractor withdraws a sent or expired contract. */
 export async function voidContract(
   deps: FollowUpDeps,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   reason: string,
   actor: Actor,
 ) {
   const now = deps.clock();
-  const row = await contractForAction(deps, userId, id, 'void', now);
+  const row = await contractForAction(deps, companyId, id, 'void', now);
   const done = await deps.db
     .transaction()
     .execute((trx) => withdrawInTransaction(trx, deps, row, reason, now, actor));
-  if (!done) throw await lostRace(deps, userId, id);
+  if (!done) throw await lostRace(deps, companyId, id);
   return { id, status: 'voided' as const, closed_at: now.toISOString() };
 }

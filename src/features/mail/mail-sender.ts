@@ -1,3 +1,4 @@
+import { contractSender } from '../../db/contract-sender.js';
 import { z } from 'zod';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
@@ -44,7 +45,7 @@ export async function senderOf(
   if (reader === 'account' || contractId === null) return MAIL_FROM_AS_IS;
   const contract = await db
     .selectFrom('contracts')
-    .innerJoin('users', 'users.id', 'contracts.user_id')
+    .innerJoin('users', (join) => join.on(contractSender))
     .select([
       'contracts.company_name',
       'contracts.company_email',

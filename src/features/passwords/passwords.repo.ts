@@ -7,7 +7,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 function accountQuery(db: DbOrTrx) {
   return db
     .selectFrom('users')
-    .leftJoin('preferences', 'preferences.user_id', 'users.id')
+    .leftJoin('preferences', 'preferences.company_id', 'users.company_id')
     .select([
       'users.id',
       'users.email',

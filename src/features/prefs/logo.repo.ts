@@ -1,14 +1,23 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import type { CompanyId } from '../../domain/team.js';
 
 export async function insertLogo(
   db: DbOrTrx,
-  logo: { id: string; userId: number; contentType: string; bytes: Uint8Array; now: string },
+  logo: {
+    id: string;
+    companyId: CompanyId;
+    createdBy: number;
+    contentType: string;
+    bytes: Uint8Array;
+    now: string;
+  },
 ) {
   await db
     .insertInto('logos')
     .values({
       id: logo.id,
-      user_id: logo.userId,
+      company_id: logo.companyId,
+      created_by_user_id: logo.createdBy,
       content_type: logo.contentType,
       bytes: logo.bytes,
       created_at: logo.now,
@@ -16,8 +25,8 @@ export async function insertLogo(
     .execute();
 }
 
-export async function deleteLogosOfUser(db: DbOrTrx, userId: number) {
-  await db.deleteFrom('logos').where('user_id', '=', userId).execute();
+export async function deleteLogosOfCompany(db: DbOrTrx, companyId: CompanyId) {
+  await db.deleteFrom('logos').where('company_id', '=', companyId).execute();
 }
 
 export async function findLogo(db: DbOrTrx, id: string) {

@@ -35,7 +35,7 @@ export async function registerLogoRoutes(app: FastifyInstance, deps: AppDeps): P
             'A PNG or JPEG of at most 2 MB, as multipart/form-data in a field named logo.',
           caller: 'contractor',
           success: { 200: prefsSchema },
-          errors: [400, 413],
+          errors: [400, 403, 413],
         }),
         // Documented, not validated: the file is read as a stream below, never as a parsed body.
         config: { documentedForm: logoFormSchema },
@@ -64,8 +64,8 @@ export async function registerLogoRoutes(app: FastifyInstance, deps: AppDeps): P
           }
           throw error;
         }
-        await saveLogo(deps.db, session.user.id, new Uint8Array(bytes));
-        return getPrefs(deps.db, session.user.id);
+        await saveLogo(deps.db, session.user, new Uint8Array(bytes));
+        return getPrefs(deps.db, session.user.companyId);
       },
     );
   });

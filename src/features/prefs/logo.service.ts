@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { detectLogoType, LOGO_MAX_BYTES } from '../../domain/logo.js';
+import type { CompanyId } from '../../domain/team.js';
 import { AppError } from '../../lib/app-error.js';
-import { deleteLogosOfUser, findLogo, insertLogo } from './logo.repo.js';
+import type { SessionUser } from '../../ports/session.js';
+import { requireOwner } from '../sessions/owner-only.js';
+import { deleteLogosOfCompany, findLogo, insertLogo } from './logo.repo.js';
 import { upsertPrefs } from './prefs.repo.js';
 
 export const LOGO_URL_PREFIX = '/uploads/logos/';
@@ -13,7 +16,9 @@ const extensionOf = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
  * Stores a logo as a BLOB under a new random name (docs/decisions/007). The type comes from
  * the bytes; the previous logo is removed in the same transaction. Returns the logo's URL path.
  */
-export async function saveLogo(db: DB, userId: number, bytes: Uint8Array): Promise<string> {
+export async function saveLogo(db: DB, user: SessionUser, bytes: Uint8Array): Promise<string> {
+  await requireOwner(db, user, 'branding');
+  const { companyId } = user;
   if (bytes.length > LOGO_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', 'File too large: the logo must be at most 2 MB');
   }
@@ -25,18 +30,18 @@ export async function saveLogo(db: DB, userId: number, bytes: Uint8Array): Promi
   const now = new Date().toISOString();
   const logoPath = `${LOGO_URL_PREFIX}${id}`;
   await db.transaction().execute(async (trx) => {
-    await deleteLogosOfUser(trx, userId);
-    await insertLogo(trx, { id, userId, contentType, bytes, now });
-    await upsertPrefs(trx, userId, { logo_path: logoPath }, now);
+    await deleteLogosOfCompany(trx, companyId);
+    await insertLogo(trx, { id, companyId, createdBy: user.id, contentType, bytes, now });
+    await upsertPrefs(trx, companyId, { logo_path: logoPath }, now);
   });
   return logoPath;
 }
 
-export async function removeLogo(db: DB, userId: number): Promise<void> {
+export async function removeLogo(db: DB, companyId: CompanyId): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await deleteLogosOfUser(trx, userId);
-    await upsertPrefs(trx, userId, { logo_path: null }, now);
+    await deleteLogosOfCompany(trx, companyId);
+    await upsertPrefs(trx, companyId, { logo_path: null }, now);
   });
 }
 

@@ -4,15 +4,15 @@ import { getPrefs, updatePrefs } from './prefs.service.js';
 import { rescheduleReminders } from '../follow-up/reminders.service.js';
 
 export const prefsRouter = router({
-  get: authedProcedure.query(({ ctx }) => getPrefs(ctx.db, ctx.user.id)),
+  get: authedProcedure.query(({ ctx }) => getPrefs(ctx.db, ctx.user.companyId)),
   update: authedProcedure
     .input(updatePrefsInputSchema)
     .mutation(({ ctx, input }) =>
-      updatePrefs(ctx.db, ctx.user.id, input, (trx, prefs) =>
-        rescheduleReminders(trx, ctx.user.id, prefs),
+      updatePrefs(ctx.db, ctx.user, input, (trx, prefs) =>
+        rescheduleReminders(trx, ctx.user.companyId, prefs),
       ),
     ),
   completeOnboarding: authedProcedure
     .input(onboardingInputSchema)
-    .mutation(({ ctx, input }) => updatePrefs(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => updatePrefs(ctx.db, ctx.user, input)),
 });

@@ -23,7 +23,7 @@ export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
         success: { 200: prefsSchema },
       }),
     },
-    async (request) => getPrefs(deps.db, contractorOf(request).user.id),
+    async (request) => getPrefs(deps.db, contractorOf(request).user.companyId),
   );
 
   api.put(
@@ -38,13 +38,14 @@ export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
         caller: 'contractor',
         body: updatePrefsInputSchema,
         success: { 200: prefsSchema },
+        errors: [403],
       }),
     },
     async (request) => {
       const session = contractorOf(request);
       // A change of the reminder settings reschedules the contracts awaiting signature at once.
-      return updatePrefs(deps.db, session.user.id, request.body, (trx, prefs) =>
-        rescheduleReminders(trx, session.user.id, prefs),
+      return updatePrefs(deps.db, session.user, request.body, (trx, prefs) =>
+        rescheduleReminders(trx, session.user.companyId, prefs),
       );
     },
   );

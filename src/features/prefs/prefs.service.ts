@@ -7,6 +7,9 @@ import {
   type Prefs,
   type UpdatePrefsInput,
 } from '../../domain/prefs.schemas.js';
+import type { CompanyId } from '../../domain/team.js';
+import type { SessionUser } from '../../ports/session.js';
+import { requireOwner } from '../sessions/owner-only.js';
 import { removeLogo } from './logo.service.js';
 import { findPaperCopyFeeCents, findPrefs, upsertPrefs, type PrefsColumns } from './prefs.repo.js';
 
@@ -26,8 +29,8 @@ const emptyPrefs: Prefs = {
 const FLAGS = ['viewed_alerts_enabled', 'reminders_enabled'] as const;
 const FOLLOW_UP_KEYS = Object.keys(FOLLOW_UP_DEFAULTS) as (keyof FollowUpSettings)[];
 
-export async function getPrefs(db: DbOrTrx, userId: number): Promise<Prefs> {
-  const row = await findPrefs(db, userId);
+export async function getPrefs(db: DbOrTrx, companyId: CompanyId): Promise<Prefs> {
+  const row = await findPrefs(db, companyId);
   if (!row) return emptyPrefs;
   return {
     ...row,
@@ -46,21 +49,24 @@ function feeOrNull(cents: number | null | undefined): number | null {
  * The company's fee for a paper copy of its records, in cents, as the electronic-records notice
  * prints it (issue 32); null when it charges none (not set, or 0).
  */
-export async function paperCopyFeeCents(db: DbOrTrx, userId: number): Promise<number | null> {
-  return feeOrNull(await findPaperCopyFeeCents(db, userId));
+export async function paperCopyFeeCents(db: DbOrTrx, companyId: CompanyId): Promise<number | null> {
+  return feeOrNull(await findPaperCopyFeeCents(db, companyId));
 }
 
 /**
  * Saves only the fields present in the input: a field left out keeps its value.
  * `logo_path: null` removes the logo (and its stored image). `afterFollowUpChange` runs in the
- * same transaction when a reminder setting changed, so the schedule follows at once.
+ * same transaction when a reminder setting changed, so the schedule follows at once. The
+ * company's settings are its owners' to change (docs/decisions/045).
  */
 export async function updatePrefs(
   db: DB,
-  userId: number,
+  user: SessionUser,
   input: UpdatePrefsInput | OnboardingInput,
   afterFollowUpChange?: (trx: DbOrTrx, prefs: Prefs) => Promise<void>,
 ): Promise<Prefs> {
+  await requireOwner(db, user, 'branding');
+  const { companyId } = user;
   const { logo_path: logoPath, ...fields } = { logo_path: undefined, ...input };
   const values: PrefsColumns = {};
   for (const [key, value] of Object.entries(fields)) {
@@ -68,14 +74,14 @@ export async function updatePrefs(
     const flag = (FLAGS as readonly string[]).includes(key);
     Object.assign(values, { [key]: flag ? (value ? 1 : 0) : value });
   }
-  if (logoPath === null) await removeLogo(db, userId);
+  if (logoPath === null) await removeLogo(db, companyId);
   if (Object.keys(values).length > 0) {
     await db.transaction().execute(async (trx) => {
-      await upsertPrefs(trx, userId, values, new Date().toISOString());
+      await upsertPrefs(trx, companyId, values, new Date().toISOString());
       if (afterFollowUpChange && FOLLOW_UP_KEYS.some((key) => key in values)) {
-        await afterFollowUpChange(trx, await getPrefs(trx, userId));
+        await afterFollowUpChange(trx, await getPrefs(trx, companyId));
       }
     });
   }
-  return getPrefs(db, userId);
+  return getPrefs(db, companyId);
 }

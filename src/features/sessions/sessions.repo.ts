@@ -38,8 +38,13 @@ const sessionWithUser = preparedQuery((db, params: { sessionId: string }) =>
       'sessions.last_used_at_ms',
       'users.id as user_id',
       'users.email',
+      'users.name',
+      'users.company_id',
+      'users.role',
     ])
-    .where('sessions.id', '=', params.sessionId),
+    .where('sessions.id', '=', params.sessionId)
+    // Removal deletes a person's sessions; this holds should one be written in the same instant.
+    .where('users.removed_at', 'is', null),
 );
 
 export async function findSessionWithUser(db: DbOrTrx, sessionId: string) {

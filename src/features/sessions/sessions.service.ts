@@ -1,7 +1,8 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 import { createReadCache, databaseVersion } from '../../db/read-cache.js';
 import { storedUserAgent, type RequestClient } from '../../lib/request-client.js';
-import type { ValidatedSession } from '../../ports/session.js';
+import { companyIdOf, type TeamRole } from '../../domain/team.js';
+import type { SessionUser, ValidatedSession } from '../../ports/session.js';
 import {
   generateSessionToken,
   hashSessionSecret,
@@ -49,6 +50,23 @@ export async function createSession(
   return { token: token.value, sessionId: token.id, expiresAtMs: nowMs + SESSION_INACTIVITY_MS };
 }
 
+/** The person a session or a key acts as, from their `users` row. */
+export function sessionUserOf(row: {
+  user_id: number;
+  email: string;
+  name: string | null;
+  company_id: number;
+  role: TeamRole;
+}): SessionUser {
+  return {
+    id: row.user_id,
+    email: row.email,
+    name: row.name,
+    companyId: companyIdOf(row.company_id),
+    role: row.role,
+  };
+}
+
 /**
  * Sessions as the database held them at a version (src/db/read-cache.ts): any write, a sign-out
  * or a revocation included, makes every entry a miss, so a session is never taken from here once
@@ -88,7 +106,7 @@ export async function validateSessionToken(
   }
   return {
     sessionId: row.id,
-    user: { id: row.user_id, email: row.email },
+    user: sessionUserOf(row),
     expiresAtMs: Math.min(absoluteEnd, lastUsed + SESSION_INACTIVITY_MS),
     renewed,
     via: 'cookie',

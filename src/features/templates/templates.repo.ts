@@ -1,41 +1,42 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { companyIdOf, type CompanyId } from '../../domain/team.js';
 
 const summaryColumns = ['id', 'name', 'is_preset', 'version', 'updated_at', 'preset_key'] as const;
 
-export async function listTemplateRows(db: DbOrTrx, userId: number) {
+export async function listTemplateRows(db: DbOrTrx, companyId: CompanyId) {
   return db
     .selectFrom('templates')
     .select(summaryColumns)
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .orderBy('is_preset', 'desc')
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
-export async function findTemplateRow(db: DbOrTrx, userId: number, id: number) {
+export async function findTemplateRow(db: DbOrTrx, companyId: CompanyId, id: number) {
   return db
     .selectFrom('templates')
     .select([...summaryColumns, 'html', 'preset_key', 'preset_sha256'])
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-export async function findDefaultTemplateRow(db: DbOrTrx, userId: number) {
+export async function findDefaultTemplateRow(db: DbOrTrx, companyId: CompanyId) {
   return db
     .selectFrom('templates')
     .select([...summaryColumns, 'html'])
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('is_preset', '=', 1)
     .executeTakeFirst();
 }
 
-export async function findPresetRow(db: DbOrTrx, userId: number, presetKey: string) {
+export async function findPresetRow(db: DbOrTrx, companyId: CompanyId, presetKey: string) {
   return db
     .selectFrom('templates')
     .select(['id', 'name', 'html', 'preset_sha256', 'version'])
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('preset_key', '=', presetKey)
     .executeTakeFirst();
 }
@@ -43,7 +44,8 @@ export async function findPresetRow(db: DbOrTrx, userId: number, presetKey: stri
 export async function insertTemplateRow(
   db: DbOrTrx,
   row: {
-    userId: number;
+    companyId: CompanyId;
+    createdBy: number;
     name: string;
     html: string;
     isDefault: boolean;
@@ -55,7 +57,8 @@ export async function insertTemplateRow(
   const inserted = await db
     .insertInto('templates')
     .values({
-      user_id: row.userId,
+      company_id: row.companyId,
+      created_by_user_id: row.createdBy,
       name: row.name,
       html: row.html,
       is_preset: row.isDefault ? 1 : 0,
@@ -70,10 +73,10 @@ export async function insertTemplateRow(
   return inserted.id;
 }
 
-/** Changes name and HTML and bumps the version; returns false when no row of this owner matched. */
+/** Changes name and HTML and bumps the version; returns false when no row of this company matched. */
 export async function updateTemplateRow(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   id: number,
   changes: { name: string; html: string; now: string; presetSha256?: string },
 ): Promise<boolean> {
@@ -86,43 +89,57 @@ export async function updateTemplateRow(
       updated_at: changes.now,
       ...(changes.presetSha256 === undefined ? {} : { preset_sha256: changes.presetSha256 }),
     }))
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-export async function deleteTemplateRow(db: DbOrTrx, userId: number, id: number) {
+export async function deleteTemplateRow(db: DbOrTrx, companyId: CompanyId, id: number) {
   const result = await db
     .deleteFrom('templates')
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
-/** Clears the owner's default marker; the caller then sets the new one in the same transaction. */
-export async function clearDefaultTemplate(db: DbOrTrx, userId: number) {
+/** Clears the company's default marker; the caller then sets the new one in the same transaction. */
+export async function clearDefaultTemplate(db: DbOrTrx, companyId: CompanyId) {
   await db
     .updateTable('templates')
     .set({ is_preset: 0 })
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('is_preset', '=', 1)
     .execute();
 }
 
-export async function markDefaultTemplate(db: DbOrTrx, userId: number, id: number) {
+export async function markDefaultTemplate(db: DbOrTrx, companyId: CompanyId, id: number) {
   const result = await db
     .updateTable('templates')
     .set({ is_preset: 1 })
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
-export async function listUserIds(db: DbOrTrx, email?: string) {
-  let query = db.selectFrom('users').select(['id', 'email']).orderBy('id');
-  if (email) query = query.where('email', '=', email.toLowerCase());
-  return query.execute();
+/**
+ * Each company once, named by its first owner's email (`tradesign seed-templates`); with an
+ * email, the company of the person with it.
+ */
+export async function listCompaniesByEmail(db: DbOrTrx, email?: string) {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'company_id', 'email'])
+    .where('removed_at', 'is', null)
+    .orderBy('id');
+  query = email
+    ? query.where('email', '=', email.toLowerCase())
+    : query.where('role', '=', 'owner');
+  const rows = await query.execute();
+  const seen = new Set<number>();
+  return rows
+    .filter((row) => !seen.has(row.company_id) && seen.add(row.company_id))
+    .map((row) => ({ companyId: companyIdOf(row.company_id), email: row.email, userId: row.id }));
 }

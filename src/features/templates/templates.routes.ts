@@ -27,11 +27,13 @@ import { contractorOf, signedIn } from '../sessions/signed-in.js';
 const params = z.object({ id: templateIdSchema });
 const templateRoute = { tag: 'Templates', caller: 'contractor' } as const;
 
-/** The template calls. Another account's template is a 404 everywhere. */
+/** The template calls. Another company's template is a 404 everywhere. */
 export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const preValidation = signedIn(deps);
-  const owner = (request: Parameters<typeof contractorOf>[0]) => contractorOf(request).user.id;
+  const company = (request: Parameters<typeof contractorOf>[0]) =>
+    contractorOf(request).user.companyId;
+  const person = (request: Parameters<typeof contractorOf>[0]) => contractorOf(request).user;
 
   api.get(
     '/api/templates',
@@ -43,7 +45,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
         success: { 200: z.array(templateSummarySchema) },
       }),
     },
-    async (request) => listTemplates(deps.db, owner(request)),
+    async (request) => listTemplates(deps.db, company(request)),
   );
 
   // Registered before /:id so "default" is never read as an id.
@@ -63,8 +65,8 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
     },
     async (request) =>
       request.query.language
-        ? getTemplateForLanguage(deps.db, owner(request), request.query.language)
-        : getDefaultTemplate(deps.db, owner(request)),
+        ? getTemplateForLanguage(deps.db, company(request), request.query.language)
+        : getDefaultTemplate(deps.db, company(request)),
   );
 
   api.get(
@@ -79,7 +81,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
         errors: [404],
       }),
     },
-    async (request) => getTemplate(deps.db, owner(request), request.params.id),
+    async (request) => getTemplate(deps.db, company(request), request.params.id),
   );
 
   api.post(
@@ -91,11 +93,11 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
         summary: 'Create a template',
         body: createTemplateInputSchema,
         success: { 201: templateSchema },
-        errors: [413],
+        errors: [403, 413],
       }),
     },
     async (request, reply) => {
-      const template = await createTemplate(deps.db, owner(request), request.body, deps.renderer);
+      const template = await createTemplate(deps.db, person(request), request.body, deps.renderer);
       return reply.code(201).send(template);
     },
   );
@@ -113,7 +115,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
       }),
     },
     async (request, reply) =>
-      reply.code(201).send(await addStandardContract(deps.db, owner(request))),
+      reply.code(201).send(await addStandardContract(deps.db, person(request))),
   );
 
   api.put(
@@ -126,11 +128,11 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
         params,
         body: templateInputSchema,
         success: { 200: templateSchema },
-        errors: [404, 413],
+        errors: [403, 404, 413],
       }),
     },
     async (request) =>
-      updateTemplate(deps.db, owner(request), request.params.id, request.body, deps.renderer),
+      updateTemplate(deps.db, person(request), request.params.id, request.body, deps.renderer),
   );
 
   api.delete(
@@ -148,7 +150,7 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
       }),
     },
     async (request) => {
-      await deleteTemplate(deps.db, owner(request), request.params.id);
+      await deleteTemplate(deps.db, company(request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -162,9 +164,9 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
         summary: 'Make a template the default',
         params,
         success: { 200: templateSchema },
-        errors: [404],
+        errors: [403, 404],
       }),
     },
-    async (request) => setDefaultTemplate(deps.db, owner(request), request.params.id),
+    async (request) => setDefaultTemplate(deps.db, person(request), request.params.id),
   );
 }

@@ -20,6 +20,9 @@ import type { PdfRenderer } from '../documents/pdf-renderer.js';
 import { presetTemplates, presetTwinKey } from '../../../db/seeds/preset-templates.js';
 import type { Language } from '../../domain/i18n/languages.js';
 import { getPrefs } from '../prefs/prefs.service.js';
+import type { CompanyId } from '../../domain/team.js';
+import type { SessionUser } from '../../ports/session.js';
+import { requireOwner } from '../sessions/owner-only.js';
 import { installPreset } from './preset-install.js';
 import {
   clearDefaultTemplate,
@@ -78,12 +81,12 @@ export function assertUsableTemplateHtml(html: string): void {
 /** A template that would print more than the page limit with sample data is refused on save. */
 async function assertPrintableTemplate(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   html: string,
   renderer: PdfRenderer | null | undefined,
 ): Promise<void> {
   if (!renderer?.available) return;
-  const prefs = await getPrefs(db, userId);
+  const prefs = await getPrefs(db, companyId);
   const rendered = renderTemplate(
     html,
     sampleTemplateData({
@@ -100,18 +103,22 @@ async function assertPrintableTemplate(
   }
 }
 
-export async function listTemplates(db: DbOrTrx, userId: number): Promise<TemplateSummary[]> {
-  return (await listTemplateRows(db, userId)).map(toSummary);
+export async function listTemplates(db: DbOrTrx, companyId: CompanyId): Promise<TemplateSummary[]> {
+  return (await listTemplateRows(db, companyId)).map(toSummary);
 }
 
-export async function getTemplate(db: DbOrTrx, userId: number, id: number): Promise<Template> {
-  const row = await findTemplateRow(db, userId, id);
+export async function getTemplate(
+  db: DbOrTrx,
+  companyId: CompanyId,
+  id: number,
+): Promise<Template> {
+  const row = await findTemplateRow(db, companyId, id);
   if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
   return { ...toSummary(row), html: row.html };
 }
 
-export async function getDefaultTemplate(db: DbOrTrx, userId: number): Promise<Template> {
-  const row = await findDefaultTemplateRow(db, userId);
+export async function getDefaultTemplate(db: DbOrTrx, companyId: CompanyId): Promise<Template> {
+  const row = await findDefaultTemplateRow(db, companyId);
   if (!row) {
     throw new AppError('NOT_FOUND', 'No default template. Choose one on the Templates page.');
   }
@@ -120,102 +127,116 @@ export async function getDefaultTemplate(db: DbOrTrx, userId: number): Promise<T
 
 /**
  * The template a contract in this language is sent with (docs/decisions/029): the default, or,
- * when the default is a shipped preset, the account's copy of that preset's twin in the
+ * when the default is a shipped preset, the company's copy of that preset's twin in the
  * contract's language if it has one ("Contrato estándar" for the Standard Contract). A template
  * the contractor wrote is used as it is, whatever the language.
  */
 export async function getTemplateForLanguage(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   language: Language,
 ): Promise<Template> {
-  const template = await getDefaultTemplate(db, userId);
+  const template = await getDefaultTemplate(db, companyId);
   const twinKey = presetTwinKey(template.preset_key, language);
   if (twinKey === null || twinKey === template.preset_key) return template;
-  const twin = await findPresetRow(db, userId, twinKey);
-  return twin ? getTemplate(db, userId, twin.id) : template;
+  const twin = await findPresetRow(db, companyId, twinKey);
+  return twin ? getTemplate(db, companyId, twin.id) : template;
 }
 
-/** The account's first template, or one created with is_preset true, becomes the default. */
+/**
+ * The company's first template, or one created with is_preset true, becomes the default. Anyone
+ * in the company writes templates; only an owner picks the default (docs/decisions/045).
+ */
 export async function createTemplate(
   db: DB,
-  userId: number,
+  user: SessionUser,
   input: CreateTemplateInput,
   renderer?: PdfRenderer | null,
 ): Promise<Template> {
+  const { companyId } = user;
+  if (input.is_preset === true) await requireOwner(db, user, 'defaultTemplate');
   assertUsableTemplateHtml(input.html);
-  await assertPrintableTemplate(db, userId, input.html, renderer);
+  await assertPrintableTemplate(db, companyId, input.html, renderer);
   return db.transaction().execute(async (trx) => {
-    const hasDefault = Boolean(await findDefaultTemplateRow(trx, userId));
+    const hasDefault = Boolean(await findDefaultTemplateRow(trx, companyId));
     const makeDefault = input.is_preset === true || !hasDefault;
-    if (makeDefault) await clearDefaultTemplate(trx, userId);
+    if (makeDefault) await clearDefaultTemplate(trx, companyId);
     const id = await insertTemplateRow(trx, {
-      userId,
+      companyId,
+      createdBy: user.id,
       name: input.name,
       html: input.html,
       isDefault: makeDefault,
       now: new Date().toISOString(),
     });
-    return getTemplate(trx, userId, id);
+    return getTemplate(trx, companyId, id);
   });
 }
 
+/** The default template, which every contract goes out with, is an owner's to change. */
 export async function updateTemplate(
   db: DB,
-  userId: number,
+  user: SessionUser,
   id: number,
   input: TemplateInput,
   renderer?: PdfRenderer | null,
 ): Promise<Template> {
+  const { companyId } = user;
+  const existing = await findTemplateRow(db, companyId, id);
+  if (!existing) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+  if (existing.is_preset === 1) await requireOwner(db, user, 'defaultTemplate');
   assertUsableTemplateHtml(input.html);
-  await assertPrintableTemplate(db, userId, input.html, renderer);
-  const changed = await updateTemplateRow(db, userId, id, {
+  await assertPrintableTemplate(db, companyId, input.html, renderer);
+  const changed = await updateTemplateRow(db, companyId, id, {
     name: input.name,
     html: input.html,
     now: new Date().toISOString(),
   });
   if (!changed) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
-  return getTemplate(db, userId, id);
+  return getTemplate(db, companyId, id);
 }
 
 /**
- * The default template cannot be deleted: sending uses it, so an account always has one. Making
+ * The default template cannot be deleted: sending uses it, so a company always has one. Making
  * another template the default first frees it.
  */
-export async function deleteTemplate(db: DB, userId: number, id: number): Promise<void> {
+export async function deleteTemplate(db: DB, companyId: CompanyId, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await findTemplateRow(trx, userId, id);
+    const row = await findTemplateRow(trx, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
     if (row.is_preset === 1) throw new AppError('CONFLICT', DEFAULT_NOT_DELETABLE);
-    await deleteTemplateRow(trx, userId, id);
+    await deleteTemplateRow(trx, companyId, id);
   });
 }
 
 export const DEFAULT_NOT_DELETABLE =
   'The default template cannot be deleted: contracts are sent with it. Make another template the default first.';
 
-/** Brings the shipped Standard Contract back into an account that has no copy of it. */
-export async function addStandardContract(db: DB, userId: number): Promise<Template> {
+/** Brings the shipped Standard Contract back into a company that has no copy of it. */
+export async function addStandardContract(db: DB, user: SessionUser): Promise<Template> {
+  const { companyId } = user;
   const standard = presetTemplates.find((preset) => preset.key === STANDARD_CONTRACT_KEY);
   if (!standard) throw new AppError('INTERNAL', 'The Standard Contract is not shipped');
   return db.transaction().execute(async (trx) => {
-    if (await findPresetRow(trx, userId, STANDARD_CONTRACT_KEY)) {
+    if (await findPresetRow(trx, companyId, STANDARD_CONTRACT_KEY)) {
       throw new AppError('CONFLICT', 'You already have the Standard Contract');
     }
-    await installPreset(trx, userId, standard);
-    const row = await findPresetRow(trx, userId, STANDARD_CONTRACT_KEY);
+    await installPreset(trx, { companyId, createdBy: user.id }, standard);
+    const row = await findPresetRow(trx, companyId, STANDARD_CONTRACT_KEY);
     if (!row) throw new AppError('INTERNAL', 'The Standard Contract could not be added');
-    return getTemplate(trx, userId, row.id);
+    return getTemplate(trx, companyId, row.id);
   });
 }
 
-export async function setDefaultTemplate(db: DB, userId: number, id: number): Promise<Template> {
+export async function setDefaultTemplate(db: DB, user: SessionUser, id: number): Promise<Template> {
+  const { companyId } = user;
+  await requireOwner(db, user, 'defaultTemplate');
   return db.transaction().execute(async (trx) => {
-    if (!(await findTemplateRow(trx, userId, id))) {
+    if (!(await findTemplateRow(trx, companyId, id))) {
       throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
     }
-    await clearDefaultTemplate(trx, userId);
-    await markDefaultTemplate(trx, userId, id);
-    return getTemplate(trx, userId, id);
+    await clearDefaultTemplate(trx, companyId);
+    await markDefaultTemplate(trx, companyId, id);
+    return getTemplate(trx, companyId, id);
   });
 }

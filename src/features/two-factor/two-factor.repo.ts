@@ -7,7 +7,7 @@ import type { TwoFactorStatus } from '../../domain/two-factor.schemas.js';
 export async function findTwoFactorAccount(db: DbOrTrx, userId: number) {
   const row = await db
     .selectFrom('users')
-    .leftJoin('preferences', 'preferences.user_id', 'users.id')
+    .leftJoin('preferences', 'preferences.company_id', 'users.company_id')
     .select([
       'users.id',
       'users.email',

@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { engineOf } from '../../db/engine.js';
@@ -5,22 +6,22 @@ import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { DeliveryRow } from './deliveries.repo.js';
 
 /**
- * How the webhook worker takes its next delivery (docs/decisions/040): fairly across accounts, one
+ * How the webhook worker takes its next delivery (docs/decisions/040): fairly across companies, one
  * at a time per endpoint, and exclusively with a lease across instances (docs/decisions/023).
  */
 
-/** A claimed delivery, with the account whose endpoint it goes to. */
-export type ClaimedDelivery = DeliveryRow & { user_id: number };
+/** A claimed delivery, with the company whose endpoint it goes to. */
+export type ClaimedDelivery = DeliveryRow & { company_id: CompanyId };
 
 /** Whose turn it is, as the claiming worker sees it. */
 export interface ClaimTurn {
-  /** The account this worker served last: accounts after it come first, then it wraps round. */
-  afterUserId: number;
-  /** Accounts that already hold their share of this worker's slots. */
-  skipUserIds: readonly number[];
+  /** The company this worker served last: companies after it come first, then it wraps round. */
+  afterCompanyId: number;
+  /** Companies that already hold their share of this worker's slots. */
+  skipCompanyIds: readonly CompanyId[];
 }
 
-const FIRST_TURN: ClaimTurn = { afterUserId: 0, skipUserIds: [] };
+const FIRST_TURN: ClaimTurn = { afterCompanyId: 0, skipCompanyIds: [] };
 
 /** PostgreSQL: how many choices one claim makes before it leaves the rest to the next poll. */
 const CHOICES_PER_CLAIM = 3;
@@ -41,8 +42,8 @@ function endpointBusy(db: DbOrTrx, endpointId: number | 'd', nowIso: string) {
 
 /**
  * The due deliveries in turn: due (waiting for their time, or held by a lease that ran out), to
- * an endpoint nothing else is being sent to, the accounts after `afterUserId` first (wrapping
- * round), and within an account the one due longest. The first is the one to claim.
+ * an endpoint nothing else is being sent to, the companies after `afterCompanyId` first (wrapping
+ * round), and within a company the one due longest. The first is the one to claim.
  */
 function dueInTurn(db: DbOrTrx, nowIso: string, turn: ClaimTurn) {
   return db
@@ -51,11 +52,11 @@ function dueInTurn(db: DbOrTrx, nowIso: string, turn: ClaimTurn) {
     .where('d.status', 'in', ['pending', 'delivering'])
     .where('d.next_attempt_at', '<=', nowIso)
     .where((eb) => eb.not(eb.exists(endpointBusy(db, 'd', nowIso))))
-    .$if(turn.skipUserIds.length > 0, (query) =>
-      query.where('e.user_id', 'not in', turn.skipUserIds),
+    .$if(turn.skipCompanyIds.length > 0, (query) =>
+      query.where('e.company_id', 'not in', turn.skipCompanyIds),
     )
-    .orderBy(sql`CASE WHEN e.user_id > ${turn.afterUserId} THEN 0 ELSE 1 END`)
-    .orderBy('e.user_id')
+    .orderBy(sql`CASE WHEN e.company_id > ${turn.afterCompanyId} THEN 0 ELSE 1 END`)
+    .orderBy('e.company_id')
     .orderBy('d.next_attempt_at')
     .orderBy('d.id')
     .limit(1);
@@ -101,11 +102,11 @@ export async function claimNextDelivery(
       .returning((eb) =>
         eb
           .selectFrom('webhook_endpoints')
-          .select('webhook_endpoints.user_id')
+          .select('webhook_endpoints.company_id')
           .whereRef('webhook_endpoints.id', '=', 'webhook_deliveries.endpoint_id')
           .$asScalar()
           .$notNull()
-          .as('user_id'),
+          .as('company_id'),
       )
       .executeTakeFirst();
   }
@@ -114,7 +115,7 @@ export async function claimNextDelivery(
     // endpoint busy at the claim; the next choice, in a fresh statement, passes over it.
     for (let choice = 0; choice < CHOICES_PER_CLAIM; choice += 1) {
       const next = await dueInTurn(trx, nowIso, turn)
-        .select(['d.id', 'd.endpoint_id', 'e.user_id'])
+        .select(['d.id', 'd.endpoint_id', 'e.company_id'])
         .forNoKeyUpdate('e')
         .skipLocked()
         .executeTakeFirst();
@@ -128,7 +129,7 @@ export async function claimNextDelivery(
         .where((eb) => eb.not(eb.exists(endpointBusy(trx, next.endpoint_id, nowIso))))
         .returningAll()
         .executeTakeFirst();
-      if (claimed) return { ...claimed, user_id: next.user_id };
+      if (claimed) return { ...claimed, company_id: next.company_id };
     }
     return undefined;
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CompanyId } from '../../domain/team.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { ListedWebhookDelivery } from '../../domain/webhook-deliveries.schemas.js';
 import type { WebhookDeliverySummary, WebhookEventType } from '../../domain/webhooks.schemas.js';
@@ -60,11 +61,11 @@ function contractOfPayload(payload: string): { id: number; client_name: string |
 
 /**
  * Each delivery as the list shows it, with the contract it is about. The contract is looked up
- * in this account only: one that is not there is named from the event, without a link.
+ * in this company only: one that is not there is named from the event, without a link.
  */
 async function listed(
   db: DbOrTrx,
-  userId: number,
+  companyId: CompanyId,
   rows: DeliveryRow[],
 ): Promise<ListedWebhookDelivery[]> {
   const named = rows.map((row) => ({ row, contract: contractOfPayload(row.payload) }));
@@ -75,7 +76,7 @@ async function listed(
       : await db
           .selectFrom('contracts')
           .select(['id', 'client_name'])
-          .where('user_id', '=', userId)
+          .where('company_id', '=', companyId)
           .where('id', 'in', ids)
           .execute();
   const ownedById = new Map(owned.map((contract) => [contract.id, contract]));
@@ -113,7 +114,7 @@ export async function listWebhookDeliveries(
     .orderBy('d.id', 'desc')
     .limit(LISTED_DELIVERIES)
     .execute();
-  return listed(db, caller.userId, rows);
+  return listed(db, caller.user.companyId, rows);
 }
 
 /**
@@ -184,7 +185,7 @@ export async function redeliverWebhookDelivery(
       .where('d.id', '=', id)
       .where('d.endpoint_id', '=', endpoint.id)
       .executeTakeFirstOrThrow();
-    const [answer] = await listed(trx, caller.userId, [row]);
+    const [answer] = await listed(trx, caller.user.companyId, [row]);
     return answer!;
   });
 }

@@ -16,15 +16,15 @@ export interface WebhookEvent {
 }
 
 /**
- * Queues an event for every enabled endpoint of the contract's owner that subscribed to it
+ * Queues an event for every enabled endpoint of the contract's company that subscribed to it
  * (docs/decisions/025). Call it in the transaction of the change it reports, after the change,
  * so the payload shows the contract as it now is, and a change that rolls back sends nothing.
- * Costs one query when the account has no endpoint for it. Returns how many were queued.
+ * Costs one query when the company has no endpoint for it. Returns how many were queued.
  */
 export async function queueWebhookEvent(trx: DbOrTrx, event: WebhookEvent): Promise<number> {
   const endpoints = await trx
     .selectFrom('webhook_endpoints as e')
-    .innerJoin('contracts as c', 'c.user_id', 'e.user_id')
+    .innerJoin('contracts as c', 'c.company_id', 'e.company_id')
     .select(['e.id', 'e.events'])
     .where('c.id', '=', event.contractId)
     .where('e.disabled_at', 'is', null)

@@ -1,3 +1,4 @@
+import type { CompanyId } from '../../domain/team.js';
 import type { DB } from '../../db/kysely.js';
 import { startPolling } from '../../lib/polling.js';
 import type { MailSealer } from '../mail/body-seal.js';
@@ -21,8 +22,8 @@ export interface WebhookWorkerOptions {
   pollMs?: number;
   /** Most deliveries in flight at once in this process (docs/decisions/040). */
   concurrency?: number;
-  /** Most of those one account may hold: half by default, so other accounts always find room. */
-  perAccount?: number;
+  /** Most of those one company may hold: half by default, so other companies always find room. */
+  perCompany?: number;
   /** How long a claimed delivery is this worker's alone; longer than a try (the timeout). */
   leaseMs?: number;
   /** The deadline of each whole try, connecting to the answer's end: 15 s (tests set less). */
@@ -57,7 +58,7 @@ export interface WebhookWorker {
 /**
  * Sends queued webhooks (docs/decisions/025, 040). Up to `concurrency` tries run at once, at most
  * one per endpoint (across every instance: the claim checks the database) and at most
- * `perAccount` per account, and each claim takes the next account in turn, so one account's slow
+ * `perCompany` per company, and each claim takes the next company in turn, so one company's slow
  * receivers cannot hold up another's events. Each try is claimed with a lease before it is sent
  * and recorded after, so delivery is at-least-once: a crash between the two sends again once the
  * lease ends, and the unchanged `webhook-id` lets the receiver drop the duplicate.
@@ -65,7 +66,7 @@ export interface WebhookWorker {
 export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { db, log } = options;
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
-  const perAccount = Math.max(1, options.perAccount ?? Math.floor(concurrency / 2));
+  const perCompany = Math.max(1, options.perCompany ?? Math.floor(concurrency / 2));
   const leaseMs = options.leaseMs ?? DEFAULT_WEBHOOK_LEASE_MS;
   const clock = options.now ?? (() => new Date());
   const context: TryContext = {
@@ -89,17 +90,17 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
 
   /** Each try in flight in this process, by delivery id. */
   const inFlight = new Map<number, Promise<void>>();
-  /** How many of those each account holds. */
-  const heldByAccount = new Map<number, number>();
-  /** The account claimed for last: the next claim starts after it. */
-  let lastAccount = 0;
+  /** How many of those each company holds. */
+  const heldByCompany = new Map<CompanyId, number>();
+  /** The company claimed for last: the next claim starts after it. */
+  let lastCompany = 0;
   let succeeded = 0;
   let prunedAt = 0;
 
   const onError = (error: unknown) => log.warn({ err: error }, 'webhooks: poll failed');
 
   function start(row: ClaimedDelivery): void {
-    heldByAccount.set(row.user_id, (heldByAccount.get(row.user_id) ?? 0) + 1);
+    heldByCompany.set(row.company_id, (heldByCompany.get(row.company_id) ?? 0) + 1);
     const sending = tryDelivery(context, row)
       .then((result) => {
         if (result === 'succeeded') succeeded += 1;
@@ -110,9 +111,9 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       })
       .finally(() => {
         inFlight.delete(row.id);
-        const held = (heldByAccount.get(row.user_id) ?? 1) - 1;
-        if (held > 0) heldByAccount.set(row.user_id, held);
-        else heldByAccount.delete(row.user_id);
+        const held = (heldByCompany.get(row.company_id) ?? 1) - 1;
+        if (held > 0) heldByCompany.set(row.company_id, held);
+        else heldByCompany.delete(row.company_id);
         // A slot is free: the next delivery in turn goes now, not at the next tick.
         if (!polling.stopped) polling.runOnce().catch(onError);
       });
@@ -126,13 +127,13 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
   async function fillFreeSlots(): Promise<boolean> {
     let idle = inFlight.size === 0;
     while (!polling.stopped && inFlight.size < concurrency) {
-      const full = [...heldByAccount].filter(([, held]) => held >= perAccount).map(([id]) => id);
+      const full = [...heldByCompany].filter(([, held]) => held >= perCompany).map(([id]) => id);
       const row = await claimNextDelivery(db, clock(), leaseMs, {
-        afterUserId: lastAccount,
-        skipUserIds: full,
+        afterCompanyId: lastCompany,
+        skipCompanyIds: full,
       });
       if (!row) break;
-      lastAccount = row.user_id;
+      lastCompany = row.company_id;
       idle = false;
       start(row);
     }

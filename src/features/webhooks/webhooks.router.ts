@@ -25,11 +25,9 @@ const callerProcedure = authedProcedure.use(({ ctx, next }) =>
 
 export const webhooksRouter = router({
   list: callerProcedure.query(({ ctx }) => listWebhookEndpoints(ctx.db, ctx.caller)),
-  create: authedProcedure
+  create: callerProcedure
     .input(createWebhookInputSchema)
-    .mutation(({ ctx, input }) =>
-      createWebhookEndpoint(ctx, ctx.user.id, input, ctx.session.apiKeyId ?? null),
-    ),
+    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx, ctx.caller, input)),
   delete: callerProcedure.input(webhookByIdSchema).mutation(async ({ ctx, input }) => {
     await deleteWebhookEndpoint(ctx.db, ctx.caller, input.id);
     return { ok: true };

@@ -60,17 +60,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: AppDeps): void
           'An https:// URL on a public address and the events to send. The answer holds the signing secret (whsec_…): the only time it is shown. Each delivery is signed as the Standard Webhooks spec says (webhook-id, webhook-timestamp, webhook-signature). An endpoint registered with an API key is stopped when that key is revoked.',
         body: createWebhookInputSchema,
         success: { 201: createdWebhookSchema },
-        errors: [409],
+        errors: [403, 409],
       }),
     },
     async (request, reply) => {
-      const session = contractorOf(request);
-      const created = await createWebhookEndpoint(
-        deps,
-        session.user.id,
-        request.body,
-        session.apiKeyId ?? null,
-      );
+      const caller = webhookCallerOf(contractorOf(request));
+      const created = await createWebhookEndpoint(deps, caller, request.body);
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );

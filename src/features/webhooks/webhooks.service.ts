@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { inAccountLock } from '../../db/account-lock.js';
+import { inCompanyLock } from '../../db/account-lock.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import {
   MAX_WEBHOOK_ENDPOINTS,
@@ -9,15 +9,19 @@ import {
   type WebhookEndpointSummary,
   type WebhookEventType,
 } from '../../domain/webhooks.schemas.js';
+import type { CompanyId } from '../../domain/team.js';
 import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../ports/session.js';
+import { requireOwner } from '../sessions/owner-only.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { checkWebhookUrl, WebhookAddressRefused, type HostResolver } from './ssrf-guard.js';
 import { generateWebhookSecret } from './webhook-secret.js';
 
 /**
  * Webhook endpoints, for Settings → API and the REST facade (issue 19, docs/decisions/025); their
- * deliveries are in webhook-deliveries.service.ts. Every query is scoped by owner: another
- * account's endpoint is the same 404 as one that does not exist. A call made with an API key is
+ * deliveries are in webhook-deliveries.service.ts. Every query is scoped by company, and only an
+ * owner manages them (issue 35): another company's endpoint is the same 404 as one that does not
+ * exist. A call made with an API key is
  * scoped further, to the endpoints that key registered (issue 33): a key handed to one tool
  * cannot read, rotate or delete the receivers a person or another tool set up. Secrets are sealed
  * at rest and shown once.
@@ -37,25 +41,25 @@ export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND = 'Webhook not found';
 
 /**
- * Whose endpoints a call may touch: a person signed in sees every endpoint of the account; a call
+ * Whose endpoints a call may touch: an owner signed in sees every endpoint of the company; a call
  * with an API key sees only those the key registered (`created_by_api_key`).
  */
 export interface WebhookCaller {
-  userId: number;
+  user: SessionUser;
   /** The key of a call made with one; null for a person signed in. */
   apiKeyId: string | null;
 }
 
 /** The caller of a request, from the session both transports read (request-context.ts). */
 export function webhookCallerOf(session: {
-  user: { id: number };
+  user: SessionUser;
   via: 'cookie' | 'api_key';
   apiKeyId?: string;
 }): WebhookCaller {
-  if (session.via !== 'api_key') return { userId: session.user.id, apiKeyId: null };
-  // Never silently widened to the whole account.
+  if (session.via !== 'api_key') return { user: session.user, apiKeyId: null };
+  // Never silently widened to the whole company.
   if (!session.apiKeyId) throw new Error('A session made from an API key has no key id');
-  return { userId: session.user.id, apiKeyId: session.apiKeyId };
+  return { user: session.user, apiKeyId: session.apiKeyId };
 }
 
 interface EndpointRow {
@@ -83,6 +87,7 @@ export async function listWebhookEndpoints(
   db: DbOrTrx,
   caller: WebhookCaller,
 ): Promise<WebhookEndpointSummary[]> {
+  await requireOwner(db, caller.user, 'webhooks');
   const rows = await db
     .selectFrom('webhook_endpoints as e')
     .leftJoin('api_keys as k', 'k.id', 'e.created_by_api_key')
@@ -95,7 +100,7 @@ export async function listWebhookEndpoints(
       'e.disabled_reason',
       'k.name as created_by_key',
     ])
-    .where('e.user_id', '=', caller.userId)
+    .where('e.company_id', '=', caller.user.companyId)
     .$if(caller.apiKeyId !== null, (query) =>
       query.where('e.created_by_api_key', '=', caller.apiKeyId),
     )
@@ -108,32 +113,34 @@ export async function listWebhookEndpoints(
 /**
  * A new endpoint, once its URL passes the address guard; the answer is the only place its secret
  * ever appears. The guard's reason is the contractor's 400. An integration may register itself
- * with its API key (`createdByApiKey`): the endpoint then lives as long as the key does. The
- * count and the insert are one transaction under the account's lock, so racing requests cannot
- * pass the cap; the address is checked before it, so no lock waits on DNS.
+ * with its API key (the caller's `apiKeyId`): the endpoint then lives as long as the key does.
+ * The count and the insert are one transaction under the company's lock, so racing requests
+ * cannot pass the cap; the address is checked before it, so no lock waits on DNS.
  */
 export async function createWebhookEndpoint(
   deps: WebhookDeps,
-  userId: number,
+  caller: WebhookCaller,
   input: CreateWebhookInput,
-  createdByApiKey: string | null = null,
 ): Promise<CreatedWebhook> {
   const { db } = deps;
-  // A full account hears so before its URL is looked up; the count that counts is the one below.
-  await refuseOverCap(db, userId);
+  const { companyId } = caller.user;
+  await requireOwner(db, caller.user, 'webhooks');
+  // A full company hears so before its URL is looked up; the count that counts is the one below.
+  await refuseOverCap(db, companyId);
   await checkUrl(deps, input.url);
   const secret = generateWebhookSecret();
-  const row = await inAccountLock(db, userId, async (trx) => {
-    await refuseOverCap(trx, userId);
+  const row = await inCompanyLock(db, companyId, async (trx) => {
+    await refuseOverCap(trx, companyId);
     return trx
       .insertInto('webhook_endpoints')
       .values({
-        user_id: userId,
+        company_id: companyId,
+        created_by_user_id: caller.user.id,
         url: input.url,
         events: JSON.stringify(input.events),
         secret: deps.mailSealer.seal(secret),
         created_at: deps.clock().toISOString(),
-        created_by_api_key: createdByApiKey,
+        created_by_api_key: caller.apiKeyId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -141,16 +148,16 @@ export async function createWebhookEndpoint(
   return { id: row.id, url: input.url, events: input.events, secret };
 }
 
-async function refuseOverCap(db: DbOrTrx, userId: number): Promise<void> {
+async function refuseOverCap(db: DbOrTrx, companyId: CompanyId): Promise<void> {
   const count = await db
     .selectFrom('webhook_endpoints')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
     .executeTakeFirstOrThrow();
   if (Number(count.count) >= MAX_WEBHOOK_ENDPOINTS) {
     throw new AppError(
       'CONFLICT',
-      `An account can have ${MAX_WEBHOOK_ENDPOINTS} webhooks at most: delete one you no longer use first`,
+      `A company can have ${MAX_WEBHOOK_ENDPOINTS} webhooks at most: delete one you no longer use first`,
     );
   }
 }
@@ -205,15 +212,16 @@ export async function rotateWebhookSecret(
 }
 
 /**
- * One of the caller's endpoints; another account's, or for a key one it did not register, is the
- * same 404 as none.
+ * One of the caller's endpoints; another company's, or for a key one it did not register, is the
+ * same 404 as none. A member is refused before anything is looked up.
  */
 export async function findOwnedEndpoint(db: DbOrTrx, caller: WebhookCaller, id: number) {
+  await requireOwner(db, caller.user, 'webhooks');
   const endpoint = await db
     .selectFrom('webhook_endpoints')
     .select(['id', 'secret', 'disabled_at', 'disabled_reason'])
     .where('id', '=', id)
-    .where('user_id', '=', caller.userId)
+    .where('company_id', '=', caller.user.companyId)
     .$if(caller.apiKeyId !== null, (query) =>
       query.where('created_by_api_key', '=', caller.apiKeyId),
     )
