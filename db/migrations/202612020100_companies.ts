@@ -129,6 +129,12 @@ async function dropCompanyRequirement(db: Kysely<unknown>, table: string) {
 
 async function listIndexes(db: Kysely<unknown>, key: 'user_id' | 'company_id') {
   const prefix = key === 'user_id' ? 'contracts_user' : 'contracts_company';
+  // The earliest deadline read with each list: a seek into the company's awaiting signature.
+  await db.schema
+    .createIndex(key === 'user_id' ? 'contracts_owner_deadline' : 'contracts_company_deadline')
+    .on('contracts')
+    .columns([key, 'status', 'expires_at'])
+    .execute();
   await db.schema
     .createIndex(`${prefix}_list`)
     .on('contracts')
@@ -186,6 +192,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.dropIndex('contracts_user_list').execute();
   await db.schema.dropIndex('contracts_user_status_created').execute();
+  await db.schema.dropIndex('contracts_owner_deadline').execute();
   await db.schema.dropIndex('templates_one_default').execute();
   await db.schema.dropIndex('templates_one_per_preset').execute();
   for (const [table, madeBy] of OWNED_TABLES) {
@@ -253,6 +260,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   );
   await db.schema.dropIndex('contracts_company_list').execute();
   await db.schema.dropIndex('contracts_company_status_created').execute();
+  await db.schema.dropIndex('contracts_company_deadline').execute();
   await db.schema.dropIndex('templates_one_default').execute();
   await db.schema.dropIndex('templates_one_per_preset').execute();
   await db.schema.alterTable('contracts').dropColumn('sent_by_user_id').execute();

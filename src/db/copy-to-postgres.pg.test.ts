@@ -1,3 +1,4 @@
+import { companyIdOf } from '../domain/team.js';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,11 +32,15 @@ let source: DB;
 
 /** Rows in every table the seeder leaves empty, with bytes where the app keeps bytes. */
 async function fillTheRest(db: DB) {
-  const user = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'company_id'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const contract = await db
     .selectFrom('contracts')
     .select('id')
-    .where('user_id', '=', user.id)
+    .where('company_id', '=', user.company_id)
     .orderBy('id')
     .executeTakeFirstOrThrow();
   await db
@@ -49,13 +54,26 @@ async function fillTheRest(db: DB) {
     })
     .execute();
   await db
+    .insertInto('team_invites')
+    .values({
+      company_id: user.company_id,
+      email: 'crew@example.com',
+      role: 'member',
+      token_hash: randomBytes(32),
+      invited_by_user_id: user.id,
+      created_at: now,
+      expires_at: now,
+    })
+    .execute();
+  await db
     .insertInto('rate_limits')
     .values({ key: 'login:ip:10.0.0.1', window_started_at_ms: 1_795_000_000_000, hits: 3 })
     .execute();
   await db
     .insertInto('templates')
     .values({
-      user_id: user.id,
+      company_id: user.company_id,
+      created_by_user_id: user.id,
       name: 'Mine',
       html: '<p>{{client_name}}</p>',
       is_preset: 0,
@@ -68,7 +86,8 @@ async function fillTheRest(db: DB) {
     .insertInto('logos')
     .values({
       id: 'logo-1',
-      user_id: user.id,
+      company_id: user.company_id,
+      created_by_user_id: user.id,
       content_type: 'image/png',
       bytes: randomBytes(5000),
       created_at: now,
@@ -77,7 +96,8 @@ async function fillTheRest(db: DB) {
   await db
     .insertInto('acceptances')
     .values({
-      user_id: user.id,
+      company_id: user.company_id,
+      accepted_by_user_id: user.id,
       type: 'legal_disclaimer',
       typed_name: 'Dana Builder',
       disclaimer_version: '2026-11-21',
@@ -132,7 +152,8 @@ async function fillTheRest(db: DB) {
     .insertInto('api_keys')
     .values({
       id: 'abcdefghijklmnop',
-      user_id: user.id,
+      company_id: user.company_id,
+      created_by_user_id: user.id,
       name: 'QuickBooks',
       secret_hash: randomBytes(32),
       created_at: now,
@@ -141,7 +162,8 @@ async function fillTheRest(db: DB) {
   const endpoint = await db
     .insertInto('webhook_endpoints')
     .values({
-      user_id: user.id,
+      company_id: user.company_id,
+      created_by_user_id: user.id,
       url: 'https://hooks.example.com/tradesign',
       events: '["contract.signed"]',
       secret: 'v1.sealed',
@@ -290,7 +312,12 @@ describe('copying SQLite into PostgreSQL', () => {
     const before = await rowsOf(source, 'users');
     const added = await targetDb
       .insertInto('users')
-      .values({ email: 'new@example.com', password_hash: 'x', created_at: now })
+      .values({
+        email: 'new@example.com',
+        password_hash: 'x',
+        created_at: now,
+        company_id: companyIdOf((await rowsOf(source, 'users'))[0]?.company_id ?? 0),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(added.id).toBe(Math.max(...before.map((row) => row.id)) + 1);

@@ -14,8 +14,10 @@ import type { Database } from './schema.js';
 
 /** Every table the app keeps, parents first, with the key that orders and pages it. */
 export const COPIED_TABLES: readonly { table: keyof Database; key: string; batch: number }[] = [
+  { table: 'companies', key: 'id', batch: 500 },
   { table: 'users', key: 'id', batch: 500 },
-  { table: 'preferences', key: 'user_id', batch: 500 },
+  { table: 'team_invites', key: 'id', batch: 500 },
+  { table: 'preferences', key: 'company_id', batch: 500 },
   { table: 'sessions', key: 'id', batch: 500 },
   { table: 'rate_limits', key: 'key', batch: 500 },
   { table: 'templates', key: 'id', batch: 200 },

@@ -6,7 +6,7 @@ import { createDb, type DB } from './kysely.js';
 import { migrateToLatest, migrations } from './migrate.js';
 import type SQLite from 'better-sqlite3';
 
-const appTables = ['preferences', 'rate_limits', 'sessions', 'users'];
+const appTables = ['companies', 'preferences', 'rate_limits', 'sessions', 'team_invites', 'users'];
 
 describe('migrateToLatest', () => {
   let dir: string;
@@ -21,6 +21,15 @@ describe('migrateToLatest', () => {
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  async function newCompany() {
+    const company = await db
+      .insertInto('companies')
+      .values({ created_at: '2026-01-01T00:00:00.000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return company.id;
+  }
 
   function tableNames(): string[] {
     return sqlite
@@ -48,6 +57,7 @@ describe('migrateToLatest', () => {
         email: 'a@example.com',
         password_hash: 'x',
         created_at: '2026-01-01T00:00:00.000Z',
+        company_id: await newCompany(),
       })
       .execute();
     const tablesBefore = tableNames();
@@ -64,7 +74,7 @@ describe('migrateToLatest', () => {
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
-  it('enforces foreign keys and cascades a user delete to sessions and preferences', async () => {
+  it('enforces foreign keys, refuses a person without a company, cascades a user delete to sessions', async () => {
     await migrateToLatest(db);
     await expect(
       db
@@ -79,12 +89,22 @@ describe('migrateToLatest', () => {
         .execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
 
+    expect(() =>
+      sqlite
+        .prepare(
+          `INSERT INTO users (email, password_hash, created_at) VALUES ('c@example.com', 'x', '2026')`,
+        )
+        .run(),
+    ).toThrow(/users.company_id is required/);
+
+    const companyId = await newCompany();
     const { id } = await db
       .insertInto('users')
       .values({
         email: 'b@example.com',
         password_hash: 'x',
         created_at: '2026-01-01T00:00:00.000Z',
+        company_id: companyId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -100,11 +120,18 @@ describe('migrateToLatest', () => {
       .execute();
     await db
       .insertInto('preferences')
-      .values({ user_id: id, company_name: 'B Co', updated_at: '2026-01-01T00:00:00.000Z' })
+      .values({
+        company_id: companyId,
+        company_name: 'B Co',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      })
       .execute();
     await db.deleteFrom('users').where('id', '=', id).execute();
     expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
-    expect(await db.selectFrom('preferences').selectAll().execute()).toEqual([]);
+    // The preferences are the company's: they outlive any one person.
+    expect(await db.selectFrom('preferences').select('company_name').execute()).toEqual([
+      { company_name: 'B Co' },
+    ]);
   });
 
   it('keeps emails unique regardless of case', async () => {
@@ -115,6 +142,7 @@ describe('migrateToLatest', () => {
         email: 'Case@Example.com',
         password_hash: 'x',
         created_at: '2026-01-01T00:00:00.000Z',
+        company_id: await newCompany(),
       })
       .execute();
     await expect(
@@ -124,6 +152,7 @@ describe('migrateToLatest', () => {
           email: 'case@example.COM',
           password_hash: 'y',
           created_at: '2026-01-01T00:00:00.000Z',
+          company_id: await newCompany(),
         })
         .execute(),
     ).rejects.toThrow(/UNIQUE/);

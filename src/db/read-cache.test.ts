@@ -1,3 +1,4 @@
+import { insertPerson } from '../test/people.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,10 +29,7 @@ afterEach(async () => {
 });
 
 async function addUser(target: DB, email: string) {
-  await target
-    .insertInto('users')
-    .values({ email, password_hash: 'x', created_at: new Date().toISOString() })
-    .execute();
+  await insertPerson(target, { email });
 }
 
 /** A read that counts how often it really ran. */
@@ -134,10 +132,7 @@ describe('createReadCache', () => {
     let inside: { first: string[]; again: string[]; runs: number } | undefined;
     await expect(
       db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('users')
-          .values({ email: 'rolled@example.com', password_hash: 'x', created_at: 'now' })
-          .execute();
+        await insertPerson(trx, { email: 'rolled@example.com' });
         const { counter, read } = countingEmailRead(trx);
         const first = await cached(trx, 'emails', read);
         const again = await cached(trx, 'emails', read);

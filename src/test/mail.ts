@@ -1,3 +1,4 @@
+import { insertPerson } from './people.js';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,20 +33,6 @@ export async function createMailTestDb(): Promise<{
   };
 }
 
-/** A company and its owner, straight into the database. */
-async function insertTestOwner(db: DB, email: string, now: string) {
-  const company = await db
-    .insertInto('companies')
-    .values({ created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return db
-    .insertInto('users')
-    .values({ email, password_hash: 'not-a-real-hash', created_at: now, company_id: company.id })
-    .returning(['id', 'company_id'])
-    .executeTakeFirstOrThrow();
-}
-
 /** A user and one sent contract of theirs; returns the contract id. */
 export async function insertTestContract(db: DB, email = 'builder@example.com'): Promise<number> {
   const now = new Date().toISOString();
@@ -54,7 +41,7 @@ export async function insertTestContract(db: DB, email = 'builder@example.com'):
     .select(['id', 'company_id'])
     .where('email', '=', email)
     .executeTakeFirst();
-  const user = existing ?? (await insertTestOwner(db, email, now));
+  const user = existing ?? (await insertPerson(db, { email, created_at: now }));
   const contractId = await insertContractRow(db, {
     company_id: user.company_id,
     created_by_user_id: user.id,

@@ -1,3 +1,4 @@
+import { insertPerson } from '../../test/people.js';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,15 +43,10 @@ afterAll(async () => {
 
 async function newUser(): Promise<number> {
   nextUser += 1;
-  const row = await db
-    .insertInto('users')
-    .values({
-      email: `tokens${nextUser}@example.com`,
-      password_hash: 'hash',
-      created_at: T0.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await insertPerson(db, {
+    email: `tokens${nextUser}@example.com`,
+    created_at: T0.toISOString(),
+  });
   return row.id;
 }
 

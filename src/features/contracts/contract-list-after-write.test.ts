@@ -1,3 +1,5 @@
+import type { CompanyId } from '../../domain/team.js';
+import { personByEmail } from '../../test/people.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractSummarySchema, type ContractSummary } from '../../domain/contracts.schemas.js';
 import { contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
@@ -12,15 +14,13 @@ import { listContracts } from './contract-list.service.js';
  */
 let t: TestApp;
 let cookie: string;
-let ownerId: number;
+let companyId: CompanyId;
 let sentId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   cookie = await contractorReadyToSend(t, 'after-write@example.com');
-  ownerId = await t.sql.value<number>(
-    "SELECT id FROM users WHERE email = 'after-write@example.com'",
-  );
+  companyId = (await personByEmail(t.db, 'after-write@example.com')).company_id;
   for (let index = 0; index < 3; index += 1) {
     const draft = sendableDraft({ name: `Draft Client ${index}`, email: `d${index}@example.com` });
     await jsonPost(t.app, '/api/contracts', draft, { cookie, origin: t.origin });
@@ -44,27 +44,27 @@ async function unrelatedWrite() {
 
 describe('the contracts list after a write', () => {
   it('answers the very same cards after a write that changed none of them', async () => {
-    const before = await listContracts(t.db, ownerId, new Date());
+    const before = await listContracts(t.db, companyId, new Date());
     await unrelatedWrite();
-    const after = await listContracts(t.db, ownerId, new Date());
+    const after = await listContracts(t.db, companyId, new Date());
     expect(after).toBe(before);
   });
 
   it('shows a changed card at once', async () => {
-    const before = await listContracts(t.db, ownerId, new Date());
+    const before = await listContracts(t.db, companyId, new Date());
     await t.sql.run("UPDATE contracts SET client_name = 'Renamed Client' WHERE id = ?", sentId);
-    const after = await listContracts(t.db, ownerId, new Date());
+    const after = await listContracts(t.db, companyId, new Date());
     expect(after).not.toBe(before);
     expect(after.find((card) => card.id === sentId)?.client_name).toBe('Renamed Client');
   });
 
   it('shows a mail that failed, though no card changed', async () => {
-    await listContracts(t.db, ownerId, new Date());
+    await listContracts(t.db, companyId, new Date());
     await t.sql.run(
       "UPDATE email_outbox SET status = 'failed' WHERE contract_id = ? AND kind = 'signing_request'",
       sentId,
     );
-    const cards = await listContracts(t.db, ownerId, new Date());
+    const cards = await listContracts(t.db, companyId, new Date());
     expect(cards.find((card) => card.id === sentId)?.email_failed).toBe(true);
     expect(cards.filter((card) => card.email_failed)).toHaveLength(1);
   });

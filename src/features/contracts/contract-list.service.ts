@@ -22,7 +22,7 @@ import {
   listContractCardsText,
   listContractPageRows,
   listContractSearchRows,
-  nextDeadlineOfOwner,
+  nextDeadlineOfCompany,
 } from './contracts.repo.js';
 import { searchTerms } from './contract-search-text.js';
 import { toContractSummary, type CardRow } from './contract-mapping.js';
@@ -81,7 +81,7 @@ async function readOwnerCards<Value>(
   const load = async (stale: Entry<Value> | undefined): Promise<Entry<Value>> => {
     const { deadline, ...entry } = await read(stale);
     if (deadline !== undefined) return { ...entry, deadline };
-    const [{ at } = { at: null }] = await nextDeadlineOfOwner(db, { companyId });
+    const [{ at } = { at: null }] = await nextDeadlineOfCompany(db, { companyId });
     return { ...entry, deadline: at };
   };
   const entry = await cache(db, key, load, knownVersion);

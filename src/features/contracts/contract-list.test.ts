@@ -1,4 +1,6 @@
-import { contractCardsText, nextDeadlineOfOwner } from './contracts.repo.js';
+import { companyIdOf, type CompanyId } from '../../domain/team.js';
+import { personByEmail } from '../../test/people.js';
+import { contractCardsText, nextDeadlineOfCompany } from './contracts.repo.js';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractCounts, ContractPage } from '../../domain/contract-list.schemas.js';
@@ -16,15 +18,20 @@ import { testEngine } from '../../test/test-database.js';
 let t: TestApp;
 let owner: string;
 let ownerId: number;
+let companyId: CompanyId;
 let stranger: string;
 
 /**
  * Inserts contracts straight into the table: hundreds of drafts through the API would be slow.
  * Returns their ids in the order of `rows`.
  */
-async function insertContracts(userId: number, rows: { status: string; created_at: string }[]) {
+async function insertContracts(
+  person: { id: number; company_id: CompanyId },
+  rows: { status: string; created_at: string }[],
+) {
   const values = rows.map((row, index) => ({
-    user_id: userId,
+    company_id: person.company_id,
+    created_by_user_id: person.id,
     // The app's types let a contract be born only a draft; these rows are seeded in any status.
     status: row.status as 'draft',
     client_name: `Client ${index}`,
@@ -82,17 +89,17 @@ beforeAll(async () => {
     company_name: 'Stranger Co',
   });
   ownerId = await t.sql.value<number>('SELECT id FROM users WHERE email = ?', 'many@example.com');
-  const strangerId = await t.sql.value<number>(
-    'SELECT id FROM users WHERE email = ?',
-    'stranger@example.com',
+  companyId = companyIdOf(
+    await t.sql.value<number>('SELECT company_id FROM users WHERE id = ?', ownerId),
   );
+  const strangerPerson = await personByEmail(t.db, 'stranger@example.com');
   // 500 contracts; every 3 share one creation time, so the id must break ties on page edges.
   const rows = Array.from({ length: 500 }, (_, index) => ({
     status: statusCycle[index % statusCycle.length] as string,
     created_at: new Date(Date.UTC(2026, 0, 1) + Math.floor(index / 3) * 60_000).toISOString(),
   }));
-  const ids = await insertContracts(ownerId, rows);
-  await insertContracts(strangerId, rows.slice(0, 50));
+  const ids = await insertContracts({ id: ownerId, company_id: companyId }, rows);
+  await insertContracts(strangerPerson, rows.slice(0, 50));
   const newestFirst = (statuses: string[]) =>
     ids
       .map((id, index) => ({ id, row: rows[index] as { status: string; created_at: string } }))
@@ -201,40 +208,42 @@ describe('the contracts screen, one section and one page at a time', () => {
        ORDER BY created_at DESC, id DESC LIMIT 101`;
       const cursor = ['2026-01-02', 10];
       const drafts = await plan(
-        `SELECT ${card} FROM contracts WHERE user_id = ? AND status IN ('draft') ${keyset}`,
-        ownerId,
+        `SELECT ${card} FROM contracts WHERE company_id = ? AND status IN ('draft') ${keyset}`,
+        companyId,
         ...cursor,
       );
       // A range seek from the cursor: a late page costs what the first one does.
       expect(drafts).toMatch(
-        /COVERING INDEX contracts_user_status_created \(user_id=\? AND status=\? AND \(?created_at/,
+        /COVERING INDEX contracts_company_status_created \(company_id=\? AND status=\? AND \(?created_at/,
       );
       // Two statuses: SQLite walks this owner's list newest first from the cursor instead.
       const completed = await plan(
-        `SELECT ${card} FROM contracts WHERE user_id = ? AND status IN ('signed', 'completed') ${keyset}`,
-        ownerId,
+        `SELECT ${card} FROM contracts WHERE company_id = ? AND status IN ('signed', 'completed') ${keyset}`,
+        companyId,
         ...cursor,
       );
-      expect(completed).toMatch(/COVERING INDEX contracts_user_\w+ \(user_id=\? AND \(?created_at/);
+      expect(completed).toMatch(
+        /COVERING INDEX contracts_company_\w+ \(company_id=\? AND \(?created_at/,
+      );
       for (const query of [drafts, completed]) {
         expect(query).not.toMatch(/SCAN contracts|USE TEMP B-TREE/);
       }
       // The whole list as one JSON text: this owner's range of an index, sorted for the
       // aggregate's own ORDER BY (the order SQLite promises for json_group_array).
-      const text = contractCardsText.compiledWith(t.db, { userId: ownerId });
+      const text = contractCardsText.compiledWith(t.db, { companyId });
       const whole = await plan(text.sql, ...text.parameters);
-      expect(whole).toMatch(/COVERING INDEX contracts_user_\w+ \(user_id=\?\)/);
+      expect(whole).toMatch(/COVERING INDEX contracts_company_\w+ \(company_id=\?\)/);
       expect(whole).not.toMatch(/SCAN contracts/);
       const counts = await plan(
-        'SELECT status, count(*) FROM contracts WHERE user_id = ? GROUP BY status',
-        ownerId,
+        'SELECT status, count(*) FROM contracts WHERE company_id = ? GROUP BY status',
+        companyId,
       );
       // Any index that starts with the owner and holds the status will do (the smallest wins).
-      expect(counts).toMatch(/USING COVERING INDEX contracts_\w+ \(user_id=\?\)/);
+      expect(counts).toMatch(/USING COVERING INDEX contracts_\w+ \(company_id=\?\)/);
       // The earliest deadline read with each list: a seek into this owner's, not everyone's.
-      const deadline = nextDeadlineOfOwner.compiledWith(t.db, { userId: ownerId });
+      const deadline = nextDeadlineOfCompany.compiledWith(t.db, { companyId });
       expect(await plan(deadline.sql, ...deadline.parameters)).toContain(
-        'COVERING INDEX contracts_owner_deadline (user_id=? AND status=?)',
+        'COVERING INDEX contracts_company_deadline (company_id=? AND status=?)',
       );
     },
   );

@@ -1,3 +1,4 @@
+import { personByEmail } from '../../test/people.js';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractPage } from '../../domain/contract-list.schemas.js';
@@ -24,7 +25,7 @@ import { contractSearchQuery } from './contracts.repo.js';
 let t: TestApp;
 let owner: string;
 let stranger: string;
-let ownerId: number;
+let finder: Person;
 const idOf: Record<string, number> = {};
 
 interface Client {
@@ -50,13 +51,14 @@ const OWNER_CLIENTS: Client[] = [
   { name: 'Peter Smith', email: 'p@smith.example', address: null, status: 'expired' },
 ];
 
-async function insertClients(userId: number, clients: Client[], minute0: number) {
+async function insertClients(person: Person, clients: Client[], minute0: number) {
   for (const [index, client] of clients.entries()) {
     const at = new Date(Date.UTC(2026, 10, 1, 9, minute0 + index)).toISOString();
     const { id } = await t.db
       .insertInto('contracts')
       .values({
-        user_id: userId,
+        company_id: person.company_id,
+        created_by_user_id: person.id,
         // Seeded in any status: the app's types let a contract be born only a draft.
         status: client.status as 'draft',
         client_name: client.name,
@@ -71,8 +73,8 @@ async function insertClients(userId: number, clients: Client[], minute0: number)
   }
 }
 
-const userIdOf = (email: string) =>
-  t.sql.value<number>('SELECT id FROM users WHERE email = ?', email);
+type Person = Awaited<ReturnType<typeof personByEmail>>;
+const personOf = (email: string) => personByEmail(t.db, email);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -86,10 +88,10 @@ beforeAll(async () => {
     password: 'secret123',
     company_name: 'Other Co',
   });
-  ownerId = await userIdOf('finder@example.com');
-  await insertClients(ownerId, OWNER_CLIENTS, 0);
+  finder = await personOf('finder@example.com');
+  await insertClients(finder, OWNER_CLIENTS, 0);
   await insertClients(
-    await userIdOf('other@example.com'),
+    await personOf('other@example.com'),
     [{ name: 'Mario Muñoz', email: 'mario@example.com', address: '12 Oak Lane', status: 'draft' }],
     30,
   );
@@ -233,7 +235,7 @@ describe('the folded search text', () => {
     // Every character the fold knows, and some it leaves alone on both engines.
     const name = `${SEARCH_FOLD.map(([from]) => from).join('')} Ωж ß ABC`;
     await insertClients(
-      ownerId,
+      finder,
       [{ name, email: 'X@Y.example', address: 'Ñ', status: 'draft' }],
       50,
     );
@@ -258,7 +260,9 @@ describe('the folded search text', () => {
 describe('the query plan of a search', () => {
   /** The plan of the search the API runs, with the engine's own EXPLAIN. */
   async function planOf(search: Parameters<typeof contractSearchQuery>[2]) {
-    const compiled = contractSearchQuery(t.db, ownerId, search, null).limit(101).compile();
+    const compiled = contractSearchQuery(t.db, finder.company_id, search, null)
+      .limit(101)
+      .compile();
     const explain = t.engine === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN';
     const result = await t.db.executeQuery<Record<string, string>>(
       CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
@@ -275,10 +279,11 @@ describe('the query plan of a search', () => {
       company_name: 'Filler Co',
     });
     expect(filler).toBeTruthy();
-    const fillerId = await userIdOf('filler@example.com');
+    const fillerPerson = await personOf('filler@example.com');
     const at = '2026-01-01T00:00:00.000Z';
     const rows = Array.from({ length: 4_000 }, (_, index) => ({
-      user_id: fillerId,
+      company_id: fillerPerson.company_id,
+      created_by_user_id: fillerPerson.id,
       status: 'draft' as const,
       client_name: `Filler ${index}`,
       created_at: at,
@@ -302,12 +307,12 @@ describe('the query plan of a search', () => {
       const plan = await planOf(search);
       if (t.engine === 'postgres') {
         expect(plan).toMatch(
-          /Index (Only )?Scan (Backward )?using contracts_user_\w+ on contracts/,
+          /Index (Only )?Scan (Backward )?using contracts_company_\w+ on contracts/,
         );
         expect(plan).not.toMatch(/Seq Scan/);
       } else {
         expect(plan).toMatch(
-          /USING COVERING INDEX contracts_user_(list|status_created) \(user_id=\?( AND status=\?)?\)/,
+          /USING COVERING INDEX contracts_company_(list|status_created) \(company_id=\?( AND status=\?)?\)/,
         );
         expect(plan).not.toMatch(/SCAN contracts|USE TEMP B-TREE/);
       }

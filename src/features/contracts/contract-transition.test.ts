@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_STATUSES, CONTRACT_TRANSITIONS } from '../../domain/contract-lifecycle.js';
+import { companyIdOf, type CompanyId } from '../../domain/team.js';
+import { personByEmail } from '../../test/people.js';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { ForbiddenTransitionError, transition } from './contract-transition.js';
 import { insertContractRow, listContractEvents } from './contracts.repo.js';
@@ -9,7 +11,7 @@ import { insertContractRow, listContractEvents } from './contracts.repo.js';
 const srcRoot = path.resolve(import.meta.dirname, '../..');
 
 let t: TestApp;
-let ownerId: number;
+let owner: { id: number; company_id: CompanyId };
 beforeAll(async () => {
   t = await createTestApp();
   await signUp(t.app, {
@@ -17,20 +19,15 @@ beforeAll(async () => {
     password: 'secret123',
     company_name: 'Life Co',
   });
-  ownerId = (
-    await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'life@example.com')
-      .executeTakeFirstOrThrow()
-  ).id;
+  owner = await personByEmail(t.db, 'life@example.com');
 });
 afterAll(() => t.close());
 
 async function draft(): Promise<number> {
   const now = new Date().toISOString();
   return insertContractRow(t.db, {
-    user_id: ownerId,
+    company_id: owner.company_id,
+    created_by_user_id: owner.id,
     status: 'draft',
     created_at: now,
     updated_at: now,
@@ -50,7 +47,7 @@ describe('transition()', () => {
     const at = '2026-11-24T12:00:00.000Z';
     const moved = await transition(t.db, {
       contractId: id,
-      ownerId,
+      companyId: owner.company_id,
       from: ['draft'],
       to: 'sent',
       set: { sent_at: at },
@@ -64,19 +61,19 @@ describe('transition()', () => {
     ]);
   });
 
-  it('reports a lost race, for another owner, or a column no longer null, and records nothing', async () => {
+  it('reports a lost race, for another company, or a column no longer null, and records nothing', async () => {
     const id = await draft();
     const at = new Date().toISOString();
-    const send = (owner: number) =>
+    const send = (companyId: CompanyId) =>
       transition(t.db, {
         contractId: id,
-        ownerId: owner,
+        companyId,
         from: ['draft'],
         to: 'sent',
         event: { type: 'sent', at },
       });
-    expect(await send(ownerId + 1000)).toBe(false);
-    const racing = await Promise.all([send(ownerId), send(ownerId)]);
+    expect(await send(companyIdOf(owner.company_id + 1000))).toBe(false);
+    const racing = await Promise.all([send(owner.company_id), send(owner.company_id)]);
     expect(racing.sort()).toEqual([false, true]);
     expect((await listContractEvents(t.db, id)).map((event) => event.type)).toEqual(['sent']);
 

@@ -46,7 +46,7 @@ export const CARD_COLUMNS = [
  * order. Turning 50 rows into 50 objects of 14 fields cost about a third of a list read after a
  * write; one string costs a fraction of that, and two reads of unchanged cards give the same
  * text (issue 33). The order is the aggregate's own, which both engines keep. The same pass
- * finds the owner's earliest deadline awaiting signature (as nextDeadlineOfOwner does).
+ * finds the owner's earliest deadline awaiting signature (as nextDeadlineOfCompany does).
  */
 export const contractCardsText = preparedQuery((db, params: { companyId: CompanyId }) => {
   const values = sql.join(CARD_COLUMNS.map((column) => sql.ref(column)));
@@ -248,7 +248,7 @@ export async function insertContractEvent(
 }
 
 /** The earliest deadline among this owner's contracts awaiting signature, if any. */
-export const nextDeadlineOfOwner = preparedQuery((db, params: { companyId: CompanyId }) =>
+export const nextDeadlineOfCompany = preparedQuery((db, params: { companyId: CompanyId }) =>
   db
     .selectFrom('contracts')
     .select((eb) => eb.fn.min('expires_at').as('at'))

@@ -150,26 +150,30 @@ describe('sealed copies when many sign at once', () => {
     expect([order[0], ...order.slice(2)].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(burstIds);
   });
 
-  it('gives a job to one claimant only, and the next claim to the account after the last served', async () => {
+  it('gives a job to one claimant only, and the next claim to the company after the last served', async () => {
     const busy = await contractorReadyToSend(t, 'claims-busy@example.com', 'Busy Claims');
     const other = await contractorReadyToSend(t, 'claims-other@example.com', 'Other Claims');
     const burst = await sentContracts(busy, 3);
     const single = await sentContracts(other, 1);
     await allSignAtOnce([...burst, ...single]);
-    const owners = await t.sql.all<{ id: number; user_id: number }>(
-      'SELECT id, user_id FROM contracts ORDER BY id',
+    const owners = await t.sql.all<{ id: number; company_id: number }>(
+      'SELECT id, company_id FROM contracts ORDER BY id',
     );
-    const busyUser = owners.find((row) => row.id === burst[0]?.id)?.user_id ?? 0;
-    const otherUser = owners.find((row) => row.id === single[0]?.id)?.user_id ?? 0;
+    const busyCompany = owners.find((row) => row.id === burst[0]?.id)?.company_id ?? 0;
+    const otherCompany = owners.find((row) => row.id === single[0]?.id)?.company_id ?? 0;
 
     const now = new Date(Date.now() + 1000);
-    const claim = (afterUserId: number) =>
-      claimNextDocumentJob(t.db, now, 60_000, { afterUserId, skipUserIds: [] });
-    // After the busy account, the other account's job comes first.
-    const first = await claim(busyUser);
-    expect(first).toMatchObject({ contract_id: single[0]?.id, user_id: otherUser, attempts: 1 });
+    const claim = (afterCompanyId: number) =>
+      claimNextDocumentJob(t.db, now, 60_000, { afterCompanyId, skipCompanyIds: [] });
+    // After the busy company, the other company's job comes first.
+    const first = await claim(busyCompany);
+    expect(first).toMatchObject({
+      contract_id: single[0]?.id,
+      company_id: otherCompany,
+      attempts: 1,
+    });
     // Six claimants at once for the three jobs left: three get one each, the others nothing.
-    const claims = await Promise.all(Array.from({ length: 6 }, () => claim(otherUser)));
+    const claims = await Promise.all(Array.from({ length: 6 }, () => claim(otherCompany)));
     const claimed = claims.flatMap((next) => (next ? [next.contract_id] : []));
     expect(claimed.sort((a, b) => a - b)).toEqual(burst.map(({ id }) => id));
     expect(new Set(claims.flatMap((next) => (next ? [next.lease_token] : []))).size).toBe(3);

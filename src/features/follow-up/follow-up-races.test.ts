@@ -1,3 +1,4 @@
+import { personByEmail } from '../../test/people.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
 import {
@@ -24,14 +25,8 @@ async function setUp() {
   t = await createTestApp({ SIGNING_LINK_DAYS: '10' }, { clock: clock.now });
   const owner = await contractorReadyToSend(t, 'owner@example.com');
   const { id, token } = await sendContract(t, owner);
-  const userId = (
-    await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'owner@example.com')
-      .executeTakeFirstOrThrow()
-  ).id;
-  return { t, clock, owner, id, token, userId };
+  const companyId = (await personByEmail(t.db, 'owner@example.com')).company_id;
+  return { t, clock, owner, id, token, companyId };
 }
 
 describe('a revised contract', () => {
@@ -56,12 +51,12 @@ describe('a revised contract', () => {
 
 describe('two new links at once', () => {
   it('keep the later deadline, whichever lands last, and email the client once', async () => {
-    const { t, clock, id, userId } = await setUp();
+    const { t, clock, id, companyId } = await setUp();
     clock.at(DAY_MS);
     const deps = followUpDeps(t, clock.now);
     const answers = await Promise.allSettled([
-      extendSigning(deps, userId, id, 60, actor),
-      extendSigning(deps, userId, id, 1, actor),
+      extendSigning(deps, companyId, id, 60, actor),
+      extendSigning(deps, companyId, id, 1, actor),
     ]);
     const sixtyDays = new Date(START.getTime() + 61 * DAY_MS).toISOString();
     const [long, short] = answers;
@@ -85,10 +80,10 @@ describe('two new links at once', () => {
   });
 
   it('reopen a contract the sweeper expired between the read and the write', async () => {
-    const { t, clock, id, userId } = await setUp();
+    const { t, clock, id, companyId } = await setUp();
     clock.at(10 * DAY_MS + 1000);
     // The contract is past its deadline but not yet swept: the new link expires it, then reopens.
-    const extended = await extendSigning(followUpDeps(t, clock.now), userId, id, 5, actor);
+    const extended = await extendSigning(followUpDeps(t, clock.now), companyId, id, 5, actor);
     expect(extended.status).toBe('sent');
     expect((await eventsOf(t, id)).map((event) => event.type).slice(-2)).toEqual([
       'expired',

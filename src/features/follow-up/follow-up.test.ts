@@ -1,3 +1,4 @@
+import { sessionUserByEmail } from '../../test/people.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTOR_EVENT_LINES, describeEvent } from '../../domain/contract-event-lines.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
@@ -867,12 +868,12 @@ describe('revising', () => {
 
   /** Two revisions started at the same instant, straight on the service (two processes). */
   async function racingRevisions(id: number) {
-    const userId = await h.t.sql.value<number>('SELECT id FROM users WHERE email = ?', OWNER);
+    const user = await sessionUserByEmail(h.t.db, OWNER);
     const actor = { email: OWNER, ip: '203.0.113.5', userAgent: 'Laptop/1.0' };
     const deps = followUpDeps(h.t, h.clock.now);
     return Promise.allSettled([
-      reviseContract(deps, userId, id, actor),
-      reviseContract(deps, userId, id, actor),
+      reviseContract(deps, user, id, actor),
+      reviseContract(deps, user, id, actor),
     ]);
   }
 

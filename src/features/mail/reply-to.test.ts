@@ -164,7 +164,9 @@ describe('a company without an email, or without a name', () => {
     await t.db
       .updateTable('preferences')
       .set({ company_name: null })
-      .where('user_id', '=', (eb) => eb.selectFrom('users').select('id').where('email', '=', owner))
+      .where('company_id', '=', (eb) =>
+        eb.selectFrom('users').select('company_id').where('email', '=', owner),
+      )
       .execute();
     const { id } = await sendContract(t, cookie);
     await deliverQueuedMail(t);

@@ -1,3 +1,5 @@
+import type { CompanyId } from '../../domain/team.js';
+import { personByEmail } from '../../test/people.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prefs } from '../../domain/prefs.schemas.js';
@@ -14,15 +16,10 @@ import { paperCopyFeeCents } from './prefs.service.js';
 /** The company's fee for a paper copy of its records (issue 32): a pref, set in Branding. */
 let t: TestApp;
 let cookie: string;
-let userId: number;
+let companyId: CompanyId;
 
-async function idOf(email: string): Promise<number> {
-  const row = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
+async function idOf(email: string): Promise<CompanyId> {
+  return (await personByEmail(t.db, email)).company_id;
 }
 
 beforeAll(async () => {
@@ -32,7 +29,7 @@ beforeAll(async () => {
     password: 'correct horse',
     company_name: 'Harbor Siding',
   });
-  userId = await idOf('fee@example.com');
+  companyId = await idOf('fee@example.com');
 });
 afterAll(() => t.close());
 
@@ -48,14 +45,14 @@ function refusal(answer: LightMyRequestResponse): string {
 describe('the fee for a paper copy', () => {
   it('is no fee for a new account', async () => {
     expect(await feeNow()).toBeNull();
-    expect(await paperCopyFeeCents(t.db, userId)).toBeNull();
+    expect(await paperCopyFeeCents(t.db, companyId)).toBeNull();
   });
 
   it('is set by PUT /api/prefs and prefs.update, in cents, and read back by paperCopyFeeCents', async () => {
     const rest = await jsonPut(t.app, '/api/prefs', { paper_copy_fee_cents: 2500 }, { cookie });
     expect(rest.statusCode).toBe(200);
     expect(rest.json<Prefs>().paper_copy_fee_cents).toBe(2500);
-    expect(await paperCopyFeeCents(t.db, userId)).toBe(2500);
+    expect(await paperCopyFeeCents(t.db, companyId)).toBe(2500);
 
     const trpc = await trpcMutation(
       t.app,
@@ -75,7 +72,7 @@ describe('the fee for a paper copy', () => {
   it('is removed by null or 0, both read as no fee', async () => {
     await jsonPut(t.app, '/api/prefs', { paper_copy_fee_cents: 0 }, { cookie });
     expect(await feeNow()).toBeNull();
-    expect(await paperCopyFeeCents(t.db, userId)).toBeNull();
+    expect(await paperCopyFeeCents(t.db, companyId)).toBeNull();
     await jsonPut(t.app, '/api/prefs', { paper_copy_fee_cents: 500 }, { cookie });
     await jsonPut(t.app, '/api/prefs', { paper_copy_fee_cents: null }, { cookie });
     expect(await feeNow()).toBeNull();
@@ -85,10 +82,10 @@ describe('the fee for a paper copy', () => {
     await t.db
       .updateTable('preferences')
       .set({ paper_copy_fee_cents: 0 })
-      .where('user_id', '=', userId)
+      .where('company_id', '=', companyId)
       .execute();
     expect(await feeNow()).toBeNull();
-    expect(await paperCopyFeeCents(t.db, userId)).toBeNull();
+    expect(await paperCopyFeeCents(t.db, companyId)).toBeNull();
   });
 
   it.each([
@@ -120,7 +117,7 @@ describe('the fee for a paper copy', () => {
     },
   );
 
-  it("is the account's own", async () => {
+  it("is the company's own", async () => {
     const other = await signUp(t.app, {
       email: 'fee-other@example.com',
       password: 'correct horse',
@@ -128,7 +125,7 @@ describe('the fee for a paper copy', () => {
     });
     expect(await feeNow(other)).toBeNull();
     expect(await paperCopyFeeCents(t.db, await idOf('fee-other@example.com'))).toBeNull();
-    expect(await paperCopyFeeCents(t.db, userId)).toBe(1500);
+    expect(await paperCopyFeeCents(t.db, companyId)).toBe(1500);
   });
 
   it('is described in the OpenAPI document', async () => {

@@ -1,3 +1,4 @@
+import { sessionUserByEmail } from '../../test/people.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookInputSchema, MAX_WEBHOOK_ENDPOINTS } from '../../domain/webhooks.schemas.js';
 import { AppError } from '../../lib/app-error.js';
@@ -24,9 +25,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ownerId = async (email: string) =>
-  (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow())
-    .id;
+/** The person signed in with `email`, as a webhook call from them is made. */
+const personCalling = async (email: string) => ({
+  user: await sessionUserByEmail(t.db, email),
+  apiKeyId: null,
+});
 
 /** DNS as the tests want it: hooks.example.com is public, rebind.example.com is loopback. */
 const resolve: HostResolver = (hostname) =>
@@ -50,7 +53,7 @@ async function saved(email: string, url = 'https://hooks.example.com/tradesign')
     url,
     events: ['contract.signed', 'contract.sent', 'contract.signed'],
   });
-  return createWebhookEndpoint(deps(), await ownerId(email), input);
+  return createWebhookEndpoint(deps(), await personCalling(email), input);
 }
 
 const data = <T>(answer: { json<J>(): J }) => answer.json<{ result: { data: T } }>().result.data;
@@ -101,7 +104,7 @@ describe('registering a webhook', () => {
   });
 
   it('refuses a name that resolves to loopback when it is saved', async () => {
-    const refused = createWebhookEndpoint(deps(), await ownerId('manage@example.com'), {
+    const refused = createWebhookEndpoint(deps(), await personCalling('manage@example.com'), {
       url: 'https://rebind.example.com/x',
       events: ['contract.sent'],
     });
@@ -174,8 +177,8 @@ describe('one account’s webhooks', () => {
     await sendContract(t, cookie);
     const ofAccount = await t.sql.value<number>(
       `SELECT count(*) FROM webhook_deliveries d
-       JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE e.user_id = ?`,
-      await ownerId(email),
+       JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE e.company_id = ?`,
+      (await personCalling(email)).user.companyId,
     );
     expect(Number(ofAccount)).toBe(0);
     const again = await trpcMutation(t.app, 'webhooks.delete', { id: endpoint.id }, { cookie });
