@@ -45,7 +45,9 @@ describe('the scale seed', () => {
     expect(count('SELECT count(*) AS n FROM users')).toBe(10);
     expect(count('SELECT count(*) AS n FROM contracts')).toBe(1_000);
     const firstId = count('SELECT id AS n FROM users WHERE email = ?', seededEmail(1));
-    expect(count('SELECT count(*) AS n FROM contracts WHERE user_id = ?', firstId)).toBe(400);
+    expect(count('SELECT count(*) AS n FROM contracts WHERE created_by_user_id = ?', firstId)).toBe(
+      400,
+    );
   });
 
   it('leaves every contract with its audit events, and every sent one with a signing link', () => {

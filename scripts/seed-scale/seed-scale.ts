@@ -76,18 +76,19 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
   const random = randomSequence(20261121);
   const now = Date.now();
   const twoYearsMs = 2 * 365 * 24 * 60 * 60 * 1000;
+  const insertCompany = sqlite.prepare('INSERT INTO companies (created_at) VALUES (?)');
   const insertUser = sqlite.prepare(
-    'INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?)',
+    'INSERT INTO users (email, password_hash, created_at, company_id) VALUES (?, ?, ?, ?)',
   );
   const insertPreferences = sqlite.prepare(
-    `INSERT INTO preferences (user_id, company_name, company_email, company_phone, updated_at)
+    `INSERT INTO preferences (company_id, company_name, company_email, company_phone, updated_at)
      VALUES (?, ?, ?, ?, ?)`,
   );
   const insertContract = sqlite.prepare(
-    `INSERT INTO contracts (user_id, status, client_name, client_email, scope_raw,
-       total_price_cents, template_html, template_sha256, company_name, created_at, updated_at,
-       sent_at, client_signed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO contracts (company_id, created_by_user_id, sent_by_user_id, status, client_name,
+       client_email, scope_raw, total_price_cents, template_html, template_sha256, company_name,
+       created_at, updated_at, sent_at, client_signed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertEvent = sqlite.prepare(
     'INSERT INTO contract_events (contract_id, type, at, actor, ip) VALUES (?, ?, ?, ?, ?)',
@@ -97,33 +98,40 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
      VALUES (?, ?, ?, ?)`,
   );
 
-  const userIds: number[] = [];
+  /** Each account is the owner of a company of its own. */
+  const accounts: { userId: number; companyId: number }[] = [];
   sqlite.transaction(() => {
     for (let index = 1; index <= options.accounts; index += 1) {
       const createdAt = new Date(now - twoYearsMs - index * 60_000).toISOString();
       const email = seededEmail(index);
-      const userId = Number(insertUser.run(email, options.passwordHash, createdAt).lastInsertRowid);
-      insertPreferences.run(userId, `Scale Contractor ${index}`, email, '555-0100', createdAt);
-      userIds.push(userId);
+      const companyId = Number(insertCompany.run(createdAt).lastInsertRowid);
+      const userId = Number(
+        insertUser.run(email, options.passwordHash, createdAt, companyId).lastInsertRowid,
+      );
+      insertPreferences.run(companyId, `Scale Contractor ${index}`, email, '555-0100', createdAt);
+      accounts.push({ userId, companyId });
     }
   })();
 
   const heavy = Math.min(options.heavyAccountContracts, options.contracts);
-  const perOtherAccount = Math.floor((options.contracts - heavy) / Math.max(1, userIds.length - 1));
-  const owners: number[] = [];
-  for (const [index, userId] of userIds.entries()) {
+  const perOtherAccount = Math.floor(
+    (options.contracts - heavy) / Math.max(1, accounts.length - 1),
+  );
+  const owners: { userId: number; companyId: number }[] = [];
+  for (const [index, account] of accounts.entries()) {
     const count = index === 0 ? heavy : perOtherAccount;
-    for (let n = 0; n < count; n += 1) owners.push(userId);
+    for (let n = 0; n < count; n += 1) owners.push(account);
   }
   // Whatever the even split left over goes to the last account.
-  while (owners.length < options.contracts) owners.push(userIds.at(-1) ?? 0);
+  const last = accounts.at(-1);
+  while (last && owners.length < options.contracts) owners.push(last);
 
   let events = 0;
   let signingLinks = 0;
   const batch = 5_000;
   for (let start = 0; start < owners.length; start += batch) {
     sqlite.transaction(() => {
-      for (const userId of owners.slice(start, start + batch)) {
+      for (const { userId, companyId } of owners.slice(start, start + batch)) {
         const status = pickStatus(random());
         const createdMs = now - Math.floor(random() * twoYearsMs);
         const createdAt = new Date(createdMs).toISOString();
@@ -137,7 +145,9 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
         const html = status === 'draft' ? null : snapshotHtml(client, cents);
         const contractId = Number(
           insertContract.run(
+            companyId,
             userId,
+            sentAt === null ? null : userId,
             status,
             client,
             `${client.replace(' ', '.').toLowerCase()}@example.com`,
@@ -168,7 +178,7 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
     })();
   }
   return {
-    accounts: userIds.length,
+    accounts: accounts.length,
     contracts: owners.length,
     events,
     signingLinks,

@@ -86,7 +86,7 @@ describe('tradesign create-owner', () => {
       await t.sql.all("SELECT value FROM instance_settings WHERE name = 'first_account'"),
     ).toEqual([{ value: String(owner?.id) }]);
     const templates = await t.sql.get<{ n: number }>(
-      'SELECT count(*) AS n FROM templates WHERE user_id = ?',
+      'SELECT count(*) AS n FROM templates WHERE created_by_user_id = ?',
       owner?.id,
     );
     expect(Number(templates?.n)).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ const templatesOf = (email: string) =>
     preset_sha256: string;
   }>(
     `SELECT t.name, t.html, t.version, t.is_preset, t.preset_sha256 FROM templates t
-     JOIN users u ON u.id = t.user_id WHERE u.email = ? ORDER BY t.id`,
+     JOIN users u ON u.company_id = t.company_id WHERE u.email = ? ORDER BY t.id`,
     email,
   );
 
@@ -69,13 +69,13 @@ describe('tradesign seed-templates', () => {
     expect(result.code).toBe(0);
     expect(result.out).toContain('first@example.com  Standard Contract: unchanged');
     expect(result.out).toContain('Contrato estándar: unchanged');
-    expect(result.out).toContain('Done: 2 account(s).');
+    expect(result.out).toContain('Done: 2 companies.');
     expect(await templatesOf('first@example.com')).toEqual(before);
   });
 
   it('reinstalls a deleted preset for one account, as its default when it has none', async () => {
     await t.sql.run(
-      "DELETE FROM templates WHERE user_id = (SELECT id FROM users WHERE email = 'first@example.com')",
+      "DELETE FROM templates WHERE company_id = (SELECT company_id FROM users WHERE email = 'first@example.com')",
     );
     const result = seed('--email', 'FIRST@example.com');
     expect(result.out).toContain('Standard Contract: installed');
@@ -89,7 +89,7 @@ describe('tradesign seed-templates', () => {
 
   it('gives an account from before Contrato estándar its Spanish twin, keeping its default', async () => {
     await t.sql.run(
-      "DELETE FROM templates WHERE preset_key = 'contrato-estandar' AND user_id = (SELECT id FROM users WHERE email = 'second@example.com')",
+      "DELETE FROM templates WHERE preset_key = 'contrato-estandar' AND company_id = (SELECT company_id FROM users WHERE email = 'second@example.com')",
     );
     const result = seed('--email', 'second@example.com');
     expect(result.out).toContain(
@@ -108,7 +108,7 @@ describe('tradesign seed-templates', () => {
     await t.sql.run('UPDATE templates SET html = ?, preset_sha256 = ?', oldHtml, oldSha);
     // The second contractor then edited theirs.
     await t.sql.run(
-      "UPDATE templates SET html = '<p>My own words</p>' WHERE user_id = (SELECT id FROM users WHERE email = 'second@example.com')",
+      "UPDATE templates SET html = '<p>My own words</p>' WHERE company_id = (SELECT company_id FROM users WHERE email = 'second@example.com')",
     );
 
     const result = seed();

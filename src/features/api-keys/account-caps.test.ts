@@ -38,10 +38,10 @@ describe('40 creates at once', () => {
     const { made, refused, messages } = tally(answers);
     expect({ made, refused }).toEqual({ made: MAX_ACTIVE_KEYS, refused: BURST - MAX_ACTIVE_KEYS });
     expect([...messages]).toEqual([
-      `An account can have ${MAX_ACTIVE_KEYS} keys at most: revoke one you no longer use first`,
+      `A company can have ${MAX_ACTIVE_KEYS} keys at most: revoke one you no longer use first`,
     ]);
     const stored = await t.sql.value<number>(
-      "SELECT count(*) FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = 'key-burst@example.com'",
+      "SELECT count(*) FROM api_keys k JOIN users u ON u.id = k.created_by_user_id WHERE u.email = 'key-burst@example.com'",
     );
     expect(Number(stored)).toBe(MAX_ACTIVE_KEYS);
   });
@@ -64,10 +64,10 @@ describe('40 creates at once', () => {
       refused: BURST - MAX_WEBHOOK_ENDPOINTS,
     });
     expect([...messages]).toEqual([
-      `An account can have ${MAX_WEBHOOK_ENDPOINTS} webhooks at most: delete one you no longer use first`,
+      `A company can have ${MAX_WEBHOOK_ENDPOINTS} webhooks at most: delete one you no longer use first`,
     ]);
     const stored = await t.sql.value<number>(
-      "SELECT count(*) FROM webhook_endpoints e JOIN users u ON u.id = e.user_id WHERE u.email = 'hook-burst@example.com'",
+      "SELECT count(*) FROM webhook_endpoints e JOIN users u ON u.id = e.created_by_user_id WHERE u.email = 'hook-burst@example.com'",
     );
     expect(Number(stored)).toBe(MAX_WEBHOOK_ENDPOINTS);
   });

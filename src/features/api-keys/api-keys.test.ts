@@ -179,7 +179,7 @@ describe('API keys', () => {
     for (let n = 0; n < MAX_ACTIVE_KEYS; n += 1) await createKey(`Tool ${n}`, stranger);
     const over = await jsonPost(t.app, '/api/keys', { name: 'One more' }, { cookie: stranger });
     expect(over.statusCode).toBe(409);
-    expect(over.body).toContain(`An account can have ${MAX_ACTIVE_KEYS} keys at most`);
+    expect(over.body).toContain(`A company can have ${MAX_ACTIVE_KEYS} keys at most`);
   });
 
   it('have tRPC twins for the settings screen', async () => {

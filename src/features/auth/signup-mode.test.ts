@@ -87,7 +87,7 @@ describe('SIGNUP_MODE=invite on an empty install, two sign-ups at once', () => {
     expect(await usersCount(t)).toBe(1);
     // Nothing of the refused ones is left behind: no templates, no preferences, no log lines.
     const orphans = await t.sql.get<{ n: number }>(
-      'SELECT count(*) AS n FROM templates WHERE user_id NOT IN (SELECT id FROM users)',
+      'SELECT count(*) AS n FROM templates WHERE company_id NOT IN (SELECT company_id FROM users)',
     );
     expect(Number(orphans?.n)).toBe(0);
   });

@@ -39,7 +39,7 @@ async function readContract(id: number): Promise<Contract> {
 
 async function setCompanyAddress(address: string | null) {
   await t.sql.run(
-    'UPDATE preferences SET company_address = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+    'UPDATE preferences SET company_address = ? WHERE company_id = (SELECT company_id FROM users WHERE email = ?)',
     address,
     'doors@example.com',
   );

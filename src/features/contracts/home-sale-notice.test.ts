@@ -39,7 +39,7 @@ async function chicagoContractor() {
   const cookie = await contractorReadyToSend(t, email, 'Door To Door Windows');
   await t.sql.run(
     `UPDATE preferences SET company_address = ?, time_zone = ?
-     WHERE user_id = (SELECT id FROM users WHERE email = ?)`,
+     WHERE company_id = (SELECT company_id FROM users WHERE email = ?)`,
     '12 Mill Road, Springfield, IL 62701',
     'America/Chicago',
     email,

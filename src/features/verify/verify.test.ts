@@ -1,3 +1,4 @@
+import { insertPerson } from '../../test/people.js';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -17,28 +18,24 @@ function verify(hash: string, ip = freshIp()) {
   return t.app.inject({ method: 'GET', url: `/api/verify/${hash}`, remoteAddress: ip });
 }
 
-async function insertUser(email: string): Promise<number> {
-  return t.sql.value<number>(
-    'INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?) RETURNING id',
-    email,
-    'not-a-real-hash',
-    '2026-11-01T10:00:00.000Z',
-  );
+async function insertUser(email: string) {
+  return insertPerson(t.db, { email, created_at: '2026-11-01T10:00:00.000Z' });
 }
 
 /** A contract straight into the database with its executed copy; returns the contract id. */
 async function insertContractWithCopy(
-  userId: number,
+  owner: { id: number; company_id: number },
   status: 'draft' | 'sent' | 'signed' | 'completed',
   pdfSha256: string,
   createdAt = '2026-11-21T15:04:00.000Z',
 ): Promise<number> {
   const contractId = await t.sql.value<number>(
     `INSERT INTO contracts
-       (user_id, status, client_name, client_email, total_price_cents, company_name,
+       (company_id, created_by_user_id, status, client_name, client_email, total_price_cents, company_name,
         company_email, company_phone, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    userId,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    owner.company_id,
+    owner.id,
     status,
     'Jordan Rivera',
     'jordan@example.com',
@@ -61,14 +58,14 @@ async function insertContractWithCopy(
   return contractId;
 }
 
-let userId: number;
+let owner: { id: number; company_id: number };
 let completedId: number;
 const genuineHash = fingerprint('%PDF-1.7 the executed copy');
 
 beforeAll(async () => {
   t = await createTestApp();
-  userId = await insertUser('owner@verify-landscaping.example');
-  completedId = await insertContractWithCopy(userId, 'completed', genuineHash);
+  owner = await insertUser('owner@verify-landscaping.example');
+  completedId = await insertContractWithCopy(owner, 'completed', genuineHash);
 });
 afterAll(async () => {
   await t.close();
@@ -117,7 +114,7 @@ describe('GET /api/verify/:sha256', () => {
   it('answers 404 when the contract is not completed', async () => {
     for (const status of ['draft', 'sent', 'signed'] as const) {
       const hash = fingerprint(`%PDF-1.7 a copy of a ${status} contract`);
-      await insertContractWithCopy(userId, status, hash);
+      await insertContractWithCopy(owner, status, hash);
       const response = await verify(hash);
       expect(response.statusCode, status).toBe(404);
       expect(response.body).toBe('No executed contract matches this file');
