@@ -219,7 +219,8 @@ async function fillTheRest(db: DB) {
   await db
     .insertInto('contracts')
     .values({
-      user_id: user.id,
+      company_id: user.company_id,
+      created_by_user_id: user.id,
       status: 'draft',
       scope_raw: '[]',
       created_at: now,
@@ -327,7 +328,7 @@ describe('copying SQLite into PostgreSQL', () => {
     const before = await targetDb.selectFrom('users').select('id').execute();
     await expect(copyToPostgres(source, targetDb)).rejects.toThrow(CopyRefusedError);
     await expect(copyToPostgres(source, targetDb)).rejects.toThrow(
-      /^The target database is not empty: users has \d+ rows; .*Copy into a new, empty database/,
+      /^The target database is not empty: companies has \d+ rows; .*Copy into a new, empty database/,
     );
     expect(await targetDb.selectFrom('users').select('id').execute()).toEqual(before);
   });
@@ -368,7 +369,7 @@ describe('copying SQLite into PostgreSQL', () => {
       const second = run([], { DATABASE_URL: url });
       expect(second.status).toBe(1);
       expect(second.stderr.trim().split('\n')).toHaveLength(1);
-      expect(second.stderr).toMatch(/^The target database is not empty: users has/);
+      expect(second.stderr).toMatch(/^The target database is not empty: companies has/);
       expect(second.stderr).not.toContain(password);
     } finally {
       await dropTestPostgresDatabase(name);

@@ -1,3 +1,4 @@
+import { TEAM_ROLES } from './team.js';
 import { z } from 'zod';
 import { companyNameField } from './prefs.schemas.js';
 import { twoFactorRequiredSchema, twoFactorStatusSchema } from './two-factor.schemas.js';
@@ -40,7 +41,12 @@ export const currentUserSchema = z.object({
   // Issue 34, two-factor: whether it is on and how many recovery codes are left.
   user: z
     .object({
+      id: z.number(),
       email: z.string(),
+      /** What the team calls them; null until they give a name (issue 35). */
+      name: z.string().nullable(),
+      /** What they may do in their company: an owner manages the team, keys and settings. */
+      role: z.enum(TEAM_ROLES),
       /** False until an account signed up in `open` mode follows its emailed link (issue 34). */
       email_verified: z.boolean(),
       ...twoFactorStatusSchema.shape,

@@ -13,6 +13,14 @@ import {
 } from '../../test/test-app.js';
 import { TWO_FACTOR_OFF } from '../../domain/two-factor.schemas.js';
 
+/** What a sign-up makes: the owner of a new company, with two-step sign-in off and no name yet. */
+const NEW_OWNER = {
+  id: expect.any(Number) as unknown,
+  name: null,
+  role: 'owner',
+  ...TWO_FACTOR_OFF,
+};
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const password = 'correct horse';
 
@@ -60,7 +68,7 @@ describe('REST auth', () => {
     const response = await jsonPost(t.app, '/api/auth/signup', input);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+      user: { email: input.email, email_verified: true, ...NEW_OWNER },
     });
     const cookie = cookiePair(response, 'session');
     expect(cookie).toMatch(/^session=[a-z2-7]{16}\.[a-z2-7]{52}$/);
@@ -68,7 +76,7 @@ describe('REST auth', () => {
     const me = await get(t.app, '/api/auth/user', { cookie });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+      user: { email: input.email, email_verified: true, ...NEW_OWNER },
     });
 
     const anonymous = await get(t.app, '/api/auth/user');
@@ -92,13 +100,13 @@ describe('REST auth', () => {
     const signup = await jsonPost(t.app, '/api/auth/signup', account('Mixed@Case.com'));
     expect(signup.statusCode).toBe(200);
     expect(signup.json()).toEqual({
-      user: { email: 'mixed@case.com', email_verified: true, ...TWO_FACTOR_OFF },
+      user: { email: 'mixed@case.com', email_verified: true, ...NEW_OWNER },
     });
 
     const login = await jsonPost(t.app, '/api/auth/login', { email: 'mixed@case.com', password });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toEqual({
-      user: { email: 'mixed@case.com', email_verified: true, ...TWO_FACTOR_OFF },
+      user: { email: 'mixed@case.com', email_verified: true, ...NEW_OWNER },
     });
 
     const again = await jsonPost(t.app, '/api/auth/signup', account('MIXED@case.com'));
@@ -133,7 +141,7 @@ describe('REST auth', () => {
     const login = await jsonPost(t.app, '/api/auth/login', { email: input.email, password });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toEqual({
-      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+      user: { email: input.email, email_verified: true, ...NEW_OWNER },
     });
     const loginCookie = cookiePair(login, 'session');
     expect(loginCookie).toBeDefined();
@@ -142,7 +150,7 @@ describe('REST auth', () => {
 
     const me = await get(t.app, '/api/auth/user', { cookie: loginCookie });
     expect(me.json()).toEqual({
-      user: { email: input.email, email_verified: true, ...TWO_FACTOR_OFF },
+      user: { email: input.email, email_verified: true, ...NEW_OWNER },
     });
   });
 
@@ -532,7 +540,7 @@ describe('tRPC auth', () => {
     expect(signup.statusCode).toBe(200);
     expect(signup.json()).toEqual({
       result: {
-        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...TWO_FACTOR_OFF } },
+        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...NEW_OWNER } },
       },
     });
     const signupCookie = cookiePair(signup, 'session');
@@ -542,7 +550,7 @@ describe('tRPC auth', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
       result: {
-        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...TWO_FACTOR_OFF } },
+        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...NEW_OWNER } },
       },
     });
 
@@ -577,7 +585,7 @@ describe('tRPC auth', () => {
     const stillIn = await trpcQuery(t.app, 'auth.user', undefined, { cookie: signupCookie });
     expect(stillIn.json()).toEqual({
       result: {
-        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...TWO_FACTOR_OFF } },
+        data: { user: { email: 'trpc.user@example.com', email_verified: true, ...NEW_OWNER } },
       },
     });
   });

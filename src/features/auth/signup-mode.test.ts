@@ -1,4 +1,12 @@
 import { TWO_FACTOR_OFF } from '../../domain/two-factor.schemas.js';
+
+/** What a sign-up makes: the owner of a new company, with two-step sign-in off and no name yet. */
+const NEW_OWNER = {
+  id: expect.any(Number) as unknown,
+  name: null,
+  role: 'owner',
+  ...TWO_FACTOR_OFF,
+};
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignupStatus } from '../../domain/account-email.schemas.js';
 import {
@@ -52,7 +60,7 @@ describe('SIGNUP_MODE=invite (the default)', () => {
     const owner = await jsonPost(t.app, '/api/auth/signup', company('Owner Co'));
     expect(owner.statusCode, owner.body).toBe(200);
     expect(owner.json()).toEqual({
-      user: { email: 'mode1@example.com', email_verified: true, ...TWO_FACTOR_OFF },
+      user: { email: 'mode1@example.com', email_verified: true, ...NEW_OWNER },
     });
 
     expect(await statusOf(t)).toEqual({
@@ -135,19 +143,19 @@ describe('SIGNUP_MODE=open', () => {
     const later = await jsonPost(t.app, '/api/auth/signup', input);
     expect(later.statusCode).toBe(200);
     expect(later.json()).toEqual({
-      user: { email: input.email, email_verified: false, ...TWO_FACTOR_OFF },
+      user: { email: input.email, email_verified: false, ...NEW_OWNER },
     });
     const cookie = later.headers['set-cookie']?.toString().split(';')[0] ?? '';
     expect((await get(t.app, '/api/auth/user', { cookie })).json()).toEqual({
-      user: { email: input.email, email_verified: false, ...TWO_FACTOR_OFF },
+      user: { email: input.email, email_verified: false, ...NEW_OWNER },
     });
     const twin = await trpcQuery(t.app, 'auth.user', undefined, { cookie });
     expect(twin.json()).toEqual({
-      result: { data: { user: { email: input.email, email_verified: false, ...TWO_FACTOR_OFF } } },
+      result: { data: { user: { email: input.email, email_verified: false, ...NEW_OWNER } } },
     });
     const login = await jsonPost(t.app, '/api/auth/login', { email: input.email, password });
     expect(login.json()).toEqual({
-      user: { email: input.email, email_verified: false, ...TWO_FACTOR_OFF },
+      user: { email: input.email, email_verified: false, ...NEW_OWNER },
     });
 
     const viaTrpc = await trpcMutation(t.app, 'auth.signup', company('Twin Co'));

@@ -19,8 +19,17 @@ export async function currentUserAnswer(
   db: DbOrTrx,
   user: { id: number; email: string },
 ): Promise<CurrentUser> {
-  const { emailVerified, ...twoFactor } = await signedInStatusOf(db, user.id);
-  return { user: { email: user.email, email_verified: emailVerified, ...twoFactor } };
+  const { emailVerified, name, role, ...twoFactor } = await signedInStatusOf(db, user.id);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name,
+      role,
+      email_verified: emailVerified,
+      ...twoFactor,
+    },
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TeamRole } from '../../domain/team.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { languageOr } from '../../domain/i18n/languages.js';
 import type { TwoFactorStatus } from '../../domain/two-factor.schemas.js';
@@ -42,10 +43,14 @@ export async function countRecoveryCodesLeft(db: DbOrTrx, userId: number): Promi
 export async function signedInStatusOf(
   db: DbOrTrx,
   userId: number,
-): Promise<TwoFactorStatus & { emailVerified: boolean }> {
+): Promise<
+  TwoFactorStatus & { emailVerified: boolean; name: string | null; role: TeamRole }
+> {
   const row = await db
     .selectFrom('users')
     .select((eb) => [
+      'users.name',
+      'users.role',
       'users.email_verified_at',
       'users.totp_enabled_at',
       eb
@@ -59,6 +64,8 @@ export async function signedInStatusOf(
     .executeTakeFirst();
   const enabled = Boolean(row?.totp_enabled_at);
   return {
+    name: row?.name ?? null,
+    role: row?.role ?? 'member',
     emailVerified: row !== undefined && row.email_verified_at !== null,
     two_factor_enabled: enabled,
     recovery_codes_left: enabled ? Number(row?.left ?? 0) : 0,
