@@ -77,7 +77,7 @@ async function team(cookie: string): Promise<TeamAnswer> {
 }
 
 const idOf = async (email: string) =>
-  (await t.sql.value<number>('SELECT id FROM users WHERE email = ?', email)) as number;
+  t.sql.value<number>('SELECT id FROM users WHERE email = ?', email);
 
 const logOf = (email: string) =>
   t.sql.all<{ type: string; details: string | null }>(
@@ -354,7 +354,7 @@ describe('roles and removal', () => {
     ).toBe(200);
     expect((await team(owner.cookie)).members.map((m) => m.role)).toEqual(['member', 'owner']);
     const changed = (await logOf(owner.email)).filter((e) => e.type === 'team_role_changed');
-    expect(changed.map((e) => JSON.parse(e.details!))).toEqual([
+    expect(changed.map((e): unknown => JSON.parse(e.details!))).toEqual([
       { email, role: 'owner', previous_role: 'member' },
       { email: owner.email, role: 'member', previous_role: 'owner' },
     ]);
