@@ -51,10 +51,10 @@ export function JoinInvite({ token }: { token: string }) {
   const invitation = check.data;
   return (
     <Stack>
-      <Text size="lg" fw={600}>
+      <Text size="lg" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {invitation.invited_by} invited you to join {invitation.company_name}
       </Text>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         As {invitation.role === 'owner' ? 'an owner' : 'a member'}, with the email{' '}
         <strong>{invitation.email}</strong>.
       </Text>

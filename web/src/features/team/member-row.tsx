@@ -50,7 +50,7 @@ export function MemberRow(props: { person: TeamMember; isMe: boolean; canManage:
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" p="sm" style={settingsRowStyle}>
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text fw={600}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {name}
           {isMe && ' (you)'}
         </Text>
