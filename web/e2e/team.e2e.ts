@@ -4,6 +4,7 @@ import { field, signUpByApi, waitForToast } from './support/flows';
 import { workerApp } from './support/worker';
 
 const running = workerApp();
+/** Set TEAM_SHOTS_DIR to a folder to keep a screenshot of each step (for a person to look at). */
 const shots = process.env.TEAM_SHOTS_DIR;
 
 /**
