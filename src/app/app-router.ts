@@ -8,6 +8,8 @@ import { prefsRouter } from '../features/prefs/prefs.router.js';
 import { scopeRouter } from '../features/scope/scope.router.js';
 import { templatesRouter } from '../features/templates/templates.router.js';
 import { webhooksRouter } from '../features/webhooks/webhooks.router.js';
+// Issue 35: the team.
+import { teamRouter } from '../features/team/team.router.js';
 import { router } from '../trpc/init.js';
 
 export const appRouter = router({
@@ -21,6 +23,7 @@ export const appRouter = router({
   followUp: followUpRouter,
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
+  team: teamRouter,
 });
 
 /** The web app imports this type only. */

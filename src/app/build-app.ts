@@ -35,6 +35,8 @@ import { registerTemplateRoutes } from '../features/templates/templates.routes.j
 import { registerApiKeyRoutes } from '../features/api-keys/api-keys.routes.js';
 import { registerVerifyRoutes } from '../features/verify/verify.routes.js';
 import { registerTrpcRoutes } from './trpc-routes.js';
+// Issue 35: the team.
+import { registerTeamRoutes } from '../features/team/team.routes.js';
 import type { SignInClock } from '../features/credentials/sign-in-throttle.js';
 import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import { mailSealerFor, type MailSealer } from '../features/mail/body-seal.js';
@@ -134,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFollowUpRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerTeamRoutes(app, deps);
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);

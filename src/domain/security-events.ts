@@ -28,6 +28,12 @@ export const SECURITY_EVENT_TYPES = [
   'other_sessions_revoked',
   // Issue 34 part A: a password change refused for a wrong current password.
   'password_change_failed',
+  // Issue 35, the team: recorded under the person who acted, naming the other person.
+  'team_invite_sent',
+  'team_invite_canceled',
+  'team_member_joined',
+  'team_role_changed',
+  'team_member_removed',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -18,6 +18,7 @@ import { Route as AuthedIndexRouteImport } from './routes/_authed/index'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as AuthedWizardRouteImport } from './routes/_authed/wizard'
 import { Route as ConfirmEmailTokenRouteImport } from './routes/confirm-email.$token'
+import { Route as JoinTokenRouteImport } from './routes/join.$token'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
 import { Route as AuthedContractsIdRouteImport } from './routes/_authed/contracts/$id'
@@ -27,6 +28,7 @@ import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/set
 import { Route as AuthedSettingsLegalRouteImport } from './routes/_authed/settings/legal'
 import { Route as AuthedSettingsRemindersRouteImport } from './routes/_authed/settings/reminders'
 import { Route as AuthedSettingsSecurityRouteImport } from './routes/_authed/settings/security'
+import { Route as AuthedSettingsTeamRouteImport } from './routes/_authed/settings/team'
 import { Route as AuthedTemplatesIndexRouteImport } from './routes/_authed/templates/index'
 import { Route as AuthedTemplatesEditorRouteImport } from './routes/_authed/templates/editor'
 
@@ -74,6 +76,11 @@ const ConfirmEmailTokenRoute = ConfirmEmailTokenRouteImport.update({
   path: '/confirm-email/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const JoinTokenRoute = JoinTokenRouteImport.update({
+  id: '/join/$token',
+  path: '/join/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -119,6 +126,11 @@ const AuthedSettingsSecurityRoute = AuthedSettingsSecurityRouteImport.update({
   path: '/settings/security',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsTeamRoute = AuthedSettingsTeamRouteImport.update({
+  id: '/settings/team',
+  path: '/settings/team',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedTemplatesIndexRoute = AuthedTemplatesIndexRouteImport.update({
   id: '/templates/',
   path: '/templates/',
@@ -139,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/join/$token': typeof JoinTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/contracts/$id': typeof AuthedContractsIdRoute
@@ -147,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/settings/security': typeof AuthedSettingsSecurityRoute
+  '/settings/team': typeof AuthedSettingsTeamRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/settings/': typeof AuthedSettingsIndexRoute
   '/templates/': typeof AuthedTemplatesIndexRoute
@@ -159,6 +173,7 @@ export interface FileRoutesByTo {
   '/onboarding': typeof AuthedOnboardingRoute
   '/wizard': typeof AuthedWizardRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/join/$token': typeof JoinTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/': typeof AuthedIndexRoute
@@ -168,6 +183,7 @@ export interface FileRoutesByTo {
   '/settings/legal': typeof AuthedSettingsLegalRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/settings/security': typeof AuthedSettingsSecurityRoute
+  '/settings/team': typeof AuthedSettingsTeamRoute
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/settings': typeof AuthedSettingsIndexRoute
   '/templates': typeof AuthedTemplatesIndexRoute
@@ -182,6 +198,7 @@ export interface FileRoutesById {
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_authed/wizard': typeof AuthedWizardRoute
   '/confirm-email/$token': typeof ConfirmEmailTokenRoute
+  '/join/$token': typeof JoinTokenRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/_authed/': typeof AuthedIndexRoute
@@ -191,6 +208,7 @@ export interface FileRoutesById {
   '/_authed/settings/legal': typeof AuthedSettingsLegalRoute
   '/_authed/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/_authed/settings/security': typeof AuthedSettingsSecurityRoute
+  '/_authed/settings/team': typeof AuthedSettingsTeamRoute
   '/_authed/templates/editor': typeof AuthedTemplatesEditorRoute
   '/_authed/settings/': typeof AuthedSettingsIndexRoute
   '/_authed/templates/': typeof AuthedTemplatesIndexRoute
@@ -206,6 +224,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/wizard'
     | '/confirm-email/$token'
+    | '/join/$token'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/contracts/$id'
@@ -214,6 +233,7 @@ export interface FileRouteTypes {
     | '/settings/legal'
     | '/settings/reminders'
     | '/settings/security'
+    | '/settings/team'
     | '/templates/editor'
     | '/settings/'
     | '/templates/'
@@ -226,6 +246,7 @@ export interface FileRouteTypes {
     | '/onboarding'
     | '/wizard'
     | '/confirm-email/$token'
+    | '/join/$token'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/'
@@ -235,6 +256,7 @@ export interface FileRouteTypes {
     | '/settings/legal'
     | '/settings/reminders'
     | '/settings/security'
+    | '/settings/team'
     | '/templates/editor'
     | '/settings'
     | '/templates'
@@ -248,6 +270,7 @@ export interface FileRouteTypes {
     | '/_authed/onboarding'
     | '/_authed/wizard'
     | '/confirm-email/$token'
+    | '/join/$token'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/_authed/'
@@ -257,6 +280,7 @@ export interface FileRouteTypes {
     | '/_authed/settings/legal'
     | '/_authed/settings/reminders'
     | '/_authed/settings/security'
+    | '/_authed/settings/team'
     | '/_authed/templates/editor'
     | '/_authed/settings/'
     | '/_authed/templates/'
@@ -269,6 +293,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   VerifyRoute: typeof VerifyRoute
   ConfirmEmailTokenRoute: typeof ConfirmEmailTokenRoute
+  JoinTokenRoute: typeof JoinTokenRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
 }
@@ -338,6 +363,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ConfirmEmailTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/join/$token': {
+      id: '/join/$token'
+      path: '/join/$token'
+      fullPath: '/join/$token'
+      preLoaderRoute: typeof JoinTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
@@ -401,6 +433,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsSecurityRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings/team': {
+      id: '/_authed/settings/team'
+      path: '/settings/team'
+      fullPath: '/settings/team'
+      preLoaderRoute: typeof AuthedSettingsTeamRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/templates/': {
       id: '/_authed/templates/'
       path: '/templates'
@@ -428,6 +467,7 @@ interface AuthedRouteChildren {
   AuthedSettingsLegalRoute: typeof AuthedSettingsLegalRoute
   AuthedSettingsRemindersRoute: typeof AuthedSettingsRemindersRoute
   AuthedSettingsSecurityRoute: typeof AuthedSettingsSecurityRoute
+  AuthedSettingsTeamRoute: typeof AuthedSettingsTeamRoute
   AuthedTemplatesEditorRoute: typeof AuthedTemplatesEditorRoute
   AuthedSettingsIndexRoute: typeof AuthedSettingsIndexRoute
   AuthedTemplatesIndexRoute: typeof AuthedTemplatesIndexRoute
@@ -443,6 +483,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsLegalRoute: AuthedSettingsLegalRoute,
   AuthedSettingsRemindersRoute: AuthedSettingsRemindersRoute,
   AuthedSettingsSecurityRoute: AuthedSettingsSecurityRoute,
+  AuthedSettingsTeamRoute: AuthedSettingsTeamRoute,
   AuthedTemplatesEditorRoute: AuthedTemplatesEditorRoute,
   AuthedSettingsIndexRoute: AuthedSettingsIndexRoute,
   AuthedTemplatesIndexRoute: AuthedTemplatesIndexRoute,
@@ -458,6 +499,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   VerifyRoute: VerifyRoute,
   ConfirmEmailTokenRoute: ConfirmEmailTokenRoute,
+  JoinTokenRoute: JoinTokenRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
 }

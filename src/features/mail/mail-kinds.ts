@@ -33,6 +33,8 @@ export const MAIL_READERS = {
   email_change_notice: 'account',
   email_change_taken: 'account',
   email_changed: 'account',
+  // Issue 35: the invitation to join a company's team.
+  team_invite: 'account',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

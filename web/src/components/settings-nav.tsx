@@ -5,6 +5,7 @@ import {
   IconBuildingStore,
   IconScale,
   IconShieldLock,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 
@@ -30,6 +31,13 @@ export const settingsSections = [
     label: 'Reminders & alerts',
     description: 'Automatic reminders to clients, and the email when a client opens a contract',
     icon: IconBell,
+  },
+  // Issue 35: the team.
+  {
+    to: '/settings/team',
+    label: 'Team',
+    description: 'The people of your company, their roles, and invitations to join',
+    icon: IconUsers,
   },
   {
     to: '/settings/api',

@@ -21,4 +21,10 @@ export const securityEvents: Record<SecurityEventType, string> = {
   session_revoked: 'Another session signed out',
   other_sessions_revoked: 'Every other session signed out',
   password_change_failed: 'Password change refused: wrong current password',
+  // Issue 35, the team.
+  team_invite_sent: 'Invitation to the team sent',
+  team_invite_canceled: 'Invitation to the team canceled',
+  team_member_joined: 'Joined the team',
+  team_role_changed: 'Team role changed',
+  team_member_removed: 'Person removed from the team',
 };

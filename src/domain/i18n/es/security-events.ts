@@ -21,4 +21,10 @@ export const securityEvents: typeof english = {
   session_revoked: 'Se cerró otra sesión',
   other_sessions_revoked: 'Se cerraron todas las demás sesiones',
   password_change_failed: 'Cambio de contraseña rechazado: contraseña actual incorrecta',
+  // Issue 35, el equipo.
+  team_invite_sent: 'Se envió una invitación al equipo',
+  team_invite_canceled: 'Se canceló una invitación al equipo',
+  team_member_joined: 'Se unió al equipo',
+  team_role_changed: 'Se cambió un rol del equipo',
+  team_member_removed: 'Se quitó a una persona del equipo',
 };

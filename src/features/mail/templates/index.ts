@@ -27,3 +27,5 @@ export {
   type TwoFactorNotice,
   type TwoFactorNoticeMailInput,
 } from './two-factor-notice.js';
+// Issue 35: the invitation to join a company's team.
+export { renderTeamInviteMail, type TeamInviteMailInput } from './team-invite.js';

@@ -1,0 +1,12 @@
+import type { Config } from '../../config.js';
+import type { DB } from '../../db/kysely.js';
+import type { MailSealer } from '../mail/body-seal.js';
+
+/** What the team's services need of the app (AppDeps and the tRPC context both have it). */
+export interface TeamDeps {
+  db: DB;
+  config: Pick<Config, 'PUBLIC_URL'>;
+  mailSealer: MailSealer;
+  /** Tests move it: invitations expire on it. */
+  clock: () => Date;
+}
