@@ -36,6 +36,11 @@ const validateWithZod: FastifySchemaCompiler<z.ZodType> =
 const tags = [
   { name: 'Account', description: 'Sign up, sign in, and the signed-in contractor.' },
   {
+    name: 'Team',
+    description:
+      "The company's people and invitations. Owners invite, change roles and remove; anyone in the company may read the team.",
+  },
+  {
     name: 'API keys',
     description: 'Keys for other tools. Only a signed-in person can manage them.',
   },

@@ -37,6 +37,15 @@ export const SECURITY_EVENT_TYPES = [
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
+/** The lines of the company's log: every owner sees them, whoever of the team acted. */
+export const TEAM_SECURITY_EVENT_TYPES = [
+  'team_invite_sent',
+  'team_invite_canceled',
+  'team_member_joined',
+  'team_role_changed',
+  'team_member_removed',
+] as const satisfies readonly SecurityEventType[];
+
 /**
  * A type this version knows. One written by a newer version (read after a rollback) is shown as
  * stored, never dropped, as the audit trail does (docs/decisions/021).
@@ -62,6 +71,8 @@ export const securityEventSchema = z.object({
   /** The browser and system, in words ("Chrome on Android"). */
   device: z.string(),
   details: securityEventDetailsSchema.nullable(),
+  /** Who of the team acted, when it was not the reader (a team line an owner sees). */
+  by: z.string().nullable(),
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
 

@@ -47,6 +47,9 @@ export interface SignInDeps {
   clock?: () => Date;
 }
 
+export const REMOVED_FROM_COMPANY =
+  'You were removed from your company on TradeSign. Ask its owner to invite you again.';
+
 /**
  * Same message and similar time for an unknown email and a wrong password. A wrong password for
  * an existing account is a line in its security log (the throttle bounds how many); an unknown
@@ -74,6 +77,8 @@ export async function logIn(
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   await forgetSignInFailures(db, input.email, client.ip);
+  // Told only to whoever knows the password: the account exists but works for no company now.
+  if (user.removed_at !== null) throw new AppError('FORBIDDEN', REMOVED_FROM_COMPANY);
   if (passwordNeedsRehash(user.password_hash)) {
     await updatePasswordHash(db, user.id, await hashPassword(input.password));
   }

@@ -5,7 +5,7 @@ import type { CompanyId, TeamRole } from '../../domain/team.js';
 export async function findUserByEmail(db: DbOrTrx, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash'])
+    .select(['id', 'email', 'password_hash', 'removed_at'])
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
 }

@@ -8,5 +8,5 @@ export const securityLogProcedure = authedProcedure
   .input(securityLogInputSchema)
   .query(({ ctx, input }) => {
     requireSignedInPerson(ctx.session, SECURITY_LOG_NEEDS_A_PERSON);
-    return listSecurityEvents(ctx.db, ctx.user.id, input.cursor);
+    return listSecurityEvents(ctx.db, ctx.user, input.cursor);
   });

@@ -31,7 +31,7 @@ export function registerSecurityLogRoutes(app: FastifyInstance, deps: AppDeps): 
     async (request) => {
       const session = contractorOf(request);
       requireSignedInPerson(session, SECURITY_LOG_NEEDS_A_PERSON);
-      return listSecurityEvents(deps.db, session.user.id, request.query.before);
+      return listSecurityEvents(deps.db, session.user, request.query.before);
     },
   );
 }

@@ -1,3 +1,5 @@
+import { displayName } from '../../domain/team.js';
+import type { SessionUser } from '../../ports/session.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import {
   SECURITY_LOG_PAGE_SIZE,
@@ -6,6 +8,7 @@ import {
   type SecurityEventDetails,
   type SecurityEventType,
   type SecurityLogPage,
+  TEAM_SECURITY_EVENT_TYPES,
 } from '../../domain/security-events.js';
 import { describeDevice } from '../../lib/device.js';
 import { storedUserAgent, type RequestClient } from '../../lib/request-client.js';
@@ -48,20 +51,45 @@ function detailsOf(text: string | null): SecurityEventDetails | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The account's own log, newest first, a page at a time: lines older than `before`. */
+/**
+ * The person's own log, newest first, a page at a time: lines older than `before`. An owner's
+ * also holds the company's team lines (invitations, joins, roles, removals) whoever of the team
+ * acted, each naming who (docs/decisions/045).
+ */
 export async function listSecurityEvents(
   db: DbOrTrx,
-  userId: number,
+  user: SessionUser,
   before: number | null | undefined,
 ): Promise<SecurityLogPage> {
   let query = db
     .selectFrom('security_events')
-    .select(['id', 'type', 'at', 'ip', 'user_agent', 'details'])
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
+    .innerJoin('users', 'users.id', 'security_events.user_id')
+    .select([
+      'security_events.id',
+      'security_events.type',
+      'security_events.at',
+      'security_events.ip',
+      'security_events.user_agent',
+      'security_events.details',
+      'security_events.user_id',
+      'users.name',
+      'users.email',
+    ])
+    .where((eb) =>
+      user.role === 'owner'
+        ? eb.or([
+            eb('security_events.user_id', '=', user.id),
+            eb.and([
+              eb('security_events.type', 'in', TEAM_SECURITY_EVENT_TYPES),
+              eb('users.company_id', '=', user.companyId),
+            ]),
+          ])
+        : eb('security_events.user_id', '=', user.id),
+    )
+    .orderBy('security_events.id', 'desc')
     // One more than a page tells whether there is an older page.
     .limit(SECURITY_LOG_PAGE_SIZE + 1);
-  if (before) query = query.where('id', '<', before);
+  if (before) query = query.where('security_events.id', '<', before);
   const rows = await query.execute();
   const page = rows.slice(0, SECURITY_LOG_PAGE_SIZE);
   const events = page.map((row): SecurityEvent => ({
@@ -71,6 +99,7 @@ export async function listSecurityEvents(
     ip: row.ip,
     device: describeDevice(row.user_agent),
     details: detailsOf(row.details),
+    by: row.user_id === user.id ? null : displayName(row),
   }));
   const older = rows.length > SECURITY_LOG_PAGE_SIZE ? page.at(-1)?.id : undefined;
   return { events, next_before: older ?? null };

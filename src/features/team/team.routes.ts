@@ -21,7 +21,7 @@ import {
   teamInviteSchema,
 } from './team.schemas.js';
 
-const tag = 'Account';
+const tag = 'Team';
 const OWNER_ONLY_NOTE =
   'Owners only, signed in (not with an API key); a member gets 403 naming who can.';
 const idParams = z.object({ id: teamIdSchema });

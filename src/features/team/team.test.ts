@@ -1,3 +1,4 @@
+import { REMOVED_FROM_COMPANY } from '../auth/sign-in.service.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMail, queuedMails } from '../../test/account-mail.js';
 import {
@@ -396,11 +397,11 @@ describe('roles and removal', () => {
         hook.json<{ id: number }>().id,
       ),
     ).toBeTruthy();
-    // Signing in again gets them nowhere (sign-in itself does not yet refuse a removed person:
-    // the session it makes is never found); their contract stays with the company.
+    // Signing in again is refused with why, and makes no session; their contract stays.
     const login = await jsonPost(t.app, '/api/auth/login', { email, password });
-    const again = cookiePair(login, 'session') ?? cookiePair(login, '__Host-session') ?? '';
-    expect((await get(t.app, '/api/team', { cookie: again })).statusCode).toBe(401);
+    expect(login.statusCode).toBe(403);
+    expect(login.body).toBe(REMOVED_FROM_COMPANY);
+    expect(cookiePair(login, 'session') ?? cookiePair(login, '__Host-session')).toBeUndefined();
     expect((await team(owner.cookie)).members.map((m) => m.email)).toEqual([owner.email]);
     expect(
       await t.sql.value(
@@ -476,5 +477,35 @@ describe('an email that already has an account', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toMatch(/^You are the only owner of your company/);
     expect((await queuedMails(t, 'team_invite', busy.email)).length).toBe(1);
+  });
+});
+
+describe("the company's security log", () => {
+  it('shows every owner the team lines, naming who acted; a member sees only their own', async () => {
+    const owner = await newCompany();
+    const coOwner = await member(owner, 'co-owner@example.com', 'owner');
+    const crew = await member(owner, 'crew-log@example.com');
+    type Page = { events: { type: string; by: string | null; details: unknown }[] };
+    const logAs = async (cookie: string) =>
+      (await get(t.app, '/api/auth/security-log', { cookie })).json<Page>().events;
+
+    const seenByCoOwner = await logAs(coOwner);
+    const invited = seenByCoOwner.find(
+      (line) =>
+        line.type === 'team_invite_sent' &&
+        (line.details as { email?: string }).email === 'crew-log@example.com',
+    );
+    expect(invited).toMatchObject({ by: 'Pat Lee', details: { role: 'member' } });
+    // Of the others' lines only the team's show: never Pat's sign-ins or account.
+    const others = seenByCoOwner.filter((line) => line.by !== null).map((line) => line.type);
+    expect(others.every((type) => type.startsWith('team_'))).toBe(true);
+    // The co-owner's own lines carry no name.
+    expect(seenByCoOwner.filter((line) => line.by === null).map((line) => line.type)).toContain(
+      'account_created',
+    );
+
+    const seenByCrew = await logAs(crew);
+    expect(seenByCrew.every((line) => line.by === null)).toBe(true);
+    expect(seenByCrew.map((line) => line.type)).not.toContain('team_invite_sent');
   });
 });

@@ -9,7 +9,11 @@ const line = (type: string, details: SecurityEvent['details']): SecurityEvent =>
   ip: '127.0.0.1',
   device: 'Chrome on Android',
   details,
+  by: null,
 });
+
+const line_ = (type: string, details: SecurityEvent['details']) =>
+  securityEventDetailLine(line(type, details));
 
 describe('the facts under a security log line', () => {
   it('names the device a revocation signed out, not only the one that did it', () => {
@@ -40,5 +44,19 @@ describe('the facts under a security log line', () => {
       securityEventDetailLine(line('password_reset_requested', { link_mailed: true })),
     ).toBeNull();
     expect(securityEventDetailLine(line('sign_in', null))).toBeNull();
+  });
+
+  it('names the other person and the role on a team line', () => {
+    expect(line_('team_invite_sent', { email: 'sam@example.com', role: 'member' })).toBe(
+      'sam@example.com · Member',
+    );
+    expect(
+      line_('team_role_changed', {
+        email: 'sam@example.com',
+        role: 'owner',
+        previous_role: 'member',
+      }),
+    ).toBe('sam@example.com · now Owner');
+    expect(line_('team_member_removed', {})).toBeNull();
   });
 });

@@ -3,8 +3,12 @@ import type { SecurityEvent } from '@domain/security-events';
 /**
  * The facts a line of the security log adds below its words (issue 34, parts A and B), or null.
  * A signed-out session names the device that was signed out: the line's own device is the one
- * that did it, and the two read alike otherwise.
+ * that did it, and the two read alike otherwise. A team line names the other person and the
+ * role (issue 35).
  */
+const roleWord = (role: string) =>
+  role === 'owner' ? 'Owner' : role === 'member' ? 'Member' : role;
+
 export function securityEventDetailLine(event: SecurityEvent): string | null {
   const details = event.details ?? {};
   const signedOut = details.signed_out_sessions;
@@ -22,6 +26,17 @@ export function securityEventDetailLine(event: SecurityEvent): string | null {
     case 'password_reset':
       return typeof signedOut === 'number' && signedOut > 0
         ? `${signedOut === 1 ? '1 device' : `${signedOut} devices`} signed out`
+        : null;
+    case 'team_invite_sent':
+    case 'team_invite_canceled':
+    case 'team_member_joined':
+    case 'team_member_removed':
+      return typeof details.email === 'string'
+        ? `${details.email}${typeof details.role === 'string' ? ` · ${roleWord(details.role)}` : ''}`
+        : null;
+    case 'team_role_changed':
+      return typeof details.email === 'string' && typeof details.role === 'string'
+        ? `${details.email} · now ${roleWord(details.role)}`
         : null;
     case 'password_reset_requested':
       return details.link_mailed === false

@@ -92,6 +92,7 @@ function SecurityLogLine({ event, when }: { event: SecurityEvent; when: string }
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {when} · {event.device}
         {event.ip ? ` · ${event.ip}` : ''}
+        {event.by ? ` · by ${event.by}` : ''}
       </Text>
       {detail && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
