@@ -42,6 +42,9 @@ const CARD_COLUMNS = [
   'search_text',
 ];
 
+/** The company's list indexes also carry who wrote and who sent each card ("Sent by Sam"). */
+const PEOPLE_COLUMNS = ['created_by_user_id', 'sent_by_user_id'];
+
 const PREFERENCE_COLUMNS = [
   'company_name',
   'company_phone',
@@ -129,6 +132,7 @@ async function dropCompanyRequirement(db: Kysely<unknown>, table: string) {
 
 async function listIndexes(db: Kysely<unknown>, key: 'user_id' | 'company_id') {
   const prefix = key === 'user_id' ? 'contracts_user' : 'contracts_company';
+  const people = key === 'user_id' ? [] : PEOPLE_COLUMNS;
   // The earliest deadline read with each list: a seek into the company's awaiting signature.
   await db.schema
     .createIndex(key === 'user_id' ? 'contracts_owner_deadline' : 'contracts_company_deadline')
@@ -138,12 +142,12 @@ async function listIndexes(db: Kysely<unknown>, key: 'user_id' | 'company_id') {
   await db.schema
     .createIndex(`${prefix}_list`)
     .on('contracts')
-    .columns([key, 'created_at desc', 'id desc', 'status', ...CARD_COLUMNS])
+    .columns([key, 'created_at desc', 'id desc', 'status', ...CARD_COLUMNS, ...people])
     .execute();
   await db.schema
     .createIndex(`${prefix}_status_created`)
     .on('contracts')
-    .columns([key, 'status', 'created_at desc', 'id desc', ...CARD_COLUMNS])
+    .columns([key, 'status', 'created_at desc', 'id desc', ...CARD_COLUMNS, ...people])
     .execute();
 }
 

@@ -35,7 +35,7 @@ export async function measureSearchPlan(
     .executeTakeFirstOrThrow();
   const query = contractSearchQuery(
     db,
-    owner.company_id,
+    { companyId: owner.company_id, onlyOf: null },
     { terms: searchTerms(q), statuses: null },
     null,
   );

@@ -22,6 +22,8 @@ export type ContractCursor = z.infer<typeof contractCursorSchema>;
 
 export const contractPageInputSchema = z.object({
   section: contractSectionSchema,
+  /** Only the caller's contracts (issue 35); the whole company's by default. */
+  mine: z.boolean().optional(),
   limit: z.number().int().min(1).max(CONTRACT_PAGE_MAX).default(CONTRACT_PAGE_SIZE),
   cursor: contractCursorSchema.nullish(),
 });

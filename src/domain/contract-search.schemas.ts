@@ -28,6 +28,17 @@ export function statusesOf(value: string | undefined): ContractStatus[] | null {
 
 const STATUS_NAMES = CONTRACT_STATUSES.join(', ');
 
+/**
+ * "Mine / Everyone" (issue 35): only the contracts the caller wrote or sent. A query string says
+ * `mine=true`; tRPC sends a boolean.
+ */
+export const mineSchema = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+  .optional()
+  .meta({
+    description: 'true: only the contracts you wrote or sent; otherwise the whole company’s.',
+  });
+
 export const contractFilterSchema = z.object({
   q: z
     .string()
@@ -48,6 +59,7 @@ export const contractFilterSchema = z.object({
     .meta({
       description: `Keep only these statuses, separated by commas (${STATUS_NAMES}).`,
     }),
+  mine: mineSchema,
 });
 export type ContractFilter = z.infer<typeof contractFilterSchema>;
 

@@ -131,6 +131,14 @@ export const clientDataSchema = z.object({
   address: z.string().nullable().optional(),
 });
 
+/** A person of the company as a contract names them: "Sent by Sam Diaz" (issue 35). */
+export const personRefSchema = z.object({
+  id: z.number(),
+  /** Their name, or their email until they give one. */
+  name: z.string(),
+});
+export type PersonRef = z.infer<typeof personRefSchema>;
+
 export const contractSchema = z.object({
   id: z.number(),
   status: z.enum(CONTRACT_STATUSES),
@@ -177,6 +185,9 @@ export const contractSchema = z.object({
   revision_number: z.number(),
   /** The revision made from this contract, if any. */
   revised_as: z.number().nullable(),
+  /** Who of the company wrote it, and who signed and sent it (null while a draft). */
+  created_by: personRefSchema.nullable(),
+  sent_by: personRefSchema.nullable(),
 });
 export type Contract = z.infer<typeof contractSchema>;
 
@@ -194,6 +205,8 @@ export const contractSummarySchema = contractSchema
     original_id: true,
     revision_number: true,
     closed_at: true,
+    created_by: true,
+    sent_by: true,
   })
   .extend({
     /** True when an email about this contract could not be delivered after every retry. */

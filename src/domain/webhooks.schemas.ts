@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personRefSchema } from './contracts.schemas.js';
 
 /**
  * Signed webhooks (issue 19, docs/decisions/025): what a contractor registers, and what the
@@ -134,6 +135,9 @@ export const webhookContractSchema = z.object({
   voided_at: z.string().nullable(),
   /** While sent or expired: when the newest signing link stops (or stopped) working. */
   expires_at: z.string().nullable(),
+  /** Who of the company wrote it, and who signed and sent it (issue 35). */
+  created_by: personRefSchema.nullable(),
+  sent_by: personRefSchema.nullable(),
 });
 
 /** The JSON body of every webhook, in the Standard Webhooks shape `{type, timestamp, data}`. */

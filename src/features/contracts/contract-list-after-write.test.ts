@@ -5,7 +5,7 @@ import { contractSummarySchema, type ContractSummary } from '../../domain/contra
 import { contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
 import { sendableDraft } from '../../test/factories.js';
 import { createTestApp, get, jsonPost, trpcQuery, type TestApp } from '../../test/test-app.js';
-import { listContracts } from './contract-list.service.js';
+import { listContracts, wholeCompany } from './contract-list.service.js';
 
 /**
  * The contracts list right after a write (issue 33): read again every time, from the
@@ -44,27 +44,27 @@ async function unrelatedWrite() {
 
 describe('the contracts list after a write', () => {
   it('answers the very same cards after a write that changed none of them', async () => {
-    const before = await listContracts(t.db, companyId, new Date());
+    const before = await listContracts(t.db, wholeCompany(companyId), new Date());
     await unrelatedWrite();
-    const after = await listContracts(t.db, companyId, new Date());
+    const after = await listContracts(t.db, wholeCompany(companyId), new Date());
     expect(after).toBe(before);
   });
 
   it('shows a changed card at once', async () => {
-    const before = await listContracts(t.db, companyId, new Date());
+    const before = await listContracts(t.db, wholeCompany(companyId), new Date());
     await t.sql.run("UPDATE contracts SET client_name = 'Renamed Client' WHERE id = ?", sentId);
-    const after = await listContracts(t.db, companyId, new Date());
+    const after = await listContracts(t.db, wholeCompany(companyId), new Date());
     expect(after).not.toBe(before);
     expect(after.find((card) => card.id === sentId)?.client_name).toBe('Renamed Client');
   });
 
   it('shows a mail that failed, though no card changed', async () => {
-    await listContracts(t.db, companyId, new Date());
+    await listContracts(t.db, wholeCompany(companyId), new Date());
     await t.sql.run(
       "UPDATE email_outbox SET status = 'failed' WHERE contract_id = ? AND kind = 'signing_request'",
       sentId,
     );
-    const cards = await listContracts(t.db, companyId, new Date());
+    const cards = await listContracts(t.db, wholeCompany(companyId), new Date());
     expect(cards.find((card) => card.id === sentId)?.email_failed).toBe(true);
     expect(cards.filter((card) => card.email_failed)).toHaveLength(1);
   });

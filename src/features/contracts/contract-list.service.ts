@@ -23,7 +23,9 @@ import {
   listContractPageRows,
   listContractSearchRows,
   nextDeadlineOfCompany,
+  type ListScope,
 } from './contracts.repo.js';
+import { peopleNamed } from '../credentials/people-names.js';
 import { searchTerms } from './contract-search-text.js';
 import { toContractSummary, type CardRow } from './contract-mapping.js';
 
@@ -42,8 +44,10 @@ interface Entry<Value> {
   value: Value;
   /** ISO time of the owner's earliest deadline when the entry was read; null when none. */
   deadline: string | null;
-  /** The cards as the database's JSON text (every card of an owner, everyCardOf). */
+  /** The cards as the database's JSON text (every card of a scope, everyCardOf). */
   cardsText?: string;
+  /** The names its cards carry, as the people's JSON: a renamed person is a changed list. */
+  peopleText?: string;
 }
 
 const MAX_CACHED_CARDS = 50_000;
@@ -68,7 +72,22 @@ type OwnerRead<Value> = Omit<Entry<Value>, 'deadline'> & { deadline?: string | n
  */
 export type KnownVersion = string | undefined;
 
-/** A cached read of one owner's contracts that is never older than their deadlines. */
+export type { ListScope } from './contracts.repo.js';
+
+/** Every contract of the company, as the owner's screen and the API show by default. */
+export const wholeCompany = (companyId: CompanyId): ListScope => ({ companyId, onlyOf: null });
+
+/** The list a person asked for: "Mine" (what they wrote or sent) or the whole company's. */
+export const listScopeOf = (
+  user: { id: number; companyId: CompanyId },
+  mine: boolean | undefined,
+): ListScope => ({ companyId: user.companyId, onlyOf: mine ? user.id : null });
+
+/** The cache key of a scope's read. */
+const keyOf = (scope: ListScope, ...rest: unknown[]) =>
+  JSON.stringify([scope.companyId, scope.onlyOf, ...rest]);
+
+/** A cached read of one company's contracts that is never older than their deadlines. */
 async function readOwnerCards<Value>(
   cache: ReadCache<Value>,
   db: DB,
@@ -97,34 +116,34 @@ async function readOwnerCards<Value>(
  */
 export async function listContracts(
   db: DB,
-  companyId: CompanyId,
+  scope: ListScope,
   now: Date,
   filter: ContractFilter = {},
   knownVersion?: KnownVersion,
 ): Promise<ContractSummary[]> {
+  const { companyId } = scope;
   const search = searchOf(filter);
   if (!search) {
     return readOwnerCards(
       cachedLists,
       db,
-      String(companyId),
+      keyOf(scope),
       companyId,
       now,
-      (stale) => everyCardOf(db, companyId, stale),
+      (stale) => everyCardOf(db, scope, stale),
       knownVersion,
     );
   }
-  const key = JSON.stringify([companyId, search]);
   return readOwnerCards(
     cachedLists,
     db,
-    key,
+    keyOf(scope, search),
     companyId,
     now,
     async () => ({
       value: await withMailFailures(
         db,
-        await listContractSearchRows(db, companyId, search, null, null),
+        await listContractSearchRows(db, scope, search, null, null),
       ),
     }),
     knownVersion,
@@ -140,20 +159,31 @@ export async function listContracts(
  */
 async function everyCardOf(
   db: DB,
-  companyId: CompanyId,
+  scope: ListScope,
   stale: Entry<ContractSummary[]> | undefined,
 ): Promise<OwnerRead<ContractSummary[]>> {
-  const { cards: cardsText, deadline } = await listContractCardsText(db, companyId);
-  if (stale?.cardsText === cardsText) {
+  const { cards: cardsText, deadline } = await listContractCardsText(db, scope);
+  const rows = (JSON.parse(cardsText) as unknown[][]).map(cardRowOf);
+  const people = await peopleOf(db, rows);
+  const peopleText = JSON.stringify([...people.values()]);
+  const read = { cardsText, peopleText, ...(deadline === undefined ? {} : { deadline }) };
+  if (stale?.cardsText === cardsText && stale.peopleText === peopleText) {
     const failed = await failedMailOf(db, stale.value);
     if (stale.value.every((card) => card.email_failed === failed.has(card.id))) {
-      return { value: stale.value, cardsText, deadline };
+      return { value: stale.value, ...read };
     }
   }
-  const rows = (JSON.parse(cardsText) as unknown[][]).map(cardRowOf);
   const failed = await failedMailOf(db, rows);
-  const value = rows.map((row) => toContractSummary(row, failed.has(row.id)));
-  return { value, cardsText, deadline };
+  const value = rows.map((row) => toContractSummary(row, failed.has(row.id), people));
+  return { value, ...read };
+}
+
+/** The people the cards name: who wrote and who sent each. */
+function peopleOf(db: DbOrTrx, rows: readonly CardRow[]) {
+  return peopleNamed(
+    db,
+    rows.flatMap((row) => [row.created_by_user_id, row.sent_by_user_id]),
+  );
 }
 
 /** A card's row from its values in CARD_COLUMNS order (listContractCardsText). */
@@ -166,19 +196,19 @@ function cardRowOf(values: unknown[]): CardRow {
 /** The contracts screen's search: one page of matches, newest first, across every section. */
 export async function searchContractPage(
   db: DB,
-  companyId: CompanyId,
+  scope: ListScope,
   query: ContractSearchQuery,
   now: Date,
   knownVersion?: KnownVersion,
 ): Promise<ContractPage> {
   const { limit, cursor } = query;
   const search = searchOf(query) ?? { terms: [], statuses: null };
-  const key = JSON.stringify(['search', companyId, search, limit, cursor ?? null]);
+  const key = keyOf(scope, 'search', search, limit, cursor ?? null);
   const read = async () => {
-    const rows = await listContractSearchRows(db, companyId, search, cursor ?? null, limit + 1);
+    const rows = await listContractSearchRows(db, scope, search, cursor ?? null, limit + 1);
     return { value: await pageOf(db, rows, limit) };
   };
-  return readOwnerCards(cachedPages, db, key, companyId, now, read, knownVersion);
+  return readOwnerCards(cachedPages, db, key, scope.companyId, now, read, knownVersion);
 }
 
 /** What a filter asks the query for; null when it keeps every contract. */
@@ -191,19 +221,19 @@ function searchOf(filter: ContractFilter) {
 /** One page of a section of the contracts screen; fetches one extra card to know if more exist. */
 export async function listContractPage(
   db: DB,
-  companyId: CompanyId,
+  scope: ListScope,
   query: ContractPageQuery,
   now: Date,
   knownVersion?: KnownVersion,
 ): Promise<ContractPage> {
   const { section, limit, cursor } = query;
-  const key = JSON.stringify([companyId, section, limit, cursor ?? null]);
+  const key = keyOf(scope, section, limit, cursor ?? null);
   const read = async () => {
     const statuses = statusesInSection(section);
-    const rows = await listContractPageRows(db, companyId, statuses, cursor ?? null, limit + 1);
+    const rows = await listContractPageRows(db, scope, statuses, cursor ?? null, limit + 1);
     return { value: await pageOf(db, rows, limit) };
   };
-  return readOwnerCards(cachedPages, db, key, companyId, now, read, knownVersion);
+  return readOwnerCards(cachedPages, db, key, scope.companyId, now, read, knownVersion);
 }
 
 /** A page of `limit` cards from `limit + 1` rows: the extra one says whether more exist. */
@@ -218,13 +248,13 @@ async function pageOf(db: DB, rows: CardRow[], limit: number): Promise<ContractP
 /** The number of contracts in each section, for the section headings. */
 export async function countContracts(
   db: DB,
-  companyId: CompanyId,
+  scope: ListScope,
   now: Date,
   knownVersion?: KnownVersion,
 ): Promise<ContractCounts> {
   const read = async () => {
     const byStatus = new Map(
-      (await countContractsByStatus(db, companyId)).map((row) => [row.status, Number(row.count)]),
+      (await countContractsByStatus(db, scope)).map((row) => [row.status, Number(row.count)]),
     );
     const count = (section: ContractSection) =>
       statusesInSection(section).reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0);
@@ -237,7 +267,7 @@ export async function countContracts(
       },
     };
   };
-  return readOwnerCards(cachedCounts, db, String(companyId), companyId, now, read, knownVersion);
+  return readOwnerCards(cachedCounts, db, keyOf(scope), scope.companyId, now, read, knownVersion);
 }
 
 /**
@@ -246,7 +276,8 @@ export async function countContracts(
  */
 async function withMailFailures(db: DbOrTrx, rows: CardRow[]): Promise<ContractSummary[]> {
   const failed = await failedMailOf(db, rows);
-  return rows.map((row) => toContractSummary(row, failed.has(row.id)));
+  const people = await peopleOf(db, rows);
+  return rows.map((row) => toContractSummary(row, failed.has(row.id), people));
 }
 
 /** The cards whose email could not be delivered; a draft has sent none. */

@@ -151,6 +151,8 @@ describe('the contracts screen, one section and one page at a time', () => {
         'original_id',
         'revision_number',
         'closed_at',
+        'created_by',
+        'sent_by',
         'views',
       ].sort(),
     );

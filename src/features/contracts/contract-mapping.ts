@@ -6,10 +6,12 @@ import type {
   Contract,
   ContractDraftInput,
   ContractSummary,
+  PersonRef,
 } from '../../domain/contracts.schemas.js';
 import { computeStageAmounts } from '../../domain/payment-plan.js';
 import { remindAllowedAt } from '../../domain/reminder-schedule.js';
 import type { ContractRow } from './contracts.repo.js';
+import { personOf } from '../credentials/people-names.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
@@ -26,8 +28,9 @@ function parseJson<T>(text: string | null, fallback: T): T {
  */
 export function toContract(
   row: NonNullable<ContractRow>,
-  extras: { revisedAs?: number | null; now?: Date } = {},
+  extras: { revisedAs?: number | null; now?: Date; people?: Map<number, PersonRef> } = {},
 ): Contract {
+  const people = extras.people ?? new Map<number, PersonRef>();
   return {
     id: row.id,
     status: row.status,
@@ -67,13 +70,17 @@ export function toContract(
     original_id: row.original_id,
     revision_number: row.revision_number,
     revised_as: extras.revisedAs ?? null,
+    created_by: personOf(people, row.created_by_user_id),
+    sent_by: personOf(people, row.sent_by_user_id),
   };
 }
 
 /** A card's row as the list queries read it (CARD_COLUMNS in contracts.repo.ts). */
-export type CardRow = Omit<ContractSummary, 'email_failed' | 'views'> & {
+export type CardRow = Omit<ContractSummary, 'email_failed' | 'views' | 'created_by' | 'sent_by'> & {
   view_count: number;
   last_viewed_at: string | null;
+  created_by_user_id: number;
+  sent_by_user_id: number | null;
 };
 
 /**
@@ -83,7 +90,11 @@ export type CardRow = Omit<ContractSummary, 'email_failed' | 'views'> & {
  * cards awaiting signature only. Built field by field: a rest-and-spread copy of each row cost
  * as much as reading the rows (issue 33).
  */
-export function toContractSummary(row: CardRow, emailFailed: boolean): ContractSummary {
+export function toContractSummary(
+  row: CardRow,
+  emailFailed: boolean,
+  people: Map<number, PersonRef>,
+): ContractSummary {
   return {
     id: row.id,
     status: row.status,
@@ -97,6 +108,8 @@ export function toContractSummary(row: CardRow, emailFailed: boolean): ContractS
     original_id: row.original_id,
     revision_number: row.revision_number,
     closed_at: row.closed_at,
+    created_by: personOf(people, row.created_by_user_id),
+    sent_by: personOf(people, row.sent_by_user_id),
     email_failed: emailFailed,
     views:
       SECTION_OF_STATUS[row.status] === 'awaiting'

@@ -260,7 +260,12 @@ describe('the folded search text', () => {
 describe('the query plan of a search', () => {
   /** The plan of the search the API runs, with the engine's own EXPLAIN. */
   async function planOf(search: Parameters<typeof contractSearchQuery>[2]) {
-    const compiled = contractSearchQuery(t.db, finder.company_id, search, null)
+    const compiled = contractSearchQuery(
+      t.db,
+      { companyId: finder.company_id, onlyOf: null },
+      search,
+      null,
+    )
       .limit(101)
       .compile();
     const explain = t.engine === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN';

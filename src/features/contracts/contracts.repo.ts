@@ -1,9 +1,9 @@
 import type { CompanyId } from '../../domain/team.js';
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { engineOf } from '../../db/engine.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import type { ContractsTable } from '../../db/schema.js';
+import type { ContractsTable, Database } from '../../db/schema.js';
 import type { Language } from '../../domain/i18n/languages.js';
 import type { ContractCursor } from '../../domain/contract-list.schemas.js';
 import type { ContractEventType, ContractStatus } from '../../domain/contract-lifecycle.js';
@@ -38,6 +38,8 @@ export const CARD_COLUMNS = [
   'closed_at',
   'view_count',
   'last_viewed_at',
+  'created_by_user_id',
+  'sent_by_user_id',
 ] as const;
 
 /**
@@ -48,7 +50,20 @@ export const CARD_COLUMNS = [
  * text (issue 33). The order is the aggregate's own, which both engines keep. The same pass
  * finds the owner's earliest deadline awaiting signature (as nextDeadlineOfCompany does).
  */
-export const contractCardsText = preparedQuery((db, params: { companyId: CompanyId }) => {
+/**
+ * Whose contracts a list reads (issue 35): the company's, or, for "Mine", only those one person
+ * of it wrote or sent.
+ */
+export interface ListScope {
+  companyId: CompanyId;
+  onlyOf: number | null;
+}
+
+/** "Mine": written or sent by the person. */
+const writtenOrSentBy = (personId: number) => (eb: ExpressionBuilder<Database, 'contracts'>) =>
+  eb.or([eb('created_by_user_id', '=', personId), eb('sent_by_user_id', '=', personId)]);
+
+function cardsTextQuery(db: DbOrTrx) {
   const values = sql.join(CARD_COLUMNS.map((column) => sql.ref(column)));
   const newestFirst = sql`ORDER BY created_at DESC, id DESC`;
   const cards =
@@ -56,18 +71,34 @@ export const contractCardsText = preparedQuery((db, params: { companyId: Company
       ? sql<string>`coalesce(json_agg(json_build_array(${values}) ${newestFirst}), '[]')::text`
       : sql<string>`json_group_array(json_array(${values}) ${newestFirst})`;
   const deadline = sql<string | null>`min(CASE WHEN status = 'sent' THEN expires_at END)`;
-  return db
-    .selectFrom('contracts')
-    .select([cards.as('cards'), deadline.as('deadline')])
-    .where('company_id', '=', params.companyId);
-});
+  return db.selectFrom('contracts').select([cards.as('cards'), deadline.as('deadline')]);
+}
+
+export const contractCardsText = preparedQuery((db, params: { companyId: CompanyId }) =>
+  cardsTextQuery(db).where('company_id', '=', params.companyId),
+);
+
+/** The same for "Mine": the deadline is still the company's, as expiry needs it. */
+const personCardsText = preparedQuery((db, params: { companyId: CompanyId; personId: number }) =>
+  cardsTextQuery(db)
+    .where('company_id', '=', params.companyId)
+    .where(writtenOrSentBy(params.personId)),
+);
 
 export async function listContractCardsText(
   db: DbOrTrx,
-  companyId: CompanyId,
-): Promise<{ cards: string; deadline: string | null }> {
-  const [row] = await contractCardsText(db, { companyId });
-  return { cards: row?.cards ?? '[]', deadline: row?.deadline ?? null };
+  scope: ListScope,
+): Promise<{ cards: string; deadline: string | null | undefined }> {
+  const { companyId, onlyOf } = scope;
+  const [row] =
+    onlyOf === null
+      ? await contractCardsText(db, { companyId })
+      : await personCardsText(db, { companyId, personId: onlyOf });
+  // Undefined: not this person's deadline but the company's, which the caller reads.
+  return {
+    cards: row?.cards ?? '[]',
+    deadline: onlyOf === null ? (row?.deadline ?? null) : undefined,
+  };
 }
 
 /**
@@ -76,7 +107,7 @@ export async function listContractCardsText(
  */
 export async function listContractPageRows(
   db: DbOrTrx,
-  companyId: CompanyId,
+  scope: ListScope,
   statuses: readonly ContractStatus[],
   cursor: ContractCursor | null,
   limit: number,
@@ -84,8 +115,9 @@ export async function listContractPageRows(
   let query = db
     .selectFrom('contracts')
     .select(CARD_COLUMNS)
-    .where('company_id', '=', companyId)
+    .where('company_id', '=', scope.companyId)
     .where('status', 'in', statuses);
+  if (scope.onlyOf !== null) query = query.where(writtenOrSentBy(scope.onlyOf));
   if (cursor) {
     // A row value, not an OR: SQLite turns it into a range seek on the index.
     query = query.where((eb) =>
@@ -108,11 +140,15 @@ export interface ContractSearch {
  */
 export function contractSearchQuery(
   db: DbOrTrx,
-  companyId: CompanyId,
+  scope: ListScope,
   search: ContractSearch,
   cursor: ContractCursor | null,
 ) {
-  let query = db.selectFrom('contracts').select(CARD_COLUMNS).where('company_id', '=', companyId);
+  let query = db
+    .selectFrom('contracts')
+    .select(CARD_COLUMNS)
+    .where('company_id', '=', scope.companyId);
+  if (scope.onlyOf !== null) query = query.where(writtenOrSentBy(scope.onlyOf));
   if (search.statuses) query = query.where('status', 'in', search.statuses);
   for (const term of search.terms) {
     query = query.where((eb) => {
@@ -134,23 +170,23 @@ export function contractSearchQuery(
 /** The matches of a search: a page of `limit` (after the cursor), or all of them when null. */
 export async function listContractSearchRows(
   db: DbOrTrx,
-  companyId: CompanyId,
+  scope: ListScope,
   search: ContractSearch,
   cursor: ContractCursor | null,
   limit: number | null,
 ) {
-  const query = contractSearchQuery(db, companyId, search, cursor);
+  const query = contractSearchQuery(db, scope, search, cursor);
   return limit === null ? query.execute() : query.limit(limit).execute();
 }
 
-/** How many contracts this owner has in each status (read from the index alone). */
-export async function countContractsByStatus(db: DbOrTrx, companyId: CompanyId) {
-  return db
+/** How many contracts of the scope are in each status (read from the index alone). */
+export async function countContractsByStatus(db: DbOrTrx, scope: ListScope) {
+  let query = db
     .selectFrom('contracts')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('company_id', '=', companyId)
-    .groupBy('status')
-    .execute();
+    .where('company_id', '=', scope.companyId);
+  if (scope.onlyOf !== null) query = query.where(writtenOrSentBy(scope.onlyOf));
+  return query.groupBy('status').execute();
 }
 
 /** The revision made from this contract, if any (one at most: a unique index). */

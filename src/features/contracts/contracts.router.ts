@@ -16,6 +16,7 @@ import {
   listContractPage,
   listContracts,
   searchContractPage,
+  listScopeOf,
 } from './contract-list.service.js';
 import {
   copyContract,
@@ -33,13 +34,25 @@ export const contractsRouter = router({
   list: authedProcedure
     .input(contractFilterSchema.optional())
     .query(({ ctx, input }) =>
-      listContracts(ctx.db, ctx.user.companyId, ctx.clock(), input, ctx.session.databaseVersion),
+      listContracts(
+        ctx.db,
+        listScopeOf(ctx.user, input?.mine),
+        ctx.clock(),
+        input,
+        ctx.session.databaseVersion,
+      ),
     ),
   /** The contracts screen: one section, one page at a time (docs/decisions/011). */
   page: authedProcedure
     .input(contractPageInputSchema)
     .query(({ ctx, input }) =>
-      listContractPage(ctx.db, ctx.user.companyId, input, ctx.clock(), ctx.session.databaseVersion),
+      listContractPage(
+        ctx.db,
+        listScopeOf(ctx.user, input.mine),
+        input,
+        ctx.clock(),
+        ctx.session.databaseVersion,
+      ),
     ),
   /** The contracts screen's search box and status filter: matches a page at a time. */
   search: authedProcedure
@@ -47,15 +60,22 @@ export const contractsRouter = router({
     .query(({ ctx, input }) =>
       searchContractPage(
         ctx.db,
-        ctx.user.companyId,
+        listScopeOf(ctx.user, input.mine),
         input,
         ctx.clock(),
         ctx.session.databaseVersion,
       ),
     ),
-  counts: authedProcedure.query(({ ctx }) =>
-    countContracts(ctx.db, ctx.user.companyId, ctx.clock(), ctx.session.databaseVersion),
-  ),
+  counts: authedProcedure
+    .input(z.object({ mine: z.boolean().optional() }).optional())
+    .query(({ ctx, input }) =>
+      countContracts(
+        ctx.db,
+        listScopeOf(ctx.user, input?.mine),
+        ctx.clock(),
+        ctx.session.databaseVersion,
+      ),
+    ),
   get: authedProcedure
     .input(byId)
     .query(({ ctx, input }) => readContract(ctx.db, ctx.user.companyId, input.id, ctx.clock())),

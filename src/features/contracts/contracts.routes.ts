@@ -18,7 +18,7 @@ import {
   signAsContractor,
   updateDraft,
 } from './contracts.service.js';
-import { listContracts } from './contract-list.service.js';
+import { listContracts, listScopeOf } from './contract-list.service.js';
 import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js';
 import { sendToClient } from './send.service.js';
 import { sendReusedJson } from '../../lib/reused-answer.js';
@@ -43,7 +43,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...contractRoute,
         summary: 'List contracts',
         description:
-          'Newest first, with status and total. `q` and `status` narrow the list: `?q=smith&status=sent,expired`.',
+          "Newest first, with status, total, and who wrote and sent each. The whole company's by default; `mine=true` keeps the caller's own. `q` and `status` narrow the list: `?q=smith&status=sent,expired`.",
         querystring: contractFilterSchema,
         success: { 200: z.array(contractSummarySchema) },
       }),
@@ -58,7 +58,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         reply,
         await listContracts(
           deps.db,
-          session.user.companyId,
+          listScopeOf(session.user, request.query.mine),
           deps.clock(),
           request.query,
           session.databaseVersion,

@@ -7,6 +7,7 @@ import type {
 } from '../../domain/contracts.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../ports/session.js';
+import { peopleNamed } from '../credentials/people-names.js';
 import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
@@ -35,7 +36,8 @@ export async function getContract(
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   // Only a contract that was sent can have been revised.
   const revisedAs = row.status === 'draft' ? null : await findRevisionId(db, id);
-  return toContract(row, { revisedAs, now });
+  const people = await peopleNamed(db, [row.created_by_user_id, row.sent_by_user_id]);
+  return toContract(row, { revisedAs, now, people });
 }
 
 /** A contract for the contractor's screen, expired first if its last link ran out. */

@@ -170,6 +170,9 @@ describe('creating and reading drafts', () => {
       original_id: null,
       revision_number: 1,
       closed_at: null,
+      // A draft names who wrote it and nobody yet as its sender.
+      created_by: { id: expect.any(Number) as unknown, name: 'builder@example.com' },
+      sent_by: null,
       views: null,
     });
   });

@@ -26,10 +26,12 @@ const CONTRACT_FIELDS = [
   'client_name',
   'completed_at',
   'created_at',
+  'created_by',
   'declined_at',
   'expires_at',
   'id',
   'sent_at',
+  'sent_by',
   'signed_at',
   'status',
   'total_price_cents',
@@ -122,6 +124,9 @@ describe('webhooks of a contract signed without Chromium', () => {
         'contract.completed',
       ]);
       const [sentEvent, viewed, signed, completed] = payloads;
+      const senderId = await h.t.sql.value<number>(
+        "SELECT id FROM users WHERE email = 'events@example.com'",
+      );
       const sentAt = START.toISOString();
       const expiresAt = new Date(START.getTime() + 30 * DAY_MS).toISOString();
       expect(sentEvent).toEqual({
@@ -142,6 +147,9 @@ describe('webhooks of a contract signed without Chromium', () => {
             declined_at: null,
             voided_at: null,
             expires_at: expiresAt,
+            // Who of the company wrote and sent it; their email until they give a name.
+            created_by: { id: senderId, name: 'events@example.com' },
+            sent_by: { id: senderId, name: 'events@example.com' },
           },
           executed_pdf_url: null,
         },

@@ -1,3 +1,4 @@
+import { peopleNamed, personOf } from '../credentials/people-names.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type {
   WebhookContract,
@@ -100,10 +101,13 @@ async function webhookContract(trx: DbOrTrx, contractId: number): Promise<Webhoo
       'client_signed_at',
       'closed_at',
       'expires_at',
+      'created_by_user_id',
+      'sent_by_user_id',
     ])
     .select([firstEventAt('viewed').as('viewed_at'), firstEventAt('completed').as('completed_at')])
     .where('id', '=', contractId)
     .executeTakeFirstOrThrow();
+  const people = await peopleNamed(trx, [row.created_by_user_id, row.sent_by_user_id]);
   return {
     id: row.id,
     status: row.status,
@@ -117,5 +121,7 @@ async function webhookContract(trx: DbOrTrx, contractId: number): Promise<Webhoo
     declined_at: row.status === 'declined' ? row.closed_at : null,
     voided_at: row.status === 'voided' ? row.closed_at : null,
     expires_at: row.expires_at,
+    created_by: personOf(people, row.created_by_user_id),
+    sent_by: personOf(people, row.sent_by_user_id),
   };
 }
