@@ -8,7 +8,7 @@ import classes from './contract-card.module.css';
  * Declined and withdrawn contracts, folded away below Completed: they are done with, so they
  * stay out of the way, and their cards load only when the contractor opens the section.
  */
-export function ClosedSection({ count }: { count: number }) {
+export function ClosedSection({ count, mine }: { count: number; mine: boolean }) {
   const [opened, setOpened] = useState(false);
   const title = sectionTitles.closed;
   const Chevron = opened ? IconChevronDown : IconChevronRight;
@@ -32,7 +32,7 @@ export function ClosedSection({ count }: { count: number }) {
       <div id="closed-contracts" hidden={!opened}>
         {opened && (
           <Stack gap="sm">
-            <SectionCards section="closed" count={count} />
+            <SectionCards section="closed" count={count} mine={mine} />
           </Stack>
         )}
       </div>

@@ -4,7 +4,9 @@ import { useId } from 'react';
 import { STATUS_BADGE, type ContractStatus } from '@domain/contract-lifecycle';
 import type { ContractSummary } from '@domain/contracts.schemas';
 import { formatUsd } from '@domain/money';
+import { useCurrentUser } from '../auth/use-current-user';
 import { CardFollowUp } from './card-follow-up';
+import { authorLine } from './contract-author';
 import classes from './contract-card.module.css';
 import { formatDate } from './follow-up-format';
 
@@ -32,6 +34,7 @@ function cardName(contract: ContractSummary): string {
 export function ContractCard({ contract }: { contract: ContractSummary }) {
   // The card's name is short; its expiry, reminders and openings are read as its description.
   const followUpId = useId();
+  const author = authorLine(contract, useCurrentUser().data?.user?.id);
   const isDraft = contract.status === 'draft';
   const wasSent = contract.status === 'sent' || contract.status === 'expired';
   const date = wasSent
@@ -68,6 +71,11 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
         >
           {contract.client_name ?? 'No client yet'}
         </Text>
+        {author && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {author}
+          </Text>
+        )}
         <div id={followUpId}>
           <CardFollowUp contract={contract} />
         </div>

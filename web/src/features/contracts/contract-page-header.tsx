@@ -7,10 +7,13 @@ import { formatUsd } from '@domain/money';
 import { ButtonLink } from '../../components/button-link';
 import { ExecutedCopyPanel } from '../documents/executed-copy-panel';
 import { STATUS_BADGE_COLOR } from './contract-card';
+import { useCurrentUser } from '../auth/use-current-user';
+import { pageAuthorLine } from './contract-author';
 import { RevisionLinks } from './revision-links';
 
 /** The contract page's top: status, price, number, client, its revisions, its signed copy. */
 export function ContractPageHeader({ contract }: { contract: Contract }) {
+  const author = pageAuthorLine(contract, useCurrentUser().data?.user?.id);
   return (
     <div>
       <Group gap="xs">
@@ -31,6 +34,11 @@ export function ContractPageHeader({ contract }: { contract: Contract }) {
       <Text size="sm" c="dimmed">
         Client's language: {LANGUAGE_NAMES[contract.language]}
       </Text>
+      {author && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {author}
+        </Text>
+      )}
       <RevisionLinks contract={contract} />
       {contract.status === 'draft' && (
         <ButtonLink

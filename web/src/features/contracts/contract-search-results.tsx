@@ -15,15 +15,17 @@ import { statusFilterOf } from './status-filter';
  */
 export function ContractSearchResults({
   search,
+  mine,
   onShowAll,
 }: {
   search: ContractsSearch;
+  mine: boolean;
   onShowAll: () => void;
 }) {
   const statuses = statusFilterOf(search.status)?.statuses.join(',');
   const pages = useInfiniteQuery({
     ...trpc.contracts.search.infiniteQueryOptions(
-      { q: search.q, status: statuses, limit: CONTRACT_PAGE_SIZE },
+      { q: search.q, status: statuses, limit: CONTRACT_PAGE_SIZE, mine },
       { getNextPageParam: (lastPage) => lastPage.nextCursor },
     ),
     staleTime: 0,

@@ -5,6 +5,16 @@ import { statusFilterOf } from './status-filter';
 export interface ContractsSearch {
   q?: string;
   status?: ContractStatus;
+  /** "Mine" or "Everyone" (issue 35); unset: everyone for an owner, mine for a member. */
+  who?: ContractsWho;
+}
+
+export const CONTRACTS_WHO = ['everyone', 'mine'] as const;
+export type ContractsWho = (typeof CONTRACTS_WHO)[number];
+
+/** Whether the list keeps only the signed-in person's contracts. */
+export function onlyMine(who: ContractsWho | undefined, role: 'owner' | 'member' | undefined) {
+  return who === undefined ? role === 'member' : who === 'mine';
 }
 
 /** What an empty answer says, with the words and the status asked for. */

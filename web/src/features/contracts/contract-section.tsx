@@ -3,14 +3,22 @@ import type { ContractSection as SectionName } from '@domain/contract-list.schem
 import { SectionCards, sectionTitles } from './section-cards';
 
 /** One open section of the contracts screen: its heading with the count, then its cards. */
-export function ContractSection({ section, count }: { section: SectionName; count: number }) {
+export function ContractSection({
+  section,
+  count,
+  mine,
+}: {
+  section: SectionName;
+  count: number;
+  mine: boolean;
+}) {
   const title = sectionTitles[section];
   return (
     <Stack gap="sm" component="section" aria-label={title}>
       <Title order={2} size="h4">
         {title} ({count})
       </Title>
-      <SectionCards section={section} count={count} />
+      <SectionCards section={section} count={count} mine={mine} />
     </Stack>
   );
 }

@@ -1,4 +1,13 @@
-import { Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,8 +19,9 @@ import { AcknowledgmentBanner } from '../legal/acknowledgment-banner';
 import { VerifyEmailNotice } from '../account-email/verify-email-notice';
 import { ClosedSection } from './closed-section';
 import { ContractSearchBar } from './contract-search-bar';
+import { useCurrentUser } from '../auth/use-current-user';
 import { ContractSearchResults } from './contract-search-results';
-import type { ContractsSearch } from './contract-search-words';
+import { onlyMine, type ContractsSearch } from './contract-search-words';
 import { ContractSection } from './contract-section';
 
 /**
@@ -26,7 +36,12 @@ export function ContractsScreen({
   search: ContractsSearch;
   onSearchChange: (change: Partial<ContractsSearch>) => void;
 }) {
-  const counts = useQuery(trpc.contracts.counts.queryOptions());
+  const role = useCurrentUser().data?.user?.role;
+  const mine = onlyMine(search.who, role);
+  const team = useQuery(trpc.team.get.queryOptions());
+  // A company of one has nobody else's contracts: the choice would only be noise.
+  const hasTeam = (team.data?.members.length ?? 0) > 1;
+  const counts = useQuery(trpc.contracts.counts.queryOptions({ mine }));
   const total = counts.data ? Object.values(counts.data).reduce((sum, n) => sum + n, 0) : 0;
   const searching = Boolean(search.q?.trim() || search.status);
   return (
@@ -54,14 +69,24 @@ export function ContractsScreen({
           Contracts could not be loaded: {errorMessage(counts.error, 'please try again')}
         </Text>
       )}
+      {hasTeam && (
+        <WhoseContracts
+          mine={mine}
+          onChange={(nextMine) => onSearchChange({ who: nextMine ? 'mine' : 'everyone' })}
+        />
+      )}
       {(searching || total > 0) && <ContractSearchBar search={search} onChange={onSearchChange} />}
       {searching && (
         <ContractSearchResults
           search={search}
+          mine={mine}
           onShowAll={() => onSearchChange({ q: undefined, status: undefined })}
         />
       )}
-      {!searching && counts.isSuccess && total === 0 && <EmptyContracts />}
+      {!searching &&
+        counts.isSuccess &&
+        total === 0 &&
+        (mine && hasTeam ? <NoneOfMine /> : <EmptyContracts />)}
       {/* Once there is any contract, every section shows, each with its count (spec); Closed
           starts folded. */}
       {!searching &&
@@ -69,12 +94,41 @@ export function ContractsScreen({
         total > 0 &&
         contractSectionSchema.options.map((section) =>
           section === 'closed' ? (
-            <ClosedSection key={section} count={counts.data.closed} />
+            <ClosedSection key={section} count={counts.data.closed} mine={mine} />
           ) : (
-            <ContractSection key={section} section={section} count={counts.data[section]} />
+            <ContractSection
+              key={section}
+              section={section}
+              count={counts.data[section]}
+              mine={mine}
+            />
           ),
         )}
     </Stack>
+  );
+}
+
+/** "Everyone" or "Mine": the whole company's contracts, or those the person wrote or sent. */
+function WhoseContracts({ mine, onChange }: { mine: boolean; onChange: (mine: boolean) => void }) {
+  return (
+    <SegmentedControl
+      aria-label="Whose contracts"
+      value={mine ? 'mine' : 'everyone'}
+      onChange={(value) => onChange(value === 'mine')}
+      data={[
+        { value: 'everyone', label: 'Everyone' },
+        { value: 'mine', label: 'Mine' },
+      ]}
+      style={{ alignSelf: 'flex-start' }}
+    />
+  );
+}
+
+function NoneOfMine() {
+  return (
+    <Paper withBorder p="lg">
+      <Text>None of the company’s contracts were written or sent by you yet.</Text>
+    </Paper>
   );
 }
 

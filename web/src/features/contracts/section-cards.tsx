@@ -26,10 +26,19 @@ const emptyNotes: Record<SectionName, string> = {
  * A section's cards: its first page, then more on request, so a contractor with thousands of
  * contracts is not made to wait for (or scroll) all of them.
  */
-export function SectionCards({ section, count }: { section: SectionName; count: number }) {
+export function SectionCards({
+  section,
+  count,
+  mine,
+}: {
+  section: SectionName;
+  count: number;
+  /** Only the signed-in person's contracts ("Mine"). */
+  mine: boolean;
+}) {
   const pages = useInfiniteQuery(
     trpc.contracts.page.infiniteQueryOptions(
-      { section, limit: CONTRACT_PAGE_SIZE },
+      { section, limit: CONTRACT_PAGE_SIZE, mine },
       // An empty section has nothing to ask for.
       { getNextPageParam: (lastPage) => lastPage.nextCursor, enabled: count > 0 },
     ),

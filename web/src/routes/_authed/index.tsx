@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import type { ContractStatus } from '@domain/contract-lifecycle';
-import type { ContractsSearch } from '../../features/contracts/contract-search-words';
+import {
+  CONTRACTS_WHO,
+  type ContractsSearch,
+} from '../../features/contracts/contract-search-words';
 import { ContractsScreen } from '../../features/contracts/contracts-screen';
 import { STATUS_FILTER_KEYS } from '../../features/contracts/status-filter';
 import { optionalOneOf, optionalText } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_authed/')({
-  // The search box and the status filter live in the URL: a reload, a shared link or Back
-  // brings the same list.
-  validateSearch: (search: Record<string, unknown>): { q?: string; status?: ContractStatus } => ({
+  // The search box, the status filter and Mine / Everyone live in the URL: a reload, a shared
+  // link or Back brings the same list.
+  validateSearch: (search: Record<string, unknown>): ContractsSearch => ({
     q: optionalText(search.q),
     status: optionalOneOf(search.status, STATUS_FILTER_KEYS),
+    who: optionalOneOf(search.who, CONTRACTS_WHO),
   }),
   component: ContractsRoute,
 });
@@ -24,7 +27,7 @@ function ContractsRoute() {
     void navigate({
       search: (previous) => {
         const next = { ...previous, ...change };
-        return { q: next.q || undefined, status: next.status };
+        return { q: next.q || undefined, status: next.status, who: next.who };
       },
       replace: true,
     });
