@@ -273,6 +273,16 @@ describe("another company's contracts, for a member", () => {
         () => get(t.app, `/api/contracts/${theirs.sent}/next-client-email`, { cookie }),
       ],
     ];
+    calls.push(
+      ['executed.pdf', () => get(t.app, `/api/contracts/${theirs.sent}/executed.pdf`, { cookie })],
+      [
+        'executed copy retry',
+        () =>
+          bodylessRequest(t.app, 'POST', `/api/contracts/${theirs.sent}/executed-copy/retry`, {
+            cookie,
+          }),
+      ],
+    );
     for (const [what, call] of calls) expectNotFound(await call(), what);
 
     expect(await contractRow(theirs.sent)).toEqual(before);
@@ -281,6 +291,10 @@ describe("another company's contracts, for a member", () => {
     const listed = await get(t.app, '/api/contracts', { cookie });
     expect(listed.json<{ id: number }[]>().map((c) => c.id)).not.toContain(theirs.sent);
     expect(listed.json<{ id: number }[]>().map((c) => c.id)).not.toContain(theirs.draft);
+    // Searching for the other company's client finds nothing.
+    const searched = await get(t.app, '/api/contracts?q=Blake', { cookie });
+    expect(searched.statusCode, searched.body).toBe(200);
+    expect(searched.json()).toEqual([]);
   });
 
   it('answers them 404 over tRPC too', async () => {
