@@ -44,6 +44,7 @@ const TWINS: Record<string, string> = {
   'POST /api/team/join/accept': 'team.accept',
   'PUT /api/team/members/:id': 'team.changeRole',
   'DELETE /api/team/members/:id': 'team.remove',
+  'PUT /api/team/me': 'team.setMyName',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',

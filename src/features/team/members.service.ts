@@ -6,6 +6,7 @@ import type { RequestClient } from '../../lib/request-client.js';
 import type { ValidatedSession } from '../../ports/session.js';
 import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { stopEndpointsOfKey } from '../webhooks/endpoints-of-keys.js';
+import { requireSignedInPerson } from '../api-keys/api-keys.service.js';
 import { requireTeamManager } from './invites.service.js';
 import { countOthers, deleteSessionsOf, findActiveMember, type ActiveMember } from './team.repo.js';
 import type { TeamDeps } from './team-deps.js';
@@ -108,4 +109,21 @@ export async function revokeKeysOf(
     .execute();
   for (const key of revoked) await stopEndpointsOfKey(trx, companyId, key.id, at);
   return revoked.length;
+}
+
+/**
+ * The signed-in person's own name, as the team list, the contract cards ("Sent by Sam Diaz") and
+ * webhooks show it. Anyone may set their own; an API key may not.
+ */
+export async function setMyName(
+  db: DbOrTrx,
+  session: ValidatedSession,
+  name: string,
+): Promise<{ name: string }> {
+  requireSignedInPerson(
+    session,
+    'Your name is changed in Settings → Team by you, not with an API key',
+  );
+  await db.updateTable('users').set({ name }).where('id', '=', session.user.id).execute();
+  return { name };
 }

@@ -3,12 +3,13 @@ import { authedProcedure, publicProcedure, router } from '../../trpc/init.js';
 import { requestLanguage } from '../sessions/request-context.js';
 import { cancelInvite, getTeam, invite } from './invites.service.js';
 import { acceptInvite, checkInvite, joinByInvite } from './join.service.js';
-import { changeRole, removeMember } from './members.service.js';
+import { changeRole, removeMember, setMyName } from './members.service.js';
 import { answerJoined } from './team-answers.js';
 import {
   inviteInputSchema,
   joinCheckInputSchema,
   joinInputSchema,
+  myNameInputSchema,
   teamIdSchema,
   teamRoleSchema,
 } from './team.schemas.js';
@@ -45,6 +46,9 @@ export const teamRouter = router({
       await changeRole(ctx, ctx.session, input.id, input.role, ctx.client);
       return { ok: true as const };
     }),
+  setMyName: authedProcedure
+    .input(myNameInputSchema)
+    .mutation(({ ctx, input }) => setMyName(ctx.db, ctx.session, input.name)),
   remove: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
     await removeMember(ctx, ctx.session, input.id, ctx.client);
     return { ok: true as const };

@@ -7,7 +7,7 @@ import { requestClient, requestLanguage } from '../sessions/request-context.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
 import { cancelInvite, getTeam, invite } from './invites.service.js';
 import { acceptInvite, checkInvite, joinByInvite } from './join.service.js';
-import { changeRole, removeMember } from './members.service.js';
+import { changeRole, removeMember, setMyName } from './members.service.js';
 import { answerJoined } from './team-answers.js';
 import {
   inviteInputSchema,
@@ -15,6 +15,7 @@ import {
   joinCheckAnswerSchema,
   joinCheckInputSchema,
   joinInputSchema,
+  myNameInputSchema,
   roleChangeInputSchema,
   teamAnswerSchema,
   teamIdSchema,
@@ -171,6 +172,24 @@ export function registerTeamRoutes(app: FastifyInstance, deps: AppDeps): void {
       await changeRole(deps, contractorOf(request), id, request.body.role, requestClient(request));
       return { ok: true as const };
     },
+  );
+
+  api.put(
+    '/api/team/me',
+    {
+      preValidation,
+      schema: describeRoute({
+        tag,
+        summary: 'Set your own name',
+        description:
+          'The name the team list, contract cards ("Sent by Sam Diaz") and webhooks show for you. Only a person signed in to the web app may change it: an API key gets 403.',
+        caller: 'contractor',
+        body: myNameInputSchema,
+        success: { 200: myNameInputSchema },
+        errors: [403],
+      }),
+    },
+    async (request) => setMyName(deps.db, contractorOf(request), request.body.name),
   );
 
   api.delete(

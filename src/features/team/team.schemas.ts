@@ -24,15 +24,20 @@ export const inviteTokenSchema = z
 
 export const joinCheckInputSchema = z.object({ token: inviteTokenSchema });
 
+/** A person's name, as the team and the contracts show it ("Sent by Sam Diaz"). */
+export const personNameSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Enter your name, as your team will see it')
+  .max(80, 'Name is too long (80 characters at most)');
+
 export const joinInputSchema = z.object({
   token: inviteTokenSchema,
-  name: z
-    .string({ error: 'Required' })
-    .trim()
-    .min(1, 'Enter your name, as your team will see it')
-    .max(80, 'Name is too long (80 characters at most)'),
+  name: personNameSchema,
   password: passwordSchema,
 });
+
+export const myNameInputSchema = z.object({ name: personNameSchema });
 export type JoinInput = z.infer<typeof joinInputSchema>;
 
 export const roleChangeInputSchema = z.object({ role: teamRoleSchema });

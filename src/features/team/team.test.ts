@@ -509,3 +509,30 @@ describe("the company's security log", () => {
     expect(seenByCrew.map((line) => line.type)).not.toContain('team_invite_sent');
   });
 });
+
+describe('your own name', () => {
+  it('is set by each person for themselves, shown to the team, refused to a key', async () => {
+    const owner = await newCompany('Named Co');
+    const answer = await jsonPut(
+      t.app,
+      '/api/team/me',
+      { name: '  Pat Quinn ' },
+      { cookie: owner.cookie },
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ name: 'Pat Quinn' });
+    const listed = (await team(owner.cookie)).members.find((m) => m.email === owner.email);
+    expect(listed?.name).toBe('Pat Quinn');
+    const me = await get(t.app, '/api/auth/user', { cookie: owner.cookie });
+    expect(me.json()).toMatchObject({ user: { name: 'Pat Quinn', role: 'owner' } });
+
+    const empty = await jsonPut(t.app, '/api/team/me', { name: '   ' }, { cookie: owner.cookie });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Enter your name');
+
+    const key = await jsonPost(t.app, '/api/keys', { name: 'Books' }, { cookie: owner.cookie });
+    const bearer = { headers: { authorization: `Bearer ${key.json<{ key: string }>().key}` } };
+    const byKey = await jsonPut(t.app, '/api/team/me', { name: 'Robot' }, bearer);
+    expect(byKey.statusCode).toBe(403);
+  });
+});

@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useCurrentUser } from '../auth/use-current-user';
 import { MemberRow } from './member-row';
+import { MyNameForm } from './my-name-form';
 import { nameOf, ROLE_OPTIONS, useTeamRefresh, type TeamInvite } from './team-shared';
 
 const inviteFormSchema = z.object({ email: emailSchema, role: z.enum(['owner', 'member']) });
@@ -26,6 +27,7 @@ export function TeamPanel() {
   const isOwner = me?.role === 'owner';
   return (
     <Stack gap="lg">
+      <MyNameForm name={me?.name ?? null} />
       {isOwner ? (
         <InviteForm />
       ) : (

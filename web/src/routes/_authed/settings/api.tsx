@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { SettingsNav } from '../../../components/settings-nav';
 import { ApiKeysPanel } from '../../../features/api-keys/api-keys-panel';
+import { OwnerOnly } from '../../../features/team/owner-only';
 import { WebhooksPanel } from '../../../features/webhooks/webhooks-panel';
 
 export const Route = createFileRoute('/_authed/settings/api')({
@@ -19,21 +20,23 @@ function ApiSettingsPage() {
         title="API"
         subtitle="Keys and webhooks that let your other tools work with your contracts"
       />
-      <Paper withBorder p="lg">
-        <Suspense fallback={<PageLoading />}>
-          <ApiKeysPanel />
-        </Suspense>
-      </Paper>
-      <Paper withBorder p="lg" component="section" aria-labelledby="webhooks-heading">
-        <Stack gap="md">
-          <Title order={2} size="h3" id="webhooks-heading">
-            Webhooks
-          </Title>
+      <OwnerOnly action="manage API keys and webhooks">
+        <Paper withBorder p="lg">
           <Suspense fallback={<PageLoading />}>
-            <WebhooksPanel />
+            <ApiKeysPanel />
           </Suspense>
-        </Stack>
-      </Paper>
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="webhooks-heading">
+          <Stack gap="md">
+            <Title order={2} size="h3" id="webhooks-heading">
+              Webhooks
+            </Title>
+            <Suspense fallback={<PageLoading />}>
+              <WebhooksPanel />
+            </Suspense>
+          </Stack>
+        </Paper>
+      </OwnerOnly>
       <Paper withBorder p="lg">
         <Title order={2} size="h3">
           Reference

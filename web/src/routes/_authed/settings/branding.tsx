@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../../features/auth/use-current-user';
 import { useLogout } from '../../../features/auth/use-logout';
 import { BrandingForm } from '../../../features/prefs/branding-form';
 import { LogoUploader } from '../../../features/prefs/logo-uploader';
+import { OwnerOnly } from '../../../features/team/owner-only';
 import { SettingsNav } from '../../../components/settings-nav';
 import { PageHeader } from '../../../components/page-header';
 
@@ -24,14 +25,16 @@ function BrandingPage() {
         title="Branding"
         subtitle="Your company details as clients see them on contracts"
       />
-      <Paper withBorder p="lg">
-        <Suspense fallback={<PageLoading />}>
-          <Stack gap="lg">
-            <LogoUploader />
-            <BrandingForm />
-          </Stack>
-        </Suspense>
-      </Paper>
+      <OwnerOnly action="change the company settings and branding">
+        <Paper withBorder p="lg">
+          <Suspense fallback={<PageLoading />}>
+            <Stack gap="lg">
+              <LogoUploader />
+              <BrandingForm />
+            </Stack>
+          </Suspense>
+        </Paper>
+      </OwnerOnly>
       <Paper withBorder p="lg">
         <Group justify="space-between" wrap="wrap">
           <div>

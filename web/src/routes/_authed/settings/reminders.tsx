@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { SettingsNav } from '../../../components/settings-nav';
 import { FollowUpSettingsForm } from '../../../features/prefs/follow-up-settings-form';
+import { OwnerOnly } from '../../../features/team/owner-only';
 
 export const Route = createFileRoute('/_authed/settings/reminders')({
   component: RemindersPage,
@@ -18,11 +19,13 @@ function RemindersPage() {
         title="Reminders & alerts"
         subtitle="How TradeSign follows up on contracts you send"
       />
-      <Paper withBorder p="lg">
-        <Suspense fallback={<PageLoading />}>
-          <FollowUpSettingsForm />
-        </Suspense>
-      </Paper>
+      <OwnerOnly action="change the company settings and branding">
+        <Paper withBorder p="lg">
+          <Suspense fallback={<PageLoading />}>
+            <FollowUpSettingsForm />
+          </Suspense>
+        </Paper>
+      </OwnerOnly>
     </Stack>
   );
 }
