@@ -1,3 +1,4 @@
+import { SIGNED_UP_OWNER } from '../test/people.js';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,7 @@ describe('tradesign create-owner', () => {
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json()).toEqual({
       user: {
+        ...SIGNED_UP_OWNER,
         email: 'owner@example.com',
         email_verified: true,
         two_factor_enabled: false,

@@ -1,3 +1,4 @@
+import { SIGNED_UP_OWNER } from '../test/people.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,12 +15,7 @@ import { loggerOptions, redactUrl } from './logger.js';
 import { TWO_FACTOR_OFF } from '../domain/two-factor.schemas.js';
 
 /** What a sign-up makes: the owner of a new company, with two-step sign-in off and no name yet. */
-const NEW_OWNER = {
-  id: expect.any(Number) as unknown,
-  name: null,
-  role: 'owner',
-  ...TWO_FACTOR_OFF,
-};
+const NEW_OWNER = { ...SIGNED_UP_OWNER, ...TWO_FACTOR_OFF };
 
 const password = 'correct horse';
 

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Insertable } from 'kysely';
 import { sessionUserOf } from '../features/sessions/sessions.service.js';
 import type { SessionUser } from '../ports/session.js';
@@ -60,3 +61,9 @@ export async function sessionUserByEmail(db: DbOrTrx, email: string): Promise<Se
     .executeTakeFirstOrThrow();
   return sessionUserOf(row);
 }
+
+/**
+ * What the signed-in answer adds for the owner of a company made by sign-up (issue 35): their
+ * id, no name yet, and the owner's role.
+ */
+export const SIGNED_UP_OWNER = { id: expect.any(Number) as unknown, name: null, role: 'owner' };

@@ -1,3 +1,4 @@
+import { SIGNED_UP_OWNER } from '../../test/people.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecurityLogPage } from '../../domain/security-events.js';
 import { lastMail, linkTokenIn, queuedMails } from '../../test/account-mail.js';
@@ -94,6 +95,7 @@ describe('changing the sign-in email', () => {
     expect(done.json()).toEqual({ email: 'new.address@example.com', email_verified: true });
     expect((await get(t.app, '/api/auth/user', { cookie })).json()).toEqual({
       user: {
+        ...SIGNED_UP_OWNER,
         email: 'new.address@example.com',
         email_verified: true,
         two_factor_enabled: false,

@@ -1,3 +1,4 @@
+import { SIGNED_UP_OWNER } from '../../test/people.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../domain/contracts.schemas.js';
 import type { SecurityLogPage } from '../../domain/security-events.js';
@@ -173,7 +174,13 @@ describe('sending before the email is verified', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toEqual({ email, email_verified: true });
     expect((await get(t.app, '/api/auth/user', { cookie })).json()).toEqual({
-      user: { email, email_verified: true, two_factor_enabled: false, recovery_codes_left: 0 },
+      user: {
+        ...SIGNED_UP_OWNER,
+        email,
+        email_verified: true,
+        two_factor_enabled: false,
+        recovery_codes_left: 0,
+      },
     });
     expect(await logTypes(cookie)).toEqual(['email_verified', 'account_created']);
 

@@ -1,12 +1,8 @@
+import { SIGNED_UP_OWNER } from '../../test/people.js';
 import { TWO_FACTOR_OFF } from '../../domain/two-factor.schemas.js';
 
 /** What a sign-up makes: the owner of a new company, with two-step sign-in off and no name yet. */
-const NEW_OWNER = {
-  id: expect.any(Number) as unknown,
-  name: null,
-  role: 'owner',
-  ...TWO_FACTOR_OFF,
-};
+const NEW_OWNER = { ...SIGNED_UP_OWNER, ...TWO_FACTOR_OFF };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignupStatus } from '../../domain/account-email.schemas.js';
 import {

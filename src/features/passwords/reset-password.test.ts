@@ -1,3 +1,4 @@
+import { SIGNED_UP_OWNER } from '../../test/people.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecurityLogPage } from '../../domain/security-events.js';
 import { fakeClock, mailsTo, resetTokenIn, type FakeClock } from '../../test/account-mail.js';
@@ -75,7 +76,13 @@ describe('resetting the password from the link', () => {
     expect((await whoAmI(cookie)).statusCode).toBe(401);
     expect((await whoAmI(otherDevice)).statusCode).toBe(401);
     expect((await whoAmI(browser)).json()).toEqual({
-      user: { email, email_verified: true, two_factor_enabled: false, recovery_codes_left: 0 },
+      user: {
+        ...SIGNED_UP_OWNER,
+        email,
+        email_verified: true,
+        two_factor_enabled: false,
+        recovery_codes_left: 0,
+      },
     });
     const log = await get(t.app, '/api/auth/security-log', { cookie: browser });
     const lines = log.json<SecurityLogPage>().events;

@@ -1,3 +1,4 @@
+import { SIGNED_UP_OWNER } from '../../test/people.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SecurityLogPage } from '../../domain/security-events.js';
 import {
@@ -105,7 +106,13 @@ describe('signing in with two-step sign-in on', () => {
     const answer = await secondStep(t, pending, { code: codeAt(secret, clock.nowMs()) });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
-      user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 10 },
+      user: {
+        ...SIGNED_UP_OWNER,
+        email,
+        email_verified: true,
+        two_factor_enabled: true,
+        recovery_codes_left: 10,
+      },
     });
     const session = cookiePair(answer, 'session') ?? '';
     expect(session).toMatch(/^session=./);
@@ -232,7 +239,13 @@ describe('signing in with two-step sign-in on', () => {
     const answer = await secondStep(t, await passwordStep(t, email), { recovery_code: typed });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({
-      user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 9 },
+      user: {
+        ...SIGNED_UP_OWNER,
+        email,
+        email_verified: true,
+        two_factor_enabled: true,
+        recovery_codes_left: 9,
+      },
     });
     const session = cookiePair(answer, 'session') ?? '';
     expect((await logOf(session)).slice(0, 2)).toMatchObject([
@@ -244,7 +257,13 @@ describe('signing in with two-step sign-in on', () => {
     expect(again.body).toBe('That recovery code is not right, or it was already used.');
     const user = await get(t.app, '/api/auth/user', { cookie: session });
     expect(user.json()).toEqual({
-      user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 9 },
+      user: {
+        ...SIGNED_UP_OWNER,
+        email,
+        email_verified: true,
+        two_factor_enabled: true,
+        recovery_codes_left: 9,
+      },
     });
 
     const [mail, ...more] = await mailsOf(t, 'recovery_code_used', email);
@@ -329,7 +348,13 @@ describe('signing in with two-step sign-in on', () => {
     expect(second.json()).toEqual({
       result: {
         data: {
-          user: { email, email_verified: true, two_factor_enabled: true, recovery_codes_left: 10 },
+          user: {
+            ...SIGNED_UP_OWNER,
+            email,
+            email_verified: true,
+            two_factor_enabled: true,
+            recovery_codes_left: 10,
+          },
         },
       },
     });

@@ -1,3 +1,4 @@
+import { SIGNED_UP_OWNER } from '../../test/people.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SecurityLogPage } from '../../domain/security-events.js';
 import type { RecoveryCodesAnswer, TwoFactorSetup } from '../../domain/two-factor.schemas.js';
@@ -71,6 +72,7 @@ describe('turning two-step sign-in on', () => {
   it('shows a key as text, URL and QR code, and changes nothing until a code from it', async () => {
     const { email, cookie } = await newAccount();
     expect(await whoAmI(cookie)).toEqual({
+      ...SIGNED_UP_OWNER,
       email,
       email_verified: true,
       two_factor_enabled: false,
@@ -110,6 +112,7 @@ describe('turning two-step sign-in on', () => {
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(CODE_SHAPE);
     expect(await whoAmI(cookie)).toEqual({
+      ...SIGNED_UP_OWNER,
       email,
       email_verified: true,
       two_factor_enabled: true,
@@ -206,6 +209,7 @@ describe('turning it off and replacing the recovery codes', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({ ok: true });
     expect(await whoAmI(cookie)).toEqual({
+      ...SIGNED_UP_OWNER,
       email,
       email_verified: true,
       two_factor_enabled: false,
