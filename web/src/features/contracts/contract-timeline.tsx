@@ -2,8 +2,28 @@ import { Text, Timeline } from '@mantine/core';
 import { CONTRACTOR_EVENT_LINES, describeEvent } from '@domain/contract-event-lines';
 import type { ContractEvent } from '@domain/contracts.schemas';
 import { formatDateTime } from '@domain/dates';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc';
+import { useCurrentUser } from '../auth/use-current-user';
 import { useCompanyTimeZone } from '../prefs/use-company-time-zone';
+import { nameOf } from '../team/team-shared';
 import { formatDate } from './follow-up-format';
+
+/**
+ * The name of the teammate an event's actor (their email) is, or null for the reader, the client
+ * and the server.
+ */
+function useTeammateNames(): (actor: string | null) => string | null {
+  const myEmail = useCurrentUser().data?.user?.email;
+  const team = useQuery(trpc.team.get.queryOptions());
+  return (actor) => {
+    // The client's and the server's events carry no email.
+    if (!actor?.includes('@') || actor === myEmail) return null;
+    const person = team.data?.members.find((member) => member.email === actor);
+    // Someone who has left the team is named by the email the record keeps.
+    return person ? nameOf(person) : actor;
+  };
+}
 
 /** Before the company sets its zone: the browser's clock, as the timeline always showed. */
 const browserClock = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -20,7 +40,9 @@ const eventColors: Record<string, string | undefined> = {
  * A later deadline saved while the client's email budget said wait (issue 33) is a
  * `link_extended` event that records `emailed: false`: no link went, so it must not read as one.
  */
-function lineOf(event: ContractEvent): string {
+function lineOf(event: ContractEvent, byOther: string | null): string {
+  // "You signed" is the reader's own signature; a teammate's says whose (issue 35).
+  if (event.type === 'signed_by_contractor' && byOther) return `${byOther} signed`;
   const until = event.details?.expires_at;
   if (event.type === 'link_extended' && event.details?.emailed === false) {
     const date = typeof until === 'string' ? ` to ${formatDate(until)}` : '';
@@ -32,6 +54,7 @@ function lineOf(event: ContractEvent): string {
 /** The contract's audit trail, each event with its facts (src/domain/contract-lifecycle.ts). */
 export function ContractTimeline({ events }: { events: ContractEvent[] }) {
   const timeZone = useCompanyTimeZone();
+  const teammateOf = useTeammateNames();
   // The company's clock, named (`December 1, 2026 at 9:31 AM CST`), once it has a zone.
   const when = (at: string) =>
     timeZone ? formatDateTime(at, timeZone) : browserClock.format(new Date(at));
@@ -44,14 +67,16 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
     >
       {events.map((event) => {
         const to = typeof event.details?.to === 'string' ? ` (${event.details.to})` : '';
+        const byOther = teammateOf(event.actor);
         return (
           <Timeline.Item
             key={event.id}
             color={eventColors[event.type]}
-            title={`${lineOf(event)}${to}`}
+            title={`${lineOf(event, byOther)}${to}`}
           >
             <Text size="xs" c="dimmed">
               {when(event.at)}
+              {byOther && event.type !== 'signed_by_contractor' ? ` · by ${byOther}` : ''}
               {event.ip ? ` · ${event.ip}` : ''}
             </Text>
           </Timeline.Item>
