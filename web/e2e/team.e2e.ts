@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPage, uniqueEmail } from './support/browser';
 import { field, signUpByApi, waitForToast } from './support/flows';
+import { sendContractByApi } from './support/send-by-api';
 import { workerApp } from './support/worker';
 
 const running = workerApp();
@@ -64,8 +65,30 @@ describe('a team in the browser', () => {
     if (shots)
       await member.page.screenshot({ path: `${shots}/03-member-view.png`, fullPage: true });
 
+    // The member sends a contract; the owner sees who sent it, and "Mine" leaves it out.
+    const sentId = await sendContractByApi(member.page, base, {
+      name: 'Jordan Rivera',
+      email: 'jordan@example.com',
+    });
+    await owner.page.goto('/');
+    const card = owner.page.getByRole('link', {
+      name: `Contract #${sentId}, Awaiting Signature, for Jordan Rivera: open`,
+    });
+    await card.getByText('Sent by Sam Diaz').waitFor();
+    await owner.page.getByText('Mine', { exact: true }).click();
+    await owner.page.waitForURL(/who=mine/);
+    await owner.page
+      .getByText('None of the company’s contracts were written or sent by you yet.')
+      .waitFor();
+    // The member is shown who manages keys instead of the keys.
+    await member.page.goto('/settings/api');
+    await member.page
+      .getByText(`Only an owner can manage API keys and webhooks. Ask ${ownerEmail}.`)
+      .waitFor();
+    expect(await member.page.getByRole('button', { name: /Create key/i }).count()).toBe(0);
+
     // The owner removes the member, after a confirm.
-    await owner.page.reload();
+    await owner.page.goto('/settings/team');
     await owner.page.getByText('Sam Diaz').waitFor();
     await owner.page.getByRole('button', { name: 'Remove Sam Diaz', exact: true }).click();
     if (shots)
