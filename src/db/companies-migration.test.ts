@@ -9,7 +9,7 @@ import { presetTemplates } from '../../db/seeds/preset-templates.js';
 import { buildApp } from '../app/build-app.js';
 import { loadConfig } from '../config.js';
 import { LEGAL_DISCLAIMER_VERSION } from '../domain/legal-disclaimer.js';
-import { generateApiKey, hashApiKeySecret } from '../features/api-keys/api-key-token.js';
+import { generateApiKey, hashApiKeySecret } from '../features/sessions/api-key-token.js';
 import { hashSigningToken } from '../features/esign/signing-links.js';
 import { generateSessionToken, hashSessionSecret } from '../features/sessions/session-token.js';
 import { TEST_SIGNATURE_PNG } from '../test/factories.js';

@@ -1,9 +1,10 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
 import { AppError } from '../../lib/app-error.js';
-import { insertContractEvent } from './contracts.repo.js';
+
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';

@@ -1,3 +1,4 @@
+import { listContractEvents } from '../audit-trail/contract-events.repo.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { companyIdOf, type CompanyId } from '../../domain/team.js';
 import { personByEmail } from '../../test/people.js';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.js';
 import { ForbiddenTransitionError, transition } from './contract-transition.js';
-import { insertContractRow, listContractEvents } from './contracts.repo.js';
+import { insertContractRow } from './contracts.repo.js';
 
 const srcRoot = path.resolve(import.meta.dirname, '../..');
 

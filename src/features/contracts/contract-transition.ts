@@ -1,3 +1,4 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import {
   sql,
   type Expression,
@@ -13,7 +14,6 @@ import {
   type ContractStatus,
 } from '../../domain/contract-lifecycle.js';
 import type { CompanyId } from '../../domain/team.js';
-import { insertContractEvent } from './contracts.repo.js';
 
 export interface ContractTransition {
   contractId: number;

@@ -6,7 +6,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { ContractsTable, Database } from '../../db/schema.js';
 import type { Language } from '../../domain/i18n/languages.js';
 import type { ContractCursor } from '../../domain/contract-list.schemas.js';
-import type { ContractEventType, ContractStatus } from '../../domain/contract-lifecycle.js';
+import type { ContractStatus } from '../../domain/contract-lifecycle.js';
 import type { SearchTerm } from './contract-search-text.js';
 
 export type ContractRow = Awaited<ReturnType<typeof findContractRow>>;
@@ -257,32 +257,6 @@ export async function updateDraftRow(
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertContractEvent(
-  db: DbOrTrx,
-  event: {
-    contractId: number;
-    type: ContractEventType;
-    at: string;
-    actor?: string | null;
-    ip?: string | null;
-    userAgent?: string | null;
-    details?: Record<string, unknown>;
-  },
-) {
-  await db
-    .insertInto('contract_events')
-    .values({
-      contract_id: event.contractId,
-      type: event.type,
-      at: event.at,
-      actor: event.actor ?? null,
-      ip: event.ip ?? null,
-      user_agent: event.userAgent?.slice(0, 500) ?? null,
-      details: event.details ? JSON.stringify(event.details) : null,
-    })
-    .execute();
-}
-
 /** The earliest deadline among this owner's contracts awaiting signature, if any. */
 export const nextDeadlineOfCompany = preparedQuery((db, params: { companyId: CompanyId }) =>
   db
@@ -291,13 +265,3 @@ export const nextDeadlineOfCompany = preparedQuery((db, params: { companyId: Com
     .where('company_id', '=', params.companyId)
     .where('status', '=', 'sent'),
 );
-
-/** The contract's audit trail, oldest first (the owner check is the caller's). */
-export async function listContractEvents(db: DbOrTrx, contractId: number) {
-  return db
-    .selectFrom('contract_events')
-    .select(['id', 'type', 'at', 'actor', 'ip', 'user_agent', 'details'])
-    .where('contract_id', '=', contractId)
-    .orderBy('id')
-    .execute();
-}

@@ -1,3 +1,4 @@
+import { insertContractEvent, listContractEvents } from '../audit-trail/contract-events.repo.js';
 import type { CompanyId } from '../../domain/team.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type {
@@ -13,10 +14,8 @@ import { changesContent, draftColumns, toContract } from './contract-mapping.js'
 import {
   findContractRow,
   findRevisionId,
-  insertContractEvent,
   draftContentOf,
   insertContractRow,
-  listContractEvents,
   updateDraftRow,
 } from './contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';

@@ -1,9 +1,10 @@
+import { listContractEvents } from '../audit-trail/contract-events.repo.js';
 import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { documentTitle } from '../../domain/contract-document/index.js';
 import { languageOr } from '../../domain/i18n/languages.js';
 import { parseEventDetails } from '../../domain/contract-event-lines.js';
-import { listContractEvents } from '../contracts/contracts.repo.js';
+
 import type { CertificateInput, CertificateSigner } from './certificate/index.js';
 import { consentNoticeRecord } from './consent-notice-record.js';
 

@@ -1,9 +1,10 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { languageOr } from '../../domain/i18n/languages.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../ports/app-deps.js';
-import { insertContractEvent } from '../contracts/contracts.repo.js';
+
 import { clientWhyNot, esignRateLimits } from '../esign/esign.service.js';
 import { resolveSigningLink, type SigningClient } from '../esign/signing-link-resolution.js';
 import { linkFacts } from '../esign/signing-links.js';

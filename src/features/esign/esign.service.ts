@@ -1,3 +1,4 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -19,7 +20,7 @@ import {
   type SigningClient,
 } from './signing-link-resolution.js';
 import { AppError } from '../../lib/app-error.js';
-import { insertContractEvent } from '../contracts/contracts.repo.js';
+
 import type { MailSealer } from '../mail/body-seal.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
 import { finishClientSigning } from '../contracts/completion.js';

@@ -1,5 +1,6 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import type { Language } from '../../domain/i18n/languages.js';
-import { insertContractEvent } from '../contracts/contracts.repo.js';
+
 import { limitOpenings } from './esign.service.js';
 import {
   resolveSigningLink,

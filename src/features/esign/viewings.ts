@@ -1,5 +1,6 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { preparedQuery } from '../../db/prepared-query.js';
-import { insertContractEvent } from '../contracts/contracts.repo.js';
+
 import type { EsignDeps, resolveSigningLink, SigningClient } from './signing-link-resolution.js';
 import { linkFacts } from './signing-links.js';
 import { queueViewedAlert } from './viewed-alert.js';

@@ -1,13 +1,9 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import type { SessionUser } from '../../ports/session.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import { recordWhileIn } from '../contracts/contract-transition.js';
-import {
-  findRevisionId,
-  insertContractEvent,
-  draftContentOf,
-  insertContractRow,
-} from '../contracts/contracts.repo.js';
+import { findRevisionId, draftContentOf, insertContractRow } from '../contracts/contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';

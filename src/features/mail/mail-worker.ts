@@ -1,6 +1,7 @@
+import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { startPolling } from '../../lib/polling.js';
 import type { DB } from '../../db/kysely.js';
-import { insertContractEvent } from '../contracts/contracts.repo.js';
+
 import type { MailSealer } from './body-seal.js';
 import type { StoredAttachment } from './outbox.js';
 import {

@@ -2,7 +2,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/kysely.js';
-import { validateApiKey } from '../api-keys/api-keys.service.js';
+import { validateApiKey } from './api-key-session.js';
 import { validateSessionToken, type ValidatedSession } from './sessions.service.js';
 
 /** `__Host-` pins the cookie to this exact origin over https (no Domain, Path=/, Secure). */
