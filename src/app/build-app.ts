@@ -1,3 +1,4 @@
+import { rescheduleReminders } from '../features/follow-up/reminders.service.js';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailSealer: options.mailSealer ?? mailSealerFor(config),
     ...(options.signInClock ? { signInClock: options.signInClock } : {}),
     clock: options.clock ?? (() => new Date()),
+    rescheduleReminders,
   };
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),

@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
-import type { DB } from '../db/kysely.js';
+import type { DB, DbOrTrx } from '../db/kysely.js';
+import type { Prefs } from '../domain/prefs.schemas.js';
+import type { CompanyId } from '../domain/team.js';
 import type { MailSealer } from './mail-sealer.js';
 import type { PdfRenderer } from './pdf-renderer.js';
 import type { ScopeCleaner } from './scope-cleaner.js';
@@ -25,4 +27,10 @@ export interface AppDeps {
   signInClock?: SignInClock;
   /** Time for sending, expiry, reminders and the signing page; tests move it. */
   clock: () => Date;
+  /**
+   * Moves the automatic reminders of a company's contracts awaiting signature to its new
+   * reminder settings, in the settings' transaction. The follow-up feature does it; Settings
+   * calls it through here, so the settings need not know the follow-up feature.
+   */
+  rescheduleReminders: (trx: DbOrTrx, companyId: CompanyId, prefs: Prefs) => Promise<void>;
 }

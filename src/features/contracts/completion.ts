@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
-import { consentAppendixSection } from '../documents/consent-appendix-html.js';
+import { consentAppendixSection } from '../consent-record/consent-appendix-html.js';
 import { appendToBody, auditTrailSection } from './audit-trail-html.js';
 import { renderContractDocument } from './snapshot.js';
 import { transition } from './contract-transition.js';

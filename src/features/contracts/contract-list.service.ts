@@ -14,7 +14,7 @@ import {
   type ContractSearchQuery,
 } from '../../domain/contract-search.schemas.js';
 import type { ContractSummary } from '../../domain/contracts.schemas.js';
-import { expireOverdue } from '../follow-up/expiry.js';
+import { expireOverdue } from './expiry.js';
 import { listFailedMailContractIds } from '../mail/outbox.repo.js';
 import {
   CARD_COLUMNS,

@@ -9,7 +9,7 @@ import type {
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../ports/session.js';
 import { peopleNamed } from '../credentials/people-names.js';
-import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
+import { expireOverdue, isOverdue } from './expiry.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
   findContractRow,

@@ -6,7 +6,7 @@ import { languageOr } from '../../domain/i18n/languages.js';
 import { parseEventDetails } from '../../domain/contract-event-lines.js';
 
 import type { CertificateInput, CertificateSigner } from './certificate/index.js';
-import { consentNoticeRecord } from './consent-notice-record.js';
+import { consentNoticeRecord } from '../consent-record/consent-notice-record.js';
 
 type EventRow = Awaited<ReturnType<typeof listContractEvents>>[number];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factsFromConsentDetails } from '../../domain/esign-consent/consent-record.js';
-import { noticeSha256 } from './notice-hash.js';
+import { noticeSha256 } from '../consent-record/notice-hash.js';
 import { consentNotice, ESIGN_CONSENT_VERSION } from '../../domain/esign-consent/notice.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
 import {

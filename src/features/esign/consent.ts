@@ -5,7 +5,7 @@ import {
   consentEventDetails,
   type ConsentEventDetails,
 } from '../../domain/esign-consent/consent-record.js';
-import { noticeSha256 } from './notice-hash.js';
+import { noticeSha256 } from '../consent-record/notice-hash.js';
 import {
   consentNotice,
   ESIGN_CONSENT_VERSION,

@@ -7,7 +7,7 @@ import {
 } from '../../domain/esign-consent/notice.js';
 import type { Language } from '../../domain/i18n/languages.js';
 import { readConsentFacts, type NoticeContract } from './consent.js';
-import { noticeSha256 } from './notice-hash.js';
+import { noticeSha256 } from '../consent-record/notice-hash.js';
 
 /** The hash of each shared notice, made once: a notice's words never change (it is frozen). */
 const hashes = new WeakMap<ConsentNotice, string>();

@@ -4,7 +4,7 @@ import type { DB } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../ports/app-deps.js';
-import { expireOverdue, isOverdue } from '../follow-up/expiry.js';
+import { expireOverdue, isOverdue } from '../contracts/expiry.js';
 import { findSigningLink } from './signing-links.js';
 
 export interface SigningClient {

@@ -2,7 +2,7 @@ import type { CompanyId } from '../../domain/team.js';
 import { canDo, WHY_NOT, type ContractAction } from '../../domain/contract-lifecycle.js';
 import { AppError } from '../../lib/app-error.js';
 import { findContractRow, findRevisionId } from '../contracts/contracts.repo.js';
-import { expireOverdue } from './expiry.js';
+import { expireOverdue } from '../contracts/expiry.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 
 /**

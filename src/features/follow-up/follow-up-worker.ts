@@ -1,5 +1,5 @@
 import { startPolling } from '../../lib/polling.js';
-import { expireOverdue } from './expiry.js';
+import { expireOverdue } from '../contracts/expiry.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { sendDueReminders } from './reminders.service.js';
 

@@ -1,7 +1,6 @@
 import { onboardingInputSchema, updatePrefsInputSchema } from '../../domain/prefs.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import { getPrefs, updatePrefs } from './prefs.service.js';
-import { rescheduleReminders } from '../follow-up/reminders.service.js';
 
 export const prefsRouter = router({
   get: authedProcedure.query(({ ctx }) => getPrefs(ctx.db, ctx.user.companyId)),
@@ -9,7 +8,7 @@ export const prefsRouter = router({
     .input(updatePrefsInputSchema)
     .mutation(({ ctx, input }) =>
       updatePrefs(ctx.db, ctx.user, input, (trx, prefs) =>
-        rescheduleReminders(trx, ctx.user.companyId, prefs),
+        ctx.rescheduleReminders(trx, ctx.user.companyId, prefs),
       ),
     ),
   completeOnboarding: authedProcedure

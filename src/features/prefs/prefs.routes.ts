@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { prefsSchema, updatePrefsInputSchema } from '../../domain/prefs.schemas.js';
 import { getPrefs, updatePrefs } from './prefs.service.js';
-import { rescheduleReminders } from '../follow-up/reminders.service.js';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
@@ -45,7 +44,7 @@ export function registerPrefsRoutes(app: FastifyInstance, deps: AppDeps): void {
       const session = contractorOf(request);
       // A change of the reminder settings reschedules the contracts awaiting signature at once.
       return updatePrefs(deps.db, session.user, request.body, (trx, prefs) =>
-        rescheduleReminders(trx, session.user.companyId, prefs),
+        deps.rescheduleReminders(trx, session.user.companyId, prefs),
       );
     },
   );

@@ -13,7 +13,7 @@ import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-r
 import { startDocumentWorker } from '../documents/document-worker.js';
 import { createPdfRenderer } from '../documents/pdf-renderer.js';
 import { mailSealerForDataDir } from '../mail/body-seal.js';
-import { expireOverdue } from '../follow-up/expiry.js';
+import { expireOverdue } from '../contracts/expiry.js';
 
 /**
  * Each event of a contract's life becomes a webhook written in the same transaction (issue 19,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeSha256 } from '../../esign/notice-hash.js';
+import { noticeSha256 } from '../../consent-record/notice-hash.js';
 import {
   consentNotice,
   ESIGN_CONSENT_VERSION,
@@ -7,8 +7,8 @@ import {
 } from '../../../domain/esign-consent/notice.js';
 import type { Language } from '../../../domain/i18n/languages.js';
 import { certificateInput } from '../../../test/certificate-fixture.js';
-import { consentAppendixSection } from '../consent-appendix-html.js';
-import type { ConsentNoticeRecord } from '../consent-notice-record.js';
+import { consentAppendixSection } from '../../consent-record/consent-appendix-html.js';
+import type { ConsentNoticeRecord } from '../../consent-record/consent-notice-record.js';
 import { renderCertificateHtml } from './index.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Language } from '../../../domain/i18n/languages.js';
-import type { ConsentNoticeRecord } from '../consent-notice-record.js';
+import type { ConsentNoticeRecord } from '../../consent-record/consent-notice-record.js';
 
 /** One person's signature on the contract, as recorded when they signed. */
 export interface CertificateSigner {

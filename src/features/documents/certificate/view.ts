@@ -7,7 +7,7 @@ import {
   describeEvent,
   parseEventDetails,
 } from '../../../domain/contract-event-lines.js';
-import { appendixView, type AppendixView } from './appendix-view.js';
+import { appendixView, type AppendixView } from '../../consent-record/appendix-view.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorReadyToSend, sendContract } from '../../../test/contract-flow.js';
 import { eventsOf, newDevice } from '../../../test/follow-up-flow.js';
 import { createTestApp, jsonPost, type TestApp } from '../../../test/test-app.js';
-import { noticeSha256 } from '../notice-hash.js';
+import { noticeSha256 } from '../../consent-record/notice-hash.js';
 import { consentNotice, ESIGN_CONSENT_VERSION } from '../../../domain/esign-consent/notice.js';
 import { formatLongDate } from '../../../domain/dates.js';
 import { esignRateLimits } from '../esign.service.js';

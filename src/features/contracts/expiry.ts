@@ -1,6 +1,6 @@
 import type { DB } from '../../db/kysely.js';
 import type { CompanyId } from '../../domain/team.js';
-import { transition } from '../contracts/contract-transition.js';
+import { transition } from './contract-transition.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consentEventDetails } from '../../domain/esign-consent/consent-record.js';
-import { noticeSha256 } from '../esign/notice-hash.js';
+import { noticeSha256 } from './notice-hash.js';
 import {
   consentNotice,
   ESIGN_CONSENT_VERSION,

@@ -5,7 +5,7 @@ import {
   type ConsentNotice,
 } from '../../domain/esign-consent/notice.js';
 import { factsFromConsentDetails } from '../../domain/esign-consent/consent-record.js';
-import { noticeSha256 } from '../esign/notice-hash.js';
+import { noticeSha256 } from './notice-hash.js';
 import { languageOr, type Language } from '../../domain/i18n/languages.js';
 
 /**

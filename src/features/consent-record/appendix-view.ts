@@ -1,6 +1,6 @@
-import { messagesFor } from '../../../domain/i18n/catalogue.js';
-import type { Language } from '../../../domain/i18n/languages.js';
-import type { ConsentNoticeRecord } from '../consent-notice-record.js';
+import { messagesFor } from '../../domain/i18n/catalogue.js';
+import type { Language } from '../../domain/i18n/languages.js';
+import type { ConsentNoticeRecord } from './consent-notice-record.js';
 
 /**
  * The appendix page after the certificate, already in words: the ESIGN notice the client

@@ -1,7 +1,7 @@
 import { parseEventDetails } from '../../domain/contract-event-lines.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n/languages.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
-import { appendixView } from './certificate/appendix-view.js';
+import { appendixView } from './appendix-view.js';
 import { consentNoticeRecord } from './consent-notice-record.js';
 
 /**
