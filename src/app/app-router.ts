@@ -10,7 +10,8 @@ import { templatesRouter } from '../features/templates/templates.router.js';
 import { webhooksRouter } from '../features/webhooks/webhooks.router.js';
 // Issue 35: the team.
 import { teamRouter } from '../features/team/team.router.js';
-import { router } from '../trpc/init.js';
+import { sendingRouter } from '../features/sending/send.router.js';
+import { mergeRouters, router } from '../trpc/init.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -18,7 +19,7 @@ export const appRouter = router({
   templates: templatesRouter,
   acceptances: acceptancesRouter,
   scope: scopeRouter,
-  contracts: contractsRouter,
+  contracts: mergeRouters(contractsRouter, sendingRouter),
   documents: documentsRouter,
   followUp: followUpRouter,
   apiKeys: apiKeysRouter,

@@ -26,6 +26,7 @@ import { registerAccountSessionRoutes } from '../features/signed-in-devices/acco
 import { registerTwoFactorRoutes } from '../features/two-factor/two-factor.routes.js';
 import { registerAccountEmailRoutes } from '../features/account-email/account-email.routes.js';
 import { registerContractRoutes } from '../features/contracts/contracts.routes.js';
+import { registerSendRoutes } from '../features/sending/send.routes.js';
 import { registerDocumentRoutes } from '../features/documents/documents.routes.js';
 import { registerEsignRoutes } from '../features/esign/esign.routes.js';
 import { registerFollowUpRoutes } from '../features/follow-up/follow-up.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAcceptanceRoutes(app, deps);
   registerScopeRoutes(app, deps);
   registerContractRoutes(app, deps);
+  registerSendRoutes(app, deps);
   registerFollowUpRoutes(app, deps);
   registerApiKeyRoutes(app, deps);
   registerWebhookRoutes(app, deps);

@@ -37,6 +37,8 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
 });
 
 export const router = t.router;
+/** One namespace from several features' routers (`contracts.*`: the contract's own and sending). */
+export const mergeRouters = t.mergeRouters;
 export const publicProcedure = t.procedure.use(appErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {

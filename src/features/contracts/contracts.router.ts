@@ -9,7 +9,6 @@ import {
   contractIdSchema,
   signMineInputSchema,
 } from '../../domain/contracts.schemas.js';
-import { sendInputSchema } from '../../domain/send.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
 import {
   countContracts,
@@ -26,7 +25,6 @@ import {
   signAsContractor,
   updateDraft,
 } from './contracts.service.js';
-import { sendToClient } from './send.service.js';
 
 const byId = z.object({ id: contractIdSchema });
 
@@ -95,11 +93,6 @@ export const contractsRouter = router({
     .input(byId.extend(contractDraftInputSchema.shape))
     .mutation(({ ctx, input: { id, ...draft } }) =>
       updateDraft(ctx.db, ctx.user.companyId, id, draft, ctx.actor, ctx.clock),
-    ),
-  send: authedProcedure
-    .input(byId.extend(sendInputSchema.shape))
-    .mutation(({ ctx, input }) =>
-      sendToClient(ctx, ctx.user, input.id, { client_data: input.client_data }, ctx.actor),
     ),
   signMine: authedProcedure
     .input(byId.extend(signMineInputSchema.shape))

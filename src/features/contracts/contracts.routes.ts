@@ -19,8 +19,6 @@ import {
   updateDraft,
 } from './contracts.service.js';
 import { listContracts, listScopeOf } from './contract-list.service.js';
-import { sendInputSchema, sendResultSchema } from '../../domain/send.schemas.js';
-import { sendToClient } from './send.service.js';
 import { sendReusedJson } from '../../lib/reused-answer.js';
 import { ownSuccessAnswer } from './own-answer-serializer.js';
 import type { AppDeps } from '../../ports/app-deps.js';
@@ -180,27 +178,6 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         session.actor,
         deps.clock,
       );
-    },
-  );
-
-  api.post(
-    '/api/contracts/:id/send',
-    {
-      preValidation,
-      schema: describeRoute({
-        ...contractRoute,
-        summary: 'Send a signed draft to the client',
-        description:
-          'Freezes the contract, emails the client a signing link and answers when the mail is queued. The contractor must have signed first (sign-mine) and recorded the legal acknowledgment. An account that signed up on an open server answers 403 until its email is verified.',
-        params,
-        body: sendInputSchema,
-        success: { 200: sendResultSchema },
-        errors: [403, 404, 409],
-      }),
-    },
-    async (request) => {
-      const session = contractorOf(request);
-      return sendToClient(deps, session.user, request.params.id, request.body, session.actor);
     },
   );
 
