@@ -39,7 +39,7 @@ export function foreignKeyViolations(sql: RawSql): Promise<unknown[]> {
 
 interface ContractRow {
   id: number;
-  user_id: number;
+  created_by_user_id: number;
   status: string;
   client_email: string | null;
   total_price_cents: number | null;
@@ -64,7 +64,7 @@ export async function missingAnsweredWrites(sql: RawSql, records: LoadRecord[]):
   if (!owner) return [`the signed-up owner ${email ?? '(none logged)'} is missing`];
   if (recordsOf(records, 'acceptance').length > 0) {
     const accepted = await sql.value<number>(
-      "SELECT count(*) AS count FROM acceptances WHERE user_id = ? AND type = 'legal_disclaimer'",
+      "SELECT count(*) AS count FROM acceptances WHERE accepted_by_user_id = ? AND type = 'legal_disclaimer'",
       owner.id,
     );
     if (accepted === 0) problems.push('the answered legal acknowledgment is missing');
@@ -72,7 +72,7 @@ export async function missingAnsweredWrites(sql: RawSql, records: LoadRecord[]):
 
   const contract = async (id: number, what: string): Promise<ContractRow | undefined> => {
     const row = await sql.get<ContractRow>(
-      `SELECT id, user_id, status, client_email, total_price_cents, my_signed_at, sent_at,
+      `SELECT id, created_by_user_id, status, client_email, total_price_cents, my_signed_at, sent_at,
               client_signed_at FROM contracts WHERE id = ?`,
       id,
     );
@@ -83,7 +83,7 @@ export async function missingAnsweredWrites(sql: RawSql, records: LoadRecord[]):
 
   for (const draft of recordsOf(records, 'draft')) {
     const row = await contract(draft.id, 'draft');
-    if (row && (row.user_id !== owner.id || row.client_email !== draft.clientEmail)) {
+    if (row && (row.created_by_user_id !== owner.id || row.client_email !== draft.clientEmail)) {
       problems.push(`contract ${draft.id}: owner or client differs from the answered draft`);
     }
   }

@@ -74,15 +74,18 @@ describe('the contracts list', () => {
     });
     // 130 drafts straight into the database: the browser only needs to read them.
     const database = openAppDatabase(running.app());
-    const userId = await database.sql.value<number>('SELECT id FROM users WHERE email = ?', email);
+    const owner = await database.sql.get<{ id: number; company_id: number }>(
+      'SELECT id, company_id FROM users WHERE email = ?',
+      email,
+    );
     // One statement: all 130 appear at once.
     const rows = Array.from({ length: 130 }, (_, i) => {
       const at = new Date(Date.UTC(2026, 9, 1, 0, i + 1)).toISOString();
-      return [userId, `Client ${i + 1}`, at, at];
+      return [owner?.company_id, owner?.id, `Client ${i + 1}`, at, at];
     });
     await database.sql.run(
-      `INSERT INTO contracts (user_id, status, client_name, created_at, updated_at)
-       VALUES ${rows.map(() => "(?, 'draft', ?, ?, ?)").join(', ')}`,
+      `INSERT INTO contracts (company_id, created_by_user_id, status, client_name, created_at, updated_at)
+       VALUES ${rows.map(() => "(?, ?, 'draft', ?, ?, ?)").join(', ')}`,
       ...rows.flat(),
     );
     await database.close();

@@ -194,8 +194,8 @@ describe('the settings index at phone width', () => {
     await page.goto('/settings');
     await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
     const sections = page.getByRole('list', { name: 'Settings sections' }).getByRole('link');
-    expect(await sections.count()).toBe(5);
-    for (const name of ['Branding', 'Legal', 'Reminders & alerts', 'API', 'Security']) {
+    expect(await sections.count()).toBe(6);
+    for (const name of ['Branding', 'Legal', 'Reminders & alerts', 'Team', 'API', 'Security']) {
       await sections.getByText(name, { exact: true }).waitFor();
     }
     // Sending needs the acknowledgment, and this account has not accepted it yet.
@@ -210,12 +210,13 @@ describe('the settings index at phone width', () => {
     const focusedName = () =>
       page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
     const reached: string[] = [];
-    for (let presses = 0; presses < 15 && reached.length < 5; presses += 1) {
+    for (let presses = 0; presses < 15 && reached.length < 6; presses += 1) {
       await page.keyboard.press('Tab');
       const name = await focusedName();
       if (name) reached.push(name);
     }
-    expect(reached).toEqual(['Branding', 'Legal', 'Reminders & alerts', 'API', 'Security']);
+    expect(reached).toEqual(['Branding', 'Legal', 'Reminders & alerts', 'Team', 'API', 'Security']);
+    await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');

@@ -19,17 +19,23 @@ let contractId = 0;
 beforeAll(async () => {
   const database = openAppDatabase(running.app());
   try {
+    const companyId = await database.sql.value<number>(
+      'INSERT INTO companies (created_at) VALUES (?) RETURNING id',
+      '2026-11-01T10:00:00.000Z',
+    );
     const userId = await database.sql.value<number>(
-      'INSERT INTO users (email, password_hash, created_at) VALUES (?, ?, ?) RETURNING id',
+      'INSERT INTO users (email, password_hash, created_at, company_id) VALUES (?, ?, ?, ?) RETURNING id',
       'owner@verify-e2e.example',
       'not-a-real-hash',
       '2026-11-01T10:00:00.000Z',
+      companyId,
     );
     contractId = await database.sql.value<number>(
       `INSERT INTO contracts
-         (user_id, status, client_name, client_email, total_price_cents, company_name,
-          created_at, updated_at)
-       VALUES (?, 'completed', ?, ?, ?, ?, ?, ?) RETURNING id`,
+         (company_id, created_by_user_id, status, client_name, client_email, total_price_cents,
+          company_name, created_at, updated_at)
+       VALUES (?, ?, 'completed', ?, ?, ?, ?, ?, ?) RETURNING id`,
+      companyId,
       userId,
       'Jordan Rivera',
       'jordan@verify-e2e.example',

@@ -13,7 +13,7 @@ export async function setDefaultTemplateInDatabase(
   const database = openAppDatabase(app);
   try {
     const changed = await database.sql.run(
-      'UPDATE templates SET html = ? WHERE is_preset = 1 AND user_id = (SELECT id FROM users WHERE email = ?)',
+      'UPDATE templates SET html = ? WHERE is_preset = 1 AND company_id = (SELECT company_id FROM users WHERE email = ?)',
       html,
       email.toLowerCase(),
     );
