@@ -43,9 +43,7 @@ export async function countRecoveryCodesLeft(db: DbOrTrx, userId: number): Promi
 export async function signedInStatusOf(
   db: DbOrTrx,
   userId: number,
-): Promise<
-  TwoFactorStatus & { emailVerified: boolean; name: string | null; role: TeamRole }
-> {
+): Promise<TwoFactorStatus & { emailVerified: boolean; name: string | null; role: TeamRole }> {
   const row = await db
     .selectFrom('users')
     .select((eb) => [
