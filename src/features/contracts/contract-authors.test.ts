@@ -5,7 +5,7 @@ import { clientSigns, contractorReadyToSend, sendContract } from '../../test/con
 import { buildCertificateInput, loadSignedContract } from '../documents/certificate-input.js';
 import { queuedMails } from '../../test/follow-up-flow.js';
 import { joinedMember } from '../../test/team-flow.js';
-import { createTestApp, get, trpcQuery, type TestApp } from '../../test/test-app.js';
+import { createTestApp, get, jsonPut, trpcQuery, type TestApp } from '../../test/test-app.js';
 
 /**
  * Who did what in a company (issue 35): a contract records who wrote and who sent it, the
@@ -62,6 +62,28 @@ describe('who wrote and sent a contract', () => {
     expect(certificate.contractorName).toBe('Sam Diaz');
     expect(certificate.contractorEmail).toBe('sam@authors.example');
     expect(certificate.signers[0]).toMatchObject({ role: 'contractor', name: 'Sam Diaz' });
+  });
+});
+
+describe('a renamed person', () => {
+  it('is named anew on the cards at once, though no card changed', async () => {
+    const before = (await cardsOf(owner)).find((card) => card.id === membersSent.id);
+    expect(before?.sent_by?.name).toBe('Sam Diaz');
+    const renamed = await jsonPut(
+      t.app,
+      '/api/team/me',
+      { name: 'Samantha Diaz' },
+      { cookie: member, origin: t.origin },
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = (await cardsOf(owner)).find((card) => card.id === membersSent.id);
+    expect(after?.sent_by).toEqual({ id: membersId, name: 'Samantha Diaz' });
+    await jsonPut(
+      t.app,
+      '/api/team/me',
+      { name: 'Sam Diaz' },
+      { cookie: member, origin: t.origin },
+    );
   });
 });
 

@@ -13,7 +13,8 @@ import {
   type ContractFilter,
   type ContractSearchQuery,
 } from '../../domain/contract-search.schemas.js';
-import type { ContractSummary } from '../../domain/contracts.schemas.js';
+import type { ContractSummary, PersonRef } from '../../domain/contracts.schemas.js';
+import { displayName } from '../../domain/team.js';
 import { expireOverdue } from './expiry.js';
 import { listFailedMailContractIds } from '../mail/outbox.repo.js';
 import {
@@ -162,10 +163,8 @@ async function everyCardOf(
   scope: ListScope,
   stale: Entry<ContractSummary[]> | undefined,
 ): Promise<OwnerRead<ContractSummary[]>> {
-  const { cards: cardsText, deadline } = await listContractCardsText(db, scope);
-  const rows = (JSON.parse(cardsText) as unknown[][]).map(cardRowOf);
-  const people = await peopleOf(db, rows);
-  const peopleText = JSON.stringify([...people.values()]);
+  const text = await listContractCardsText(db, scope);
+  const { cards: cardsText, people: peopleText, deadline } = text;
   const read = { cardsText, peopleText, ...(deadline === undefined ? {} : { deadline }) };
   if (stale?.cardsText === cardsText && stale.peopleText === peopleText) {
     const failed = await failedMailOf(db, stale.value);
@@ -173,9 +172,17 @@ async function everyCardOf(
       return { value: stale.value, ...read };
     }
   }
+  const rows = (JSON.parse(cardsText) as unknown[][]).map(cardRowOf);
+  const people = peopleFromText(peopleText);
   const failed = await failedMailOf(db, rows);
   const value = rows.map((row) => toContractSummary(row, failed.has(row.id), people));
   return { value, ...read };
+}
+
+/** The company's people from the list's own text: `[[id, name, email], ...]`. */
+function peopleFromText(text: string): Map<number, PersonRef> {
+  const rows = JSON.parse(text) as [number, string | null, string][];
+  return new Map(rows.map(([id, name, email]) => [id, { id, name: displayName({ name, email }) }]));
 }
 
 /** The people the cards name: who wrote and who sent each. */

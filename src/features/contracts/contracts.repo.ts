@@ -63,7 +63,7 @@ export interface ListScope {
 const writtenOrSentBy = (personId: number) => (eb: ExpressionBuilder<Database, 'contracts'>) =>
   eb.or([eb('created_by_user_id', '=', personId), eb('sent_by_user_id', '=', personId)]);
 
-function cardsTextQuery(db: DbOrTrx) {
+function cardsTextQuery(db: DbOrTrx, companyId: CompanyId) {
   const values = sql.join(CARD_COLUMNS.map((column) => sql.ref(column)));
   const newestFirst = sql`ORDER BY created_at DESC, id DESC`;
   const cards =
@@ -71,24 +71,33 @@ function cardsTextQuery(db: DbOrTrx) {
       ? sql<string>`coalesce(json_agg(json_build_array(${values}) ${newestFirst}), '[]')::text`
       : sql<string>`json_group_array(json_array(${values}) ${newestFirst})`;
   const deadline = sql<string | null>`min(CASE WHEN status = 'sent' THEN expires_at END)`;
-  return db.selectFrom('contracts').select([cards.as('cards'), deadline.as('deadline')]);
+  // The company's people as [id, name, email], so the cards' names cost no second query and a
+  // renamed person changes the text that decides whether the list changed.
+  const people =
+    engineOf(db) === 'postgres'
+      ? sql<string>`(SELECT coalesce(json_agg(json_build_array(p.id, p.name, p.email) ORDER BY p.id), '[]')::text
+          FROM users p WHERE p.company_id = ${companyId})`
+      : sql<string>`(SELECT json_group_array(json_array(p.id, p.name, p.email))
+          FROM (SELECT id, name, email FROM users WHERE company_id = ${companyId} ORDER BY id) p)`;
+  return db
+    .selectFrom('contracts')
+    .select([cards.as('cards'), deadline.as('deadline'), people.as('people')])
+    .where('company_id', '=', companyId);
 }
 
 export const contractCardsText = preparedQuery((db, params: { companyId: CompanyId }) =>
-  cardsTextQuery(db).where('company_id', '=', params.companyId),
+  cardsTextQuery(db, params.companyId),
 );
 
 /** The same for "Mine": the deadline is still the company's, as expiry needs it. */
 const personCardsText = preparedQuery((db, params: { companyId: CompanyId; personId: number }) =>
-  cardsTextQuery(db)
-    .where('company_id', '=', params.companyId)
-    .where(writtenOrSentBy(params.personId)),
+  cardsTextQuery(db, params.companyId).where(writtenOrSentBy(params.personId)),
 );
 
 export async function listContractCardsText(
   db: DbOrTrx,
   scope: ListScope,
-): Promise<{ cards: string; deadline: string | null | undefined }> {
+): Promise<{ cards: string; deadline: string | null | undefined; people: string }> {
   const { companyId, onlyOf } = scope;
   const [row] =
     onlyOf === null
@@ -98,6 +107,7 @@ export async function listContractCardsText(
   return {
     cards: row?.cards ?? '[]',
     deadline: onlyOf === null ? (row?.deadline ?? null) : undefined,
+    people: row?.people ?? '[]',
   };
 }
 
