@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personRefSchema } from './contracts.schemas.js';
 
 /** What a contractor calls a key, to know later which tool holds it. */
 export const apiKeyNameSchema = z
@@ -19,6 +20,8 @@ export const apiKeySummarySchema = z.object({
   prefix: z.string(),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
+  /** Who of the company made it: the key ends when they leave it (issue 35). */
+  created_by: personRefSchema,
 });
 
 /** The answer to creating a key: the only time the key itself is shown. */

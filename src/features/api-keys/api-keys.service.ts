@@ -1,6 +1,7 @@
 import { inCompanyLock } from '../../db/account-lock.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { ApiKeySummary, CreatedApiKey } from '../../domain/api-keys.schemas.js';
+import { displayName } from '../../domain/team.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../ports/session.js';
 import { requireOwner } from '../sessions/owner-only.js';
@@ -16,12 +17,19 @@ const summary = (row: {
   name: string;
   created_at: string;
   last_used_at: string | null;
+  maker_id: number;
+  maker_name: string | null;
+  maker_email: string;
 }): ApiKeySummary => ({
   id: row.id,
   name: row.name,
   prefix: apiKeyPrefix(row.id),
   created_at: row.created_at,
   last_used_at: row.last_used_at,
+  created_by: {
+    id: row.maker_id,
+    name: displayName({ name: row.maker_name, email: row.maker_email }),
+  },
 });
 
 /** The company's keys in use, newest first: never the keys themselves. Owners only. */
@@ -29,11 +37,20 @@ export async function listApiKeys(db: DbOrTrx, user: SessionUser): Promise<ApiKe
   await requireOwner(db, user, 'apiKeys');
   const rows = await db
     .selectFrom('api_keys')
-    .select(['id', 'name', 'created_at', 'last_used_at'])
-    .where('company_id', '=', user.companyId)
-    .where('revoked_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .innerJoin('users', 'users.id', 'api_keys.created_by_user_id')
+    .select([
+      'api_keys.id',
+      'api_keys.name',
+      'api_keys.created_at',
+      'api_keys.last_used_at',
+      'users.id as maker_id',
+      'users.name as maker_name',
+      'users.email as maker_email',
+    ])
+    .where('api_keys.company_id', '=', user.companyId)
+    .where('api_keys.revoked_at', 'is', null)
+    .orderBy('api_keys.created_at', 'desc')
+    .orderBy('api_keys.id')
     .execute();
   return rows.map(summary);
 }
@@ -73,7 +90,8 @@ export async function createApiKey(
     }
     await trx.insertInto('api_keys').values(row).execute();
   });
-  return { ...summary({ ...row, last_used_at: null }), key: token.value };
+  const maker = { maker_id: user.id, maker_name: user.name, maker_email: user.email };
+  return { ...summary({ ...row, last_used_at: null, ...maker }), key: token.value };
 }
 
 /** Revokes one of the company's keys at once, with the webhooks it registered; another company's key is a 404. */

@@ -39,6 +39,7 @@ interface CreatedKey {
   key: string;
   created_at: string;
   last_used_at: string | null;
+  created_by: { id: number; name: string };
 }
 
 async function createKey(name: string, cookie = owner): Promise<CreatedKey> {
@@ -76,8 +77,11 @@ describe('API keys', () => {
         prefix: created.prefix,
         created_at: created.created_at,
         last_used_at: null,
+        // Who of the company made it: the signed-up owner, by email until they give a name.
+        created_by: { id: expect.any(Number) as unknown, name: created.created_by.name },
       },
     ]);
+    expect(created.created_by.name).toMatch(/@example\.com$/);
   });
 
   it('act as the contractor on contractor routes, without Origin, and record their last use', async () => {

@@ -124,7 +124,8 @@ function KeyRow(props: { apiKey: ApiKeySummary; revoking: boolean; onRevoke: () 
       <Stack gap={2}>
         <Text fw={600}>{apiKey.name}</Text>
         <Text size="sm" c="dimmed">
-          <Code>{apiKey.prefix}…</Code> · created {formatLongDate(apiKey.created_at)}
+          <Code>{apiKey.prefix}…</Code> · created {formatLongDate(apiKey.created_at)} by{' '}
+          {apiKey.created_by.name}
         </Text>
         <Text size="sm" c="dimmed">
           {apiKey.last_used_at
