@@ -99,10 +99,12 @@ describe('bounds on a hostile document', () => {
   });
 
   it('prints other documents beside a slow one, and its deadline stops it alone', async () => {
+    // 8 s, as below: the quick print (and Chromium's start) fits in it on two busy cores, and
+    // the slow one (about 45 s) never does.
     const beside = createPdfRenderer({
       chromiumPath: '/usr/bin/chromium',
       log,
-      timeoutMs: 3000,
+      timeoutMs: 8000,
       concurrency: 2,
     });
     try {
@@ -126,7 +128,9 @@ describe('bounds on a hostile document', () => {
   });
 
   it('stops a render past its deadline, and the same renderer prints the next document', async () => {
-    const hurried = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log, timeoutMs: 3000 });
+    // The deadline is each render's: the next one may start a new Chromium, which on two busy
+    // cores took more than 3 s (fresh run 29), so it is 8 s, still far below the slow print's.
+    const hurried = createPdfRenderer({ chromiumPath: '/usr/bin/chromium', log, timeoutMs: 8000 });
     try {
       // 60,000 table rows take this machine's Chromium about 45 s to lay out and print.
       const slow = `<table>${'<tr><td>cell</td><td>cell</td></tr>'.repeat(60_000)}</table>`;
