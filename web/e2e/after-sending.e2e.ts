@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openAppDatabase } from './support/app-database';
-import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { newPage, PHONE, settled, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
 import { drawSignature, signedInPage, waitForToast } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
@@ -121,8 +121,19 @@ describe('after sending', () => {
     await contractor.getByRole('link', { name: `Contract #${id}` }).waitFor();
     await contractor.getByText('AI-Formatted Scope').waitFor();
     for (let step = 1; step < 5; step += 1) {
+      if (step === 4) {
+        // The preview grows once its document loads and moves Next down: wait for it first.
+        await contractor.getByText('Step 4 of 5').waitFor();
+        await contractor
+          .frameLocator('iframe[title="Contract preview"]')
+          .locator('body *')
+          .first()
+          .waitFor();
+        await settled(contractor);
+      }
       await contractor.getByRole('button', { name: 'Next' }).click();
     }
+    await contractor.getByText('Step 5 of 5').waitFor();
     await drawSignature(contractor);
     await contractor.getByRole('button', { name: 'Sign & Send to Client' }).click();
     await waitForToast(contractor, 'Contract sent!');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/test/pdf-text';
-import { newPage, PHONE, uniqueEmail } from './support/browser';
+import { newPage, PHONE, settled, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
 import { drawSignature, field, signedInAccount, signedInPage, waitForToast } from './support/flows';
 import { setDefaultTemplateInDatabase } from './support/legacy-data';
@@ -30,7 +30,17 @@ async function sendContract(page: Page, clientEmail: string) {
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Total Contract Price').fill('4200');
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 4 of 5').waitFor();
+  // The preview grows to its document's height once loaded, which moves Next down the page: a
+  // click before that can land on the contract instead (as first-contract.e2e.ts waits too).
+  await page
+    .frameLocator('iframe[title="Contract preview"]')
+    .getByText('Jordan Rivera')
+    .first()
+    .waitFor();
+  await settled(page);
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Step 5 of 5').waitFor();
   await drawSignature(page);
   await page.getByRole('button', { name: 'Sign & Send to Client' }).click();
 }
