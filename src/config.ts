@@ -128,6 +128,11 @@ const configSchema = z.object({
   // Tests only: webhooks may go to loopback and private addresses, and over plain http://. Off,
   // a webhook URL can never reach this machine or its network (docs/decisions/025).
   WEBHOOKS_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
+  // Tests only: where the Stripe library sends its requests (a stand-in on 127.0.0.1, e.g.
+  // http://127.0.0.1:4010). Unset, it talks to Stripe (issue 36, docs/decisions/046).
+  STRIPE_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {

@@ -10,6 +10,8 @@ import { templatesRouter } from '../features/templates/templates.router.js';
 import { webhooksRouter } from '../features/webhooks/webhooks.router.js';
 // Issue 35: the team.
 import { teamRouter } from '../features/team/team.router.js';
+// Issue 36: getting paid.
+import { paymentsRouter } from '../features/payments/payments.router.js';
 import { sendingRouter } from '../features/sending/send.router.js';
 import { mergeRouters, router } from '../trpc/init.js';
 
@@ -25,6 +27,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   team: teamRouter,
+  payments: paymentsRouter,
 });
 
 /** The web app imports this type only. */

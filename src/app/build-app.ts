@@ -39,6 +39,8 @@ import { registerVerifyRoutes } from '../features/verify/verify.routes.js';
 import { registerTrpcRoutes } from './trpc-routes.js';
 // Issue 35: the team.
 import { registerTeamRoutes } from '../features/team/team.routes.js';
+// Issue 36: getting paid.
+import { registerPaymentRoutes } from '../features/payments/payments.routes.js';
 import type { SignInClock } from '../features/credentials/sign-in-throttle.js';
 import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import { mailSealerFor, type MailSealer } from '../features/mail/body-seal.js';
@@ -141,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApiKeyRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerTeamRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);

@@ -45,6 +45,10 @@ const TWINS: Record<string, string> = {
   'PUT /api/team/members/:id': 'team.changeRole',
   'DELETE /api/team/members/:id': 'team.remove',
   'PUT /api/team/me': 'team.setMyName',
+  // Issue 36: getting paid.
+  'GET /api/payments/settings': 'payments.settings',
+  'PUT /api/payments/settings': 'payments.updateSettings',
+  'POST /api/payments/settings/test': 'payments.testConnection',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',

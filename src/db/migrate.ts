@@ -18,6 +18,7 @@ import * as consentAndHomeSale from '../../db/migrations/202611290100_consent_an
 import * as clientMailLimits from '../../db/migrations/202611300100_client_mail_limits.js';
 import * as accountSecurity from '../../db/migrations/202612010100_account_security.js';
 import * as companies from '../../db/migrations/202612020100_companies.js';
+import * as payments from '../../db/migrations/202612030100_payments.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '202611300100_client_mail_limits': clientMailLimits,
   '202612010100_account_security': accountSecurity,
   '202612020100_companies': companies,
+  '202612030100_payments': payments,
 };
 
 export const migrationProvider: MigrationProvider = {

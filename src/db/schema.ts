@@ -2,6 +2,13 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ContractStatus } from '../domain/contract-lifecycle.js';
 import type { Language } from '../domain/i18n/languages.js';
 import type { CompanyId, TeamRole } from '../domain/team.js';
+import type {
+  CheckoutSessionsTable,
+  PaymentRequestsTable,
+  PaymentSettingsTable,
+  PaymentsTable,
+  StripeEventsTable,
+} from './payments-schema.js';
 
 /**
  * The database as Kysely sees it. Times are ISO-8601 UTC strings (they sort as text);
@@ -207,6 +214,10 @@ export interface ContractsTable {
   /** The client's openings (the `viewed` events), kept with the card. */
   view_count: Generated<number>;
   last_viewed_at: string | null;
+  /** What the card says is paid, net of refunds; kept in each payment's transaction. */
+  paid_cents: Generated<number>;
+  /** Since when a payment has been due (the deposit at signing, a requested stage); null: none. */
+  payment_due_at: string | null;
   /**
    * The client's name, email and address folded for search (lower case, no accents), kept by
    * the database's triggers (db/migrations/202611281100_contract_search.ts): never written here.
@@ -443,6 +454,11 @@ export interface Database {
   account_tokens: AccountTokensTable;
   recovery_codes: RecoveryCodesTable;
   security_events: SecurityEventsTable;
+  payment_settings: PaymentSettingsTable;
+  checkout_sessions: CheckoutSessionsTable;
+  payments: PaymentsTable;
+  payment_requests: PaymentRequestsTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

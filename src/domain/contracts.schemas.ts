@@ -48,6 +48,10 @@ export const paymentStageSchema = z.object({
     .string({ error: 'Each stage needs a trigger' })
     .trim()
     .max(200, 'Stage triggers are at most 200 characters'),
+  /** The first stage only: collected online when the client signs (issue 36). */
+  collect_at_signing: z
+    .boolean({ error: 'collect_at_signing must be true or false' })
+    .optional(),
 });
 export type PaymentStageInput = z.infer<typeof paymentStageSchema>;
 

@@ -9,6 +9,11 @@ export interface PaymentStage {
   percent: number;
   amount_cents: number;
   trigger: string;
+  /**
+   * The first stage only: collected online through the company's Stripe when the client signs
+   * (issue 36). Absent rather than false, so plans from before keep their exact JSON.
+   */
+  collect_at_signing?: boolean;
 }
 
 /** A stage as the wizard edits it; the amount is always computed. */
@@ -85,6 +90,7 @@ export function computeStageAmounts(
     percent: stage.percent,
     amount_cents: amounts[index] ?? 0,
     trigger: stage.trigger,
+    ...(index === 0 && stage.collect_at_signing === true ? { collect_at_signing: true } : {}),
   }));
 }
 

@@ -12,6 +12,8 @@ export const appErrorCodes = {
   PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE' },
   TOO_MANY_REQUESTS: { http: 429, trpc: 'TOO_MANY_REQUESTS' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR' },
+  /** A service we call (Stripe) could not be reached or failed; the message says which. */
+  BAD_GATEWAY: { http: 502, trpc: 'BAD_GATEWAY' },
 } as const satisfies Record<string, { http: number; trpc: TRPC_ERROR_CODE_KEY }>;
 
 export type AppErrorCode = keyof typeof appErrorCodes;

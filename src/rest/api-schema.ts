@@ -4,6 +4,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A multipart form a route reads itself: documented as its request body. */
     documentedForm?: z.ZodType;
+    /**
+     * Called by another service, never a browser, and proven by its own signature (Stripe's
+     * events): no Origin check (src/lib/security.ts).
+     */
+    signedByCaller?: boolean;
   }
 }
 
@@ -24,6 +29,7 @@ export const apiErrorCodes = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL',
+  502: 'BAD_GATEWAY',
 } as const;
 
 export type ApiErrorStatus = keyof typeof apiErrorCodes;
@@ -51,6 +57,7 @@ const errorMeaning: Record<ApiErrorStatus, string> = {
   415: 'The content type is not accepted.',
   429: 'Too many requests; wait the seconds in Retry-After.',
   500: 'Something went wrong on our side.',
+  502: 'A service the call needs (Stripe) could not be reached or failed; try again.',
 };
 
 function errorAnswer(status: ApiErrorStatus) {
