@@ -15,6 +15,11 @@ const eventMeaning: Record<WebhookEventType, string> = {
   'contract.declined': 'The client declined to sign.',
   'contract.voided': 'The contractor withdrew the contract (voided, or replaced by a revision).',
   'contract.expired': 'The signing link ran out before the client signed.',
+  'payment.succeeded':
+    'A stage was paid: online (card, or a bank payment that cleared) or recorded by hand. `data.payment` says which.',
+  'payment.processing': 'A bank payment (ACH) started; it clears or fails in a few days.',
+  'payment.failed': 'A bank payment failed; the stage is unpaid again.',
+  'payment.refunded': 'A payment was refunded in full or in part (`data.payment.refunded_cents`).',
 };
 
 const header = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({

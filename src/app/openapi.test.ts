@@ -88,7 +88,8 @@ describe('the OpenAPI document', () => {
       delete (item as OpenAPIV3_1.PathItemObject).post?.security;
     }
     const errors = await redoclyErrors(unsigned);
-    expect(errors).toHaveLength(7);
+    // One per event: seven of contracts, four of payments (issue 36).
+    expect(errors).toHaveLength(11);
     expect(errors[0]).toMatch(/^security-defined at #\/webhooks\/contract\.sent\/post:/);
   });
 
@@ -167,6 +168,10 @@ describe('the OpenAPI document', () => {
       'contract.declined',
       'contract.voided',
       'contract.expired',
+      'payment.succeeded',
+      'payment.processing',
+      'payment.failed',
+      'payment.refunded',
     ]);
     const signed = events['contract.signed'] as OpenAPIV3_1.PathItemObject;
     const names = (signed.post?.parameters ?? []).map(

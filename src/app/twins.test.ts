@@ -97,8 +97,11 @@ const ONE_SIDED: Record<string, string> = {
   'POST /api/esign/:token':
     'the public signing page never loads the tRPC client (docs/decisions/015)',
   'GET /api/esign/:token/executed.pdf': 'a file download for the homeowner',
+  'POST /api/esign/:token/pay':
+    'the public signing page never loads the tRPC client (docs/decisions/015)',
   'POST /api/esign/:token/decline':
     'the public signing page never loads the tRPC client (docs/decisions/015)',
+  'POST /api/payments/stripe/:hookId': "Stripe's events, called by Stripe, never by our app",
   'GET /api/verify/:sha256': 'the public verification page never loads the tRPC client',
   'GET /api/openapi.json': "the REST facade's own description (issue 19)",
   'prefs.completeOnboarding': 'the onboarding form: PUT /api/prefs with stricter required fields',

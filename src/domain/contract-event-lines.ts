@@ -1,3 +1,4 @@
+import { formatUsd } from './money.js';
 import { EVENT_WORDS, isContractEventType, type ContractEventType } from './contract-lifecycle.js';
 import { englishEventLines, type events, type LinkUsed } from './i18n/en/events.js';
 
@@ -120,6 +121,18 @@ export function describeEvent(event: DescribableEvent, lines: EventLines): strin
     case 'unsigned_copy_downloaded': {
       const link = linkUsed(details, lines);
       return link ? `${words} ${lines.through(link)}` : words;
+    }
+    case 'payment_requested':
+    case 'payment_succeeded':
+    case 'payment_processing':
+    case 'payment_failed':
+    case 'payment_refunded':
+    case 'payment_recorded':
+    case 'payment_undone': {
+      // "Payment received: $1,650.00, Stage 1"
+      const stage = text(details.stage_label);
+      const cents = whole(details.amount_cents);
+      return cents && stage ? `${words}: ${formatUsd(cents)}, ${stage}` : words;
     }
     default:
       return words;

@@ -132,6 +132,15 @@ export const CONTRACT_EVENT_TYPES = [
   'voided',
   'revised',
   'language_changed',
+  // Issue 36: the company's record of payments. Never in the sealed copy's certificate, which
+  // does not change after sealing (PAYMENT_EVENT_TYPES).
+  'payment_requested',
+  'payment_succeeded',
+  'payment_processing',
+  'payment_failed',
+  'payment_refunded',
+  'payment_recorded',
+  'payment_undone',
 ] as const;
 export type ContractEventType = (typeof CONTRACT_EVENT_TYPES)[number];
 
@@ -182,7 +191,31 @@ export const EVENT_WORDS = {
     contractor: "Client switched the signing page's language",
     record: 'Signing page language switched by the client',
   },
+  payment_requested: { contractor: 'Payment requested', record: 'Payment requested by email' },
+  payment_succeeded: { contractor: 'Payment received', record: 'Payment received online' },
+  payment_processing: {
+    contractor: 'Bank payment started (takes a few days)',
+    record: 'Bank payment started',
+  },
+  payment_failed: { contractor: 'Bank payment failed', record: 'Bank payment failed' },
+  payment_refunded: { contractor: 'Payment refunded', record: 'Payment refunded' },
+  payment_recorded: {
+    contractor: 'Payment recorded',
+    record: 'Payment recorded by the contractor',
+  },
+  payment_undone: { contractor: 'Recorded payment undone', record: 'Recorded payment undone' },
 } as const satisfies Record<ContractEventType, { contractor: string; record: string }>;
+
+/** The payment events: the company's record, never the sealed copy's (issue 36). */
+export const PAYMENT_EVENT_TYPES: ReadonlySet<ContractEventType> = new Set([
+  'payment_requested',
+  'payment_succeeded',
+  'payment_processing',
+  'payment_failed',
+  'payment_refunded',
+  'payment_recorded',
+  'payment_undone',
+]);
 
 export function isContractEventType(type: string): type is ContractEventType {
   return Object.hasOwn(EVENT_WORDS, type);

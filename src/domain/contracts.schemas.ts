@@ -49,9 +49,7 @@ export const paymentStageSchema = z.object({
     .trim()
     .max(200, 'Stage triggers are at most 200 characters'),
   /** The first stage only: collected online when the client signs (issue 36). */
-  collect_at_signing: z
-    .boolean({ error: 'collect_at_signing must be true or false' })
-    .optional(),
+  collect_at_signing: z.boolean({ error: 'collect_at_signing must be true or false' }).optional(),
 });
 export type PaymentStageInput = z.infer<typeof paymentStageSchema>;
 

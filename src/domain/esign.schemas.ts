@@ -44,6 +44,14 @@ export const esignViewSchema = z.object({
   /** True once the sealed PDF exists: the client may download it through the link. */
   executed_pdf: z.boolean(),
   language: readingLanguage,
+  /** Issue 36: the deposit due at signing, while unpaid; POST /api/esign/:token/pay pays it. */
+  payment_due: z
+    .object({
+      stage: z.number().describe("The stage's position in the plan, from 0"),
+      label: z.string(),
+      amount_cents: z.number(),
+    })
+    .nullable(),
 });
 export type EsignView = z.infer<typeof esignViewSchema>;
 
@@ -166,3 +174,8 @@ export const esignSignResultSchema = z.object({
   client_signed_at: z.string(),
 });
 export type EsignSignResult = z.infer<typeof esignSignResultSchema>;
+
+/** POST /api/esign/:token/pay: Stripe's Checkout page for the deposit (issue 36). */
+export const esignPayAnswerSchema = z.object({
+  url: z.string().describe("Stripe Checkout's page; send the client's browser there"),
+});

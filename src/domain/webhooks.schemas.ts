@@ -14,6 +14,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'contract.declined',
   'contract.voided',
   'contract.expired',
+  // Issue 36: a stage's payment, with the payment in `data.payment`.
+  'payment.succeeded',
+  'payment.processing',
+  'payment.failed',
+  'payment.refunded',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -140,6 +145,20 @@ export const webhookContractSchema = z.object({
   sent_by: personRefSchema.nullable(),
 });
 
+/** A stage's payment, as the payment.* events carry it (issue 36); never a card or a bank detail. */
+export const webhookPaymentSchema = z.object({
+  id: z.number(),
+  stage: z.number().describe("The stage's position in the plan, from 0"),
+  label: z.string(),
+  amount_cents: z.number(),
+  refunded_cents: z.number(),
+  currency: z.literal('usd'),
+  status: z.enum(['processing', 'paid', 'failed', 'refunded', 'partly_refunded']),
+  method: z.enum(['card', 'us_bank_account', 'cash', 'check', 'other']),
+  paid_at: z.string().nullable(),
+});
+export type WebhookPayment = z.infer<typeof webhookPaymentSchema>;
+
 /** The JSON body of every webhook, in the Standard Webhooks shape `{type, timestamp, data}`. */
 export const webhookPayloadSchema = z.object({
   type: webhookEventTypeSchema,
@@ -148,6 +167,8 @@ export const webhookPayloadSchema = z.object({
     contract: webhookContractSchema,
     /** The sealed PDF, fetched with an API key, once it exists; null before. */
     executed_pdf_url: z.string().nullable(),
+    /** payment.* events only. */
+    payment: webhookPaymentSchema.optional(),
   }),
 });
 

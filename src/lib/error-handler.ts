@@ -35,6 +35,11 @@ export function sendError(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
     if (error instanceof AppError) {
+      // A service we called failed (Stripe): the answer says to try again; the log says why, by
+      // the error's name and message only (a library's error object may carry request headers).
+      if (error.httpStatus >= 500 && error.cause instanceof Error) {
+        request.log.error({ cause: `${error.cause.name}: ${error.cause.message}` }, error.message);
+      }
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(request, reply, error.httpStatus, error.message);
     }

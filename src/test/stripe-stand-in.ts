@@ -48,7 +48,9 @@ export interface StandInRequest {
   body: Record<string, unknown>;
 }
 
-export interface DeliveredEvent {
+/** An event sent to the app: its id, and the app's answer. */
+export interface SentEvent {
+  eventId: string;
   status: number;
   body: string;
 }
@@ -99,18 +101,27 @@ export interface StripeStandIn {
   addAccount(account: { secretKey: string; name: string }): void;
   connectWebhook(secretKey: string, webhookUrl: string, webhookSecret: string): void;
   /** The client finishes Checkout: paid at once (card), or unpaid until the bank settles. */
-  complete(sessionId: string, paymentStatus: 'paid' | 'unpaid'): Promise<DeliveredEvent>;
+  complete(sessionId: string, paymentStatus: 'paid' | 'unpaid'): Promise<SentEvent>;
   /** A bank payment settles or fails, days later. */
-  settle(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<DeliveredEvent>;
+  settle(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<SentEvent>;
   /** The contractor refunds some or all of a session's payment in Stripe's dashboard. */
-  refund(sessionId: string, amountRefundedCents: number): Promise<DeliveredEvent>;
+  refund(sessionId: string, amountRefundedCents: number): Promise<SentEvent>;
+  /**
+   * An event about a session, to the account that made it: again (the same `eventId`), signed
+   * with another secret (`signWith`), or with another object (`object`, e.g. a changed amount).
+   */
+  sendSessionEvent(
+    sessionId: string,
+    type: string,
+    options?: { eventId?: string; signWith?: string; object?: object },
+  ): Promise<SentEvent>;
   /** Any event of an account, as Stripe would send it; `signWith` signs it with another secret. */
   sendEvent(
     secretKey: string,
     type: string,
     object: object,
     options?: { eventId?: string; signWith?: string },
-  ): Promise<DeliveredEvent & { eventId: string }>;
+  ): Promise<SentEvent>;
   close(): Promise<void>;
 }
 
@@ -141,7 +152,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       ),
       currency: items[0]?.price_data.currency ?? 'usd',
       customer_email: typeof body.customer_email === 'string' ? body.customer_email : null,
-      payment_method_types: (body.payment_method_types ?? ['card']) as string[],
+      payment_method_types: (body.allowed_payment_method_types ?? ['card']) as string[],
       metadata: (body.metadata ?? {}) as Record<string, string>,
       success_url: String(body.success_url),
       cancel_url: String(body.cancel_url),
@@ -254,7 +265,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     type: string,
     object: object,
     options: { eventId?: string; signWith?: string } = {},
-  ): Promise<DeliveredEvent & { eventId: string }> {
+  ): Promise<SentEvent> {
     if (!account.webhookUrl || !account.webhookSecret) {
       throw new Error(`${account.id} has no webhook endpoint`);
     }
@@ -329,6 +340,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         payment_intent: session.payment_intent,
         refunded: amountRefundedCents >= session.amount_total,
       });
+    },
+    async sendSessionEvent(sessionId, type, options = {}) {
+      const session = sessionOf(sessionId);
+      return deliver(accountOfSession(session), type, options.object ?? session, options);
     },
     async sendEvent(secretKey, type, object, options) {
       const account = accounts.get(secretKey);

@@ -5,6 +5,7 @@ import {
   esignAnswerSchema,
   esignDeclineInputSchema,
   esignDeclineInputSchemaIn,
+  esignPayAnswerSchema,
   esignSignInputSchema,
   esignSignInputSchemaIn,
   esignSignResultSchema,
@@ -14,6 +15,7 @@ import { isLanguage, type Language } from '../../domain/i18n/languages.js';
 import { describeValidationError } from '../../domain/validation-messages.js';
 import { AppError } from '../../lib/app-error.js';
 import { declineAsClient } from './decline.service.js';
+import { payDepositByLink } from './deposit-payment.js';
 import { CONSENT_CHANGED, SIGNING_REFUSAL_HEADER } from '../../domain/signing-island.js';
 import { ConsentChangedError } from './consent.js';
 import { signAsClient, viewSigningPage } from './esign.service.js';
@@ -141,6 +143,24 @@ export function registerEsignRoutes(app: FastifyInstance, deps: AppDeps): void {
       refuseInPageLanguage(request, 'language', esignDeclineInputSchemaIn);
       const { token } = request.params;
       return declineAsClient(deps, token, request.body.reason, requestClient(request));
+    },
+  );
+
+  api.post(
+    '/api/esign/:token/pay',
+    {
+      schema: describeRoute({
+        ...signingRoute,
+        summary: 'Pay the deposit due at signing',
+        description:
+          "After the client signed: a Stripe Checkout Session for the deposit (`payment_due`), in the contractor's Stripe account. A second call while it is open answers the same page. 409 before signing, once paid, or when the contractor takes no online payment; 502 when Stripe cannot be reached. The payment is recorded from Stripe's signed event, never from the browser's return.",
+        success: { 200: esignPayAnswerSchema },
+        errors: [404, 409, 502],
+      }),
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      return payDepositByLink(deps, request.params.token, requestClient(request));
     },
   );
 }

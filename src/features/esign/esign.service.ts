@@ -29,6 +29,9 @@ import { transition } from '../contracts/contract-transition.js';
 import { consentToRecord, type ConsentGiven } from './consent.js';
 import { noticeShown } from './shown-notice.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
+import { depositStageIndex } from '../../domain/payments.js';
+import { depositDueOf } from '../payments/deposit.js';
+import { refreshPaymentSummary, stagesOf } from '../payments/ledger.js';
 
 /** Whether the contract's executed copy exists; built once, like the contract's read. */
 const executedCopyOf = preparedQuery((db, params: { contractId: number }) =>
@@ -141,6 +144,7 @@ async function describeForClient(
     paper_copy_fee_cents: facts.paperCopyFeeCents,
     executed_pdf: (await executedCopyOf(db, { contractId: contract.id })).length > 0,
     language,
+    payment_due: await depositDueOf(db, contract),
   };
 }
 
@@ -210,6 +214,10 @@ export async function signAsClient(
     // The losing signature (or a decline or withdrawal that came first) rolls back with its
     // consent event.
     if (!claimed) throw new AppError('CONFLICT', await whyNotNow(trx, contract.id));
+    // A deposit due at signing is due from now: the card and "Payment due" say so (issue 36).
+    if (depositStageIndex(stagesOf(contract.payment_plan_json)) !== null) {
+      await refreshPaymentSummary(trx, contract.id);
+    }
     await queueWebhookEvent(trx, {
       type: 'contract.signed',
       contractId: contract.id,

@@ -61,6 +61,8 @@ const linkedContract = preparedQuery((db, params: { contractId: number }) =>
       'client_name',
       'client_email',
       'total_price_cents',
+      // The deposit due at signing (issue 36).
+      'payment_plan_json',
       'template_html',
       'client_signed_at',
       'created_at',

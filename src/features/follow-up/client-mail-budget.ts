@@ -32,16 +32,23 @@ const EVENTS_OF_CLIENT_MAILS = {
   signing_new_link: ['link_extended'],
   withdrawn_notice: ['voided'],
   signed_copy_client: ['completed', 'sealed_copy_sent'],
+  // Issue 36: a receipt goes with each payment, a payment link with each request.
+  payment_receipt: ['payment_succeeded', 'payment_recorded'],
+  payment_request: ['payment_requested'],
 } as const satisfies Record<ClientMailKind, readonly ContractEventType[]>;
 
 type ClientMailKind = {
   [Kind in keyof typeof MAIL_READERS]: (typeof MAIL_READERS)[Kind] extends 'client' ? Kind : never;
 }[keyof typeof MAIL_READERS];
 
-/** One contract's follow-up mails: reminders of either kind and new links (resends would join). */
+/**
+ * One contract's follow-up mails: reminders of either kind, new links, and payment requests
+ * (issue 36), which share the contract's budget as they share the client's inbox.
+ */
 const FOLLOW_UP_MAIL_EVENTS = [
   ...EVENTS_OF_CLIENT_MAILS.signing_reminder,
   ...EVENTS_OF_CLIENT_MAILS.signing_new_link,
+  ...EVENTS_OF_CLIENT_MAILS.payment_request,
 ];
 const CLIENT_MAIL_EVENTS = Object.values(EVENTS_OF_CLIENT_MAILS).flat();
 

@@ -35,6 +35,10 @@ export const MAIL_READERS = {
   email_changed: 'account',
   // Issue 35: the invitation to join a company's team.
   team_invite: 'account',
+  // Issue 36: the client's receipt, the contractor's alert, and the emailed payment link.
+  payment_receipt: 'client',
+  payment_alert: 'contractor',
+  payment_request: 'client',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

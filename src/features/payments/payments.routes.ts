@@ -13,6 +13,7 @@ import {
   paymentSettingsInputSchema,
   paymentSettingsSchema,
 } from './payments.schemas.js';
+import { registerStripeEventRoute } from './stripe-events.routes.js';
 
 const tag = 'Payments';
 const OWNER_ONLY_NOTE = 'Owners only; a member gets 403 naming who can.';
@@ -70,4 +71,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     (request) => testPaymentConnection(deps, contractorOf(request).user),
   );
+
+  registerStripeEventRoute(app, deps);
 }

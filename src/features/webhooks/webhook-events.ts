@@ -1,6 +1,7 @@
 import { peopleNamed, personOf } from '../credentials/people-names.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type {
+  WebhookPayment,
   WebhookContract,
   WebhookEventType,
   WebhookPayload,
@@ -14,6 +15,8 @@ export interface WebhookEvent {
   at: string;
   /** For an event reported at most once per endpoint (the first opening), whatever the races. */
   dedupeKey?: string;
+  /** The payment a payment.* event reports (issue 36). */
+  payment?: WebhookPayment;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function queueWebhookEvent(trx: DbOrTrx, event: WebhookEvent): Prom
       executed_pdf_url: (await hasExecutedPdf(trx, event.contractId))
         ? executedPdfPath(event.contractId)
         : null,
+      ...(event.payment ? { payment: event.payment } : {}),
     },
   };
   const eventId = generateWebhookEventId();

@@ -4,6 +4,7 @@ import { dates } from './dates.js';
 import { events } from './events.js';
 import { mail } from './mail.js';
 import { passwordMails } from './password-mails.js';
+import { payments } from './payments.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
 import { twoFactorMail } from './two-factor-mail.js';
@@ -19,6 +20,7 @@ export const en = {
   passwordMails,
   twoFactorMail,
   accountEmail,
+  payments,
 };
 
 /** A whole catalogue: English's shape, which every language's must have. */

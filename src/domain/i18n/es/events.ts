@@ -27,6 +27,13 @@ export const events: typeof english = {
     voided: 'Retirado por el contratista',
     revised: 'Sustituido por una revisión',
     language_changed: 'El cliente cambió el idioma de la página de firma',
+    payment_requested: 'Pago solicitado por correo',
+    payment_succeeded: 'Pago recibido en línea',
+    payment_processing: 'Pago bancario iniciado',
+    payment_failed: 'El pago bancario no se completó',
+    payment_refunded: 'Pago reembolsado',
+    payment_recorded: 'Pago registrado por el contratista',
+    payment_undone: 'Pago registrado anulado',
   },
   // `month` cuenta desde 0 aquí y desde 1 en dates.longDate: los mismos meses, una sola lista.
   day: (year, month, day) => dates.longDate(year, month + 1, day),

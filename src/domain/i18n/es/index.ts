@@ -5,6 +5,7 @@ import { dates } from './dates.js';
 import { events } from './events.js';
 import { mail } from './mail.js';
 import { passwordMails } from './password-mails.js';
+import { payments } from './payments.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
 import { twoFactorMail } from './two-factor-mail.js';
@@ -20,4 +21,5 @@ export const es: Messages = {
   passwordMails,
   twoFactorMail,
   accountEmail,
+  payments,
 };

@@ -29,3 +29,6 @@ export {
 } from './two-factor-notice.js';
 // Issue 35: the invitation to join a company's team.
 export { renderTeamInviteMail, type TeamInviteMailInput } from './team-invite.js';
+// Issue 36: getting paid.
+export { renderPaymentReceiptMail, type PaymentReceiptMailInput } from './payment-receipt.js';
+export { renderPaymentAlertMail, type PaymentAlertMailInput } from './payment-alert.js';

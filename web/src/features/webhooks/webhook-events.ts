@@ -9,4 +9,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'contract.declined': 'Declined by the client',
   'contract.voided': 'Voided by you',
   'contract.expired': 'Signing link expired',
+  'payment.succeeded': 'Payment received',
+  'payment.processing': 'Bank payment started',
+  'payment.failed': 'Bank payment failed',
+  'payment.refunded': 'Payment refunded',
 };
