@@ -16,6 +16,8 @@ export interface SigningIslandData {
   /** The name field: the contractor's entry for the client, which the signer may correct. */
   signerName: { initial: string; most: number };
   decline: { least: number; most: number };
+  /** The deposit offered once signed (issue 36): the form posts to /esign/<token>/pay. */
+  deposit: { pay: string; later: string; laterNote: string } | null;
   words: SigningIslandWords;
 }
 

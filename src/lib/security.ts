@@ -8,6 +8,13 @@ import { AppError } from './app-error.js';
  * built once: @fastify/helmet builds it again on every request, re-parsing the CSP each time,
  * which was about 4% of a contracts-list request's CPU (docs/decisions/013).
  */
+/** Where Stripe's hosted Checkout lives: Stripe's own, or the tests' stand-in. */
+function checkoutOrigins(config: Config): string[] {
+  return config.STRIPE_API_BASE
+    ? [new URL(config.STRIPE_API_BASE).origin]
+    : ['https://checkout.stripe.com'];
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
@@ -23,7 +30,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
-        formAction: ["'self'"],
+        // A payment form posts here and is sent on to Stripe's Checkout (issue 36); browsers hold
+        // the redirect's target to this list too.
+        formAction: ["'self'", ...checkoutOrigins(config)],
         frameAncestors: ["'none'"],
         ...(config.isHttps ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -63,7 +63,11 @@ export function draftWithDeposit(totalCents = 500_000) {
 }
 
 /** Creates, signs and sends a contract with a deposit; the contract's id and the link's token. */
-export async function sendWithDeposit(t: TestApp, cookie: string, draft = draftWithDeposit()) {
+export async function sendWithDeposit(
+  t: TestApp,
+  cookie: string,
+  draft: ReturnType<typeof draftWithDeposit> & { language?: 'en' | 'es' } = draftWithDeposit(),
+) {
   const origin = { cookie, origin: t.origin };
   const { id } = (await jsonPost(t.app, '/api/contracts', draft, origin)).json<Contract>();
   await jsonPost(

@@ -100,6 +100,8 @@ export interface StripeStandIn {
   /** An account the stand-in knows by its secret key; its events go to webhookUrl. */
   addAccount(account: { secretKey: string; name: string }): void;
   connectWebhook(secretKey: string, webhookUrl: string, webhookSecret: string): void;
+  /** The key stops working: every call with it is refused as Stripe refuses a revoked key. */
+  removeAccount(secretKey: string): void;
   /** The client finishes Checkout: paid at once (card), or unpaid until the bank settles. */
   complete(sessionId: string, paymentStatus: 'paid' | 'unpaid'): Promise<SentEvent>;
   /** A bank payment settles or fails, days later. */
@@ -305,6 +307,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     addAccount({ secretKey, name }) {
       accounts.set(secretKey, { secretKey, name, id: id('acct') });
+    },
+    removeAccount(secretKey) {
+      accounts.delete(secretKey);
     },
     connectWebhook(secretKey, webhookUrl, webhookSecret) {
       const account = accounts.get(secretKey);

@@ -49,6 +49,8 @@ const SIGNING_PAGE_EXTRAS = [
   'paper_copy_fee_cents',
   'executed_pdf',
   'language',
+  // The deposit due at signing, or null (issue 36).
+  'payment_due',
 ];
 
 let t: TestApp;

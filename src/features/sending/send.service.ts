@@ -2,6 +2,8 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/kysely.js';
 import { buildContractTemplateData } from '../../domain/contract-template-data.js';
 import { planMatchesTotal } from '../../domain/payment-plan.js';
+import { depositStageIndex } from '../../domain/payments.js';
+import { stripeConnected } from '../payments/payment-settings.repo.js';
 import type { SendInput } from '../../domain/send.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { getAcceptanceStatus } from '../acceptances/acceptances.service.js';
@@ -84,6 +86,16 @@ export async function sendToClient(
     throw new AppError(
       'BAD_REQUEST',
       'The payment plan must total exactly 100% and add up to the price',
+    );
+  }
+  // A deposit collected online needs the company's Stripe (issue 36).
+  if (
+    depositStageIndex(contract.payment_plan_json) !== null &&
+    !(await stripeConnected(db, companyId))
+  ) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'To collect the deposit online, connect Stripe in Settings, Payments, or turn off "Collect online when the client signs" in the payment plan',
     );
   }
 

@@ -54,8 +54,13 @@ function SigningIsland({ data, status }: { data: SigningIslandData; status: HTML
   );
 }
 
-/** 'Contract Signed!' at the top of the page; the consent text, no longer asked, goes away. */
+/**
+ * 'Contract Signed!' at the top of the page; the consent text, no longer asked, goes away. A
+ * deposit due at signing is offered here (issue 36): a plain form, so the server sends the
+ * browser on to Stripe's Checkout; "Pay later" folds the offer into where to find it again.
+ */
 function DonePanel({ data }: { data: SigningIslandData }) {
+  const [later, setLater] = useState(false);
   useEffect(() => {
     document.getElementById(SIGNING_CONSENT_ELEMENT_ID)?.setAttribute('hidden', '');
     scrollTo({ top: 0 });
@@ -70,6 +75,19 @@ function DonePanel({ data }: { data: SigningIslandData }) {
         {data.words.doneTitle}
       </h1>
       <p>{data.words.doneMessage}</p>
+      {data.deposit && !later && (
+        <>
+          <form className="deposit-offer" method="post" action={`${location.pathname}/pay`}>
+            <button type="submit" className="button button-primary button-large">
+              {data.deposit.pay}
+            </button>
+          </form>
+          <button type="button" className="button button-subtle" onClick={() => setLater(true)}>
+            {data.deposit.later}
+          </button>
+        </>
+      )}
+      {data.deposit && <p className="small dimmed">{data.deposit.laterNote}</p>}
     </section>
   );
 }

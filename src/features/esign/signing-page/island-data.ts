@@ -4,6 +4,7 @@ import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import type { Language } from '../../../domain/i18n/languages.js';
 import type { SigningIslandData } from '../../../domain/signing-island.js';
 import { pageNotice } from './page-notice.js';
+import { formatUsd } from '../../../domain/money.js';
 
 /** The island's words and rules for this page, in its language (src/domain/signing-island.ts). */
 export function islandDataFor(view: EsignView, language: Language): SigningIslandData {
@@ -15,6 +16,13 @@ export function islandDataFor(view: EsignView, language: Language): SigningIslan
     consentSha256: view.consent_sha256,
     signerName: { initial: view.client_name ?? '', most: SIGNER_NAME_MAX },
     decline: { least: DECLINE_REASON_MIN, most: DECLINE_REASON_MAX },
+    deposit: view.payment_due
+      ? {
+          pay: messagesFor(language).payments.payDeposit(formatUsd(view.payment_due.amount_cents)),
+          later: messagesFor(language).payments.payLater,
+          laterNote: messagesFor(language).payments.payLaterNote,
+        }
+      : null,
     words: {
       agree: pageNotice(view, language).checkbox,
       signerNameLabel: words.signerName.label,

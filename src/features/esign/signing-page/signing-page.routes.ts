@@ -13,6 +13,8 @@ import type { AppDeps } from '../../../ports/app-deps.js';
 import { requestClient } from '../../sessions/request-context.js';
 import { answerSigningLink } from '../esign.service.js';
 import { switchReadingLanguage } from '../reading-language.js';
+import { payDepositByLink } from '../deposit-payment.js';
+import { paymentReturnOf } from '../../payments/payment-return.js';
 import { readSigningPageAssets, type SigningPageAssets } from './page-assets.js';
 import { renderSigningPage, type SigningPageState } from './signing-page.js';
 
@@ -42,11 +44,11 @@ export async function registerSigningPage(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    scope.get<{ Params: { token: string }; Querystring: { lang?: unknown } }>(
+    scope.get<{ Params: { token: string }; Querystring: { lang?: unknown; paid?: unknown } }>(
       '/esign/:token',
       async (request, reply) => {
         const { token } = request.params;
-        const page = await pageStateOf(deps, request, token);
+        const page = await pageStateOf(deps, request, token, request.query.paid);
         const state = page.state;
         const language = displayLanguage(state, page.language, request.query.lang);
         return sendPage(
@@ -57,6 +59,23 @@ export async function registerSigningPage(
         );
       },
     );
+
+    // The deposit's button (issue 36): a plain form, so it works without script; the browser is
+    // sent on to Stripe's Checkout, or back to the page, which says what went wrong.
+    scope.post<{ Params: { token: string } }>('/esign/:token/pay', async (request, reply) => {
+      const { token } = request.params;
+      const page = `/esign/${encodeURIComponent(token)}`;
+      void reply.header('cache-control', 'no-store');
+      if (!TOKEN.test(token)) return reply.redirect(page, 303);
+      try {
+        const { url } = await payDepositByLink(deps, token, requestClient(request));
+        return await reply.redirect(url, 303);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.code === 'BAD_GATEWAY') request.log.warn({ err: error.cause }, error.message);
+        return reply.redirect(error.code === 'BAD_GATEWAY' ? `${page}?paid=error` : page, 303);
+      }
+    });
 
     scope.post<{ Params: { token: string }; Body: unknown }>(
       '/esign/:token/language',
@@ -88,6 +107,7 @@ async function pageStateOf(
   deps: AppDeps,
   request: FastifyRequest,
   token: string,
+  paid: unknown,
 ): Promise<{ state: SigningPageState; language: Language }> {
   if (!TOKEN.test(token)) return { state: { kind: 'invalid' }, language: languageOr(null) };
   try {
@@ -96,10 +116,15 @@ async function pageStateOf(
     });
     const language = languageOr(answer.language);
     if (!('template_html' in answer)) return { state: { kind: 'closed', view: answer }, language };
-    return {
-      state: { kind: answer.status === 'sent' ? 'signable' : 'signed', view: answer },
-      language,
-    };
+    if (answer.status === 'sent') return { state: { kind: 'signable', view: answer }, language };
+    // Back from Stripe's Checkout (issue 36): ?paid=<session id>, canceled, or error.
+    const paymentReturn =
+      typeof paid !== 'string'
+        ? null
+        : paid === 'error'
+          ? ({ kind: 'error' } as const)
+          : await paymentReturnOf(deps, answer.id, paid);
+    return { state: { kind: 'signed', view: answer, paymentReturn }, language };
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND')
       return { state: { kind: 'invalid' }, language: languageOr(null) };

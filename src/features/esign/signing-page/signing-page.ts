@@ -17,6 +17,7 @@ import { islandDataFor } from './island-data.js';
 import { noticeParts, pageNotice, unsignedPdfUrl } from './page-notice.js';
 import type { SigningPageAssets } from './page-assets.js';
 import { recentPage } from './recent-pages.js';
+import type { PaymentReturn } from '../../payments/payment-return.js';
 
 /** Our own template only; `<%= %>` escapes every value, the contract's HTML included (srcdoc). */
 const eta = new Eta({
@@ -26,9 +27,13 @@ const eta = new Eta({
   cache: true,
 });
 
+/** What the client is told on coming back from Stripe's Checkout (issue 36). */
+export type PaymentReturnView = PaymentReturn | { kind: 'error' };
+
 /** What a signing link leads to, as the page shows it. */
 export type SigningPageState =
-  | { kind: 'signable' | 'signed'; view: EsignView }
+  | { kind: 'signable'; view: EsignView }
+  | { kind: 'signed'; view: EsignView; paymentReturn?: PaymentReturnView | null }
   | { kind: 'closed'; view: EsignClosedView }
   /** Unknown, revoked or long-expired link. */
   | { kind: 'invalid' }
@@ -44,7 +49,11 @@ export function renderSigningPage(input: PageInput): string {
   const { state } = input;
   if (state.kind !== 'signable' && state.kind !== 'signed') return pageOf(input);
   // Everything the page shows but the document, which recentPage compares whole.
-  const view = { ...state.view, template_html: null };
+  const view = {
+    ...state.view,
+    template_html: null,
+    paymentReturn: state.kind === 'signed' ? state.paymentReturn : null,
+  };
   const key = JSON.stringify([input.token, input.language, state.kind, view]);
   return recentPage(input.assets, key, state.view.template_html, () => pageOf(input));
 }
@@ -99,8 +108,9 @@ function bodyOf(state: SigningPageState, language: Language, token: string) {
     case 'closed':
       return closedNotice(state.view, language);
     case 'signable':
+      return contractBody('signable', state.view, language, token, null);
     case 'signed':
-      return contractBody(state.kind, state.view, language, token);
+      return contractBody('signed', state.view, language, token, state.paymentReturn ?? null);
   }
 }
 
@@ -149,11 +159,26 @@ function contractBody(
   view: EsignView,
   language: Language,
   token: string,
+  paymentReturn: PaymentReturnView | null,
 ) {
   const words = messagesFor(language).signing;
   const company = view.company_name ?? words.banner.yourContractor;
+  const paying = messagesFor(language).payments;
+  const deposit = view.payment_due ? formatUsd(view.payment_due.amount_cents) : null;
+  // Once Checkout says it is paid or on its way, the offer waits for Stripe's event to close it.
+  const settled = paymentReturn?.kind === 'received' || paymentReturn?.kind === 'processing';
   return {
     kind,
+    depositDue: kind === 'signable' && deposit ? paying.depositDue(deposit) : null,
+    depositOffer:
+      kind === 'signed' && deposit && !settled
+        ? {
+            action: `/esign/${encodeURIComponent(token)}/pay`,
+            pay: paying.payDeposit(deposit),
+            laterNote: paying.payLaterNote,
+          }
+        : null,
+    paymentReturn: paymentReturn ? paymentReturnNotice(paymentReturn, view.id, language) : null,
     banner: {
       contractLine: words.banner.contractLine(company, view.id),
       preparedFor: view.client_name ? words.banner.preparedFor(view.client_name) : null,
@@ -194,4 +219,31 @@ function consentOf(view: EsignView, language: Language, token: string) {
       href: unsignedPdfUrl(token),
     },
   };
+}
+
+/** The notice at the top of the page the client comes back to from Checkout. */
+function paymentReturnNotice(
+  paymentReturn: PaymentReturnView,
+  contractId: number,
+  language: Language,
+) {
+  const words = messagesFor(language).payments;
+  switch (paymentReturn.kind) {
+    case 'received':
+      return {
+        tone: 'green',
+        title: words.received,
+        message: words.receivedBody(formatUsd(paymentReturn.amount_cents), contractId),
+      };
+    case 'processing':
+      return {
+        tone: 'yellow',
+        title: words.processing,
+        message: words.processingBody(formatUsd(paymentReturn.amount_cents)),
+      };
+    case 'not_paid':
+      return { tone: 'gray', title: words.notPaid, message: words.notPaidBody };
+    case 'error':
+      return { tone: 'yellow', title: words.notPaid, message: words.couldNotOpen };
+  }
 }
