@@ -46,3 +46,11 @@ export function depositStageIndex(
 
 /** The trigger that lets the first stage be collected online at signing. */
 export const AT_SIGNING_TRIGGER = 'At signing';
+
+/**
+ * Whether a stage's trigger means "At signing" (issue 36): as typed, trimmed, in any case. Only
+ * then may the first stage be collected online when the client signs.
+ */
+export function isAtSigningTrigger(trigger: string): boolean {
+  return trigger.trim().toLowerCase() === AT_SIGNING_TRIGGER.toLowerCase();
+}

@@ -26,6 +26,7 @@ import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed/settin
 import { Route as AuthedSettingsApiRouteImport } from './routes/_authed/settings/api'
 import { Route as AuthedSettingsBrandingRouteImport } from './routes/_authed/settings/branding'
 import { Route as AuthedSettingsLegalRouteImport } from './routes/_authed/settings/legal'
+import { Route as AuthedSettingsPaymentsRouteImport } from './routes/_authed/settings/payments'
 import { Route as AuthedSettingsRemindersRouteImport } from './routes/_authed/settings/reminders'
 import { Route as AuthedSettingsSecurityRouteImport } from './routes/_authed/settings/security'
 import { Route as AuthedSettingsTeamRouteImport } from './routes/_authed/settings/team'
@@ -116,6 +117,11 @@ const AuthedSettingsLegalRoute = AuthedSettingsLegalRouteImport.update({
   path: '/settings/legal',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsPaymentsRoute = AuthedSettingsPaymentsRouteImport.update({
+  id: '/settings/payments',
+  path: '/settings/payments',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsRemindersRoute = AuthedSettingsRemindersRouteImport.update({
   id: '/settings/reminders',
   path: '/settings/reminders',
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
+  '/settings/payments': typeof AuthedSettingsPaymentsRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/settings/security': typeof AuthedSettingsSecurityRoute
   '/settings/team': typeof AuthedSettingsTeamRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/settings/api': typeof AuthedSettingsApiRoute
   '/settings/branding': typeof AuthedSettingsBrandingRoute
   '/settings/legal': typeof AuthedSettingsLegalRoute
+  '/settings/payments': typeof AuthedSettingsPaymentsRoute
   '/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/settings/security': typeof AuthedSettingsSecurityRoute
   '/settings/team': typeof AuthedSettingsTeamRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/_authed/settings/api': typeof AuthedSettingsApiRoute
   '/_authed/settings/branding': typeof AuthedSettingsBrandingRoute
   '/_authed/settings/legal': typeof AuthedSettingsLegalRoute
+  '/_authed/settings/payments': typeof AuthedSettingsPaymentsRoute
   '/_authed/settings/reminders': typeof AuthedSettingsRemindersRoute
   '/_authed/settings/security': typeof AuthedSettingsSecurityRoute
   '/_authed/settings/team': typeof AuthedSettingsTeamRoute
@@ -231,6 +240,7 @@ export interface FileRouteTypes {
     | '/settings/api'
     | '/settings/branding'
     | '/settings/legal'
+    | '/settings/payments'
     | '/settings/reminders'
     | '/settings/security'
     | '/settings/team'
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/settings/api'
     | '/settings/branding'
     | '/settings/legal'
+    | '/settings/payments'
     | '/settings/reminders'
     | '/settings/security'
     | '/settings/team'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/_authed/settings/api'
     | '/_authed/settings/branding'
     | '/_authed/settings/legal'
+    | '/_authed/settings/payments'
     | '/_authed/settings/reminders'
     | '/_authed/settings/security'
     | '/_authed/settings/team'
@@ -419,6 +431,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsLegalRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings/payments': {
+      id: '/_authed/settings/payments'
+      path: '/settings/payments'
+      fullPath: '/settings/payments'
+      preLoaderRoute: typeof AuthedSettingsPaymentsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings/reminders': {
       id: '/_authed/settings/reminders'
       path: '/settings/reminders'
@@ -465,6 +484,7 @@ interface AuthedRouteChildren {
   AuthedSettingsApiRoute: typeof AuthedSettingsApiRoute
   AuthedSettingsBrandingRoute: typeof AuthedSettingsBrandingRoute
   AuthedSettingsLegalRoute: typeof AuthedSettingsLegalRoute
+  AuthedSettingsPaymentsRoute: typeof AuthedSettingsPaymentsRoute
   AuthedSettingsRemindersRoute: typeof AuthedSettingsRemindersRoute
   AuthedSettingsSecurityRoute: typeof AuthedSettingsSecurityRoute
   AuthedSettingsTeamRoute: typeof AuthedSettingsTeamRoute
@@ -481,6 +501,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsApiRoute: AuthedSettingsApiRoute,
   AuthedSettingsBrandingRoute: AuthedSettingsBrandingRoute,
   AuthedSettingsLegalRoute: AuthedSettingsLegalRoute,
+  AuthedSettingsPaymentsRoute: AuthedSettingsPaymentsRoute,
   AuthedSettingsRemindersRoute: AuthedSettingsRemindersRoute,
   AuthedSettingsSecurityRoute: AuthedSettingsSecurityRoute,
   AuthedSettingsTeamRoute: AuthedSettingsTeamRoute,

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  ONLINE_PAYMENT_METHODS,
-  RECORDED_PAYMENT_METHODS,
-  STAGE_PAYMENT_STATUSES,
-} from '../../domain/payments.js';
+import { onlineMethodSchema } from '../../domain/payment-settings.schemas.js';
+import { RECORDED_PAYMENT_METHODS, STAGE_PAYMENT_STATUSES } from '../../domain/payments.js';
 
 /** The events a company's Stripe webhook endpoint must send (the screen lists them to pick). */
 export const STRIPE_EVENT_TYPES = [
@@ -13,48 +10,12 @@ export const STRIPE_EVENT_TYPES = [
   'charge.refunded',
 ] as const;
 
-export const onlineMethodSchema = z.enum(ONLINE_PAYMENT_METHODS, {
-  error: 'Methods are card and us_bank_account',
-});
-
-const methodsSchema = z
-  .array(onlineMethodSchema, { error: 'methods must be a list' })
-  .min(1, 'Offer at least one way to pay')
-  .refine((methods) => new Set(methods).size === methods.length, 'Each method once');
-
-/** sk_ (secret) or rk_ (restricted) keys; a pk_ key is the one people paste by mistake. */
-const secretKeySchema = z
-  .string({ error: 'stripe_secret_key must be text' })
-  .trim()
-  .max(300, 'That is not a Stripe key')
-  .refine(
-    (key) => key === '' || !key.startsWith('pk_'),
-    'That is a publishable key (pk_…). Paste the secret key (sk_…) or a restricted key (rk_…).',
-  )
-  .refine(
-    (key) => key === '' || /^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/.test(key),
-    'A Stripe secret key starts with sk_live_, sk_test_, rk_live_ or rk_test_',
-  );
-
-const webhookSecretSchema = z
-  .string({ error: 'stripe_webhook_secret must be text' })
-  .trim()
-  .max(300, 'That is not a webhook signing secret')
-  .refine(
-    (secret) => secret === '' || /^whsec_[A-Za-z0-9+/=]{10,}$/.test(secret),
-    "A webhook signing secret starts with whsec_ (Stripe shows it under the endpoint's Signing secret)",
-  );
-
-/** Keys left out stay as they are; an empty one disconnects. */
-export const paymentSettingsInputSchema = z.object({
-  stripe_secret_key: secretKeySchema.optional(),
-  stripe_webhook_secret: webhookSecretSchema.optional(),
-  methods: methodsSchema.optional(),
-  receipt_alerts_enabled: z
-    .boolean({ error: 'receipt_alerts_enabled must be true or false' })
-    .optional(),
-});
-export type PaymentSettingsInput = z.infer<typeof paymentSettingsInputSchema>;
+// The input lives in src/domain, where the web form validates with it too.
+export {
+  onlineMethodSchema,
+  paymentSettingsInputSchema,
+  type PaymentSettingsInput,
+} from '../../domain/payment-settings.schemas.js';
 
 export const paymentSettingsSchema = z.object({
   connected: z.boolean().describe('Both the secret key and the webhook signing secret are saved'),

@@ -1,18 +1,22 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, test } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../src/test/smtp-sink';
+import { startStripeStandIn, type StripeStandIn } from '../../../src/test/stripe-stand-in';
 import { startApp, type RunningApp } from './app-server';
 import { closeOpenContexts, launchBrowser } from './browser';
 
 /**
  * What the shared server of a worker runs with: mail to a real SMTP sink on 127.0.0.1 (each test
  * reads only its own addresses), no Ollama (scope cleanup uses the built-in rules, as on a fresh
- * install), webhooks allowed to 127.0.0.1 (tests only), and no drain window on stop (only the
- * drills test the drain).
+ * install), webhooks allowed to 127.0.0.1 (tests only), Stripe's API played by the worker's
+ * stand-in (each test's company connects with keys of its own), and no drain window on stop
+ * (only the drills test the drain).
  */
-export function sharedServerEnv(smtp: SmtpSink): Record<string, string> {
+export function sharedServerEnv(smtp: SmtpSink, stripe: StripeStandIn): Record<string, string> {
   return {
     SMTP_URL: smtp.url,
+    // Issue 36, settings: the worker's Stripe stand-in.
+    STRIPE_API_BASE: stripe.url,
     MAIL_FROM: 'TradeSign <contracts@tradesign.test>',
     OLLAMA_HOST: 'http://127.0.0.1:9',
     WEBHOOKS_ALLOW_PRIVATE: 'true',
@@ -40,8 +44,15 @@ const workerTest = test
     onCleanup(() => smtp.stop());
     return smtp;
   })
-  .extend('sharedApp', { scope: 'worker' }, async ({ smtp }, { onCleanup }) => {
-    const app = await startApp(sharedServerEnv(smtp));
+  // Issue 36, settings: one Stripe stand-in per worker, started before the server that calls it
+  // and closed after it (fixtures are cleaned up in reverse order).
+  .extend('stripe', { scope: 'worker' }, async ({}, { onCleanup }) => {
+    const stripe = await startStripeStandIn();
+    onCleanup(() => stripe.close());
+    return stripe;
+  })
+  .extend('sharedApp', { scope: 'worker' }, async ({ smtp, stripe }, { onCleanup }) => {
+    const app = await startApp(sharedServerEnv(smtp, stripe));
     onCleanup(() => app.stop());
     return app;
   })
@@ -60,19 +71,23 @@ export interface Running {
 export interface RunningWithMail extends Running {
   /** The worker's SMTP sink, which the shared server mails through. */
   smtp(): SmtpSink;
+  /** The worker's Stripe stand-in, which the shared server's STRIPE_API_BASE points at. */
+  stripe(): StripeStandIn;
 }
 
 /** The worker's shared server, sink and browser, for the tests of one file. */
 export function workerApp(): RunningWithMail {
-  let shared: { app: RunningApp; browser: Browser; smtp: SmtpSink } | undefined;
-  workerTest.beforeAll(({ sharedApp, browser, smtp }) => {
-    shared = { app: sharedApp, browser, smtp };
+  let shared:
+    { app: RunningApp; browser: Browser; smtp: SmtpSink; stripe: StripeStandIn } | undefined;
+  workerTest.beforeAll(({ sharedApp, browser, smtp, stripe }) => {
+    shared = { app: sharedApp, browser, smtp, stripe };
   });
   afterAll(closeOpenContexts);
   return {
     app: () => (shared ?? notStarted()).app,
     browser: () => (shared ?? notStarted()).browser,
     smtp: () => (shared ?? notStarted()).smtp,
+    stripe: () => (shared ?? notStarted()).stripe,
   };
 }
 

@@ -3,6 +3,7 @@ import {
   IconApi,
   IconBell,
   IconBuildingStore,
+  IconCreditCard,
   IconScale,
   IconShieldLock,
   IconUsers,
@@ -38,6 +39,13 @@ export const settingsSections = [
     label: 'Team',
     description: 'The people of your company, their roles, and invitations to join',
     icon: IconUsers,
+  },
+  // Issue 36, settings.
+  {
+    to: '/settings/payments',
+    label: 'Payments',
+    description: 'Your Stripe account, so clients can pay deposits and stages online',
+    icon: IconCreditCard,
   },
   {
     to: '/settings/api',

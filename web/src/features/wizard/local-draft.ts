@@ -44,7 +44,15 @@ const localDraftSchema = z
     price: z.string(),
     splitMode: z.enum(['equal', 'custom']),
     stages: z
-      .array(z.object({ label: z.string(), percent: z.number(), trigger: z.string() }))
+      .array(
+        z.object({
+          label: z.string(),
+          percent: z.number(),
+          trigger: z.string(),
+          // The first stage's "Collect online when the client signs" (issue 36).
+          collect_at_signing: z.boolean().optional(),
+        }),
+      )
       .min(1),
     signature: z.string().nullable(),
   })

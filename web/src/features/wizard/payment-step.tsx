@@ -6,6 +6,7 @@ import {
   NumberInput,
   SegmentedControl,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -13,16 +14,24 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatUsd, sanitizePriceInput } from '@domain/money';
 import { equalSplit, splitIndicator, type StageInput } from '@domain/payment-plan';
-import { paymentPlan, type WizardState } from './wizard-state';
+import {
+  collectAtSigningOffered,
+  collectAtSigningOn,
+  paymentPlan,
+  type WizardPayments,
+  type WizardState,
+} from './wizard-state';
 
 /** Step 3: the price and the staged payment schedule. */
 export function PaymentStep(props: {
   state: WizardState;
+  payments: WizardPayments;
   onChange: (update: Partial<WizardState>) => void;
 }) {
   const { state, onChange } = props;
   const custom = state.splitMode === 'custom';
-  const plan = paymentPlan(state);
+  const plan = paymentPlan(state, props.payments);
+  const offerCollect = collectAtSigningOffered(state, props.payments);
   const indicator = splitIndicator(state.stages);
   const setStage = (index: number, change: Partial<StageInput>) =>
     onChange({
@@ -45,7 +54,7 @@ export function PaymentStep(props: {
         onChange={(mode) =>
           onChange(
             mode === 'equal'
-              ? { splitMode: 'equal', stages: equalSplit() }
+              ? { splitMode: 'equal', stages: keepingCollectChoice(equalSplit(), state.stages) }
               : { splitMode: 'custom' },
           )
         }
@@ -118,6 +127,15 @@ export function PaymentStep(props: {
               }
             />
           </Group>
+          {index === 0 && offerCollect && (
+            <Switch
+              mt="sm"
+              label="Collect online when the client signs"
+              description="Right after signing, the client is asked to pay this stage online, into your Stripe account."
+              checked={collectAtSigningOn(state)}
+              onChange={(event) => setStage(0, { collect_at_signing: event.currentTarget.checked })}
+            />
+          )}
         </Card>
       ))}
       {custom && (
@@ -141,5 +159,13 @@ export function PaymentStep(props: {
         {indicator.text}
       </Text>
     </Stack>
+  );
+}
+
+/** Equal Split's fresh stages, with the first stage's "Collect online" choice kept. */
+function keepingCollectChoice(stages: StageInput[], before: StageInput[]): StageInput[] {
+  const choice = before[0]?.collect_at_signing;
+  return stages.map((stage, index) =>
+    index === 0 && choice !== undefined ? { ...stage, collect_at_signing: choice } : stage,
   );
 }

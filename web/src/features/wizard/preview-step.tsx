@@ -10,10 +10,10 @@ import { ContractFrame } from '../../components/contract-frame';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useLogoDataUrl } from '../prefs/use-logo-data-url';
-import { toDraftPayload, type WizardState } from './wizard-state';
+import { toDraftPayload, type WizardPayments, type WizardState } from './wizard-state';
 
 /** Step 4: the default template filled with this contract, as the client will see it. */
-export function PreviewStep({ state }: { state: WizardState }) {
+export function PreviewStep({ state, payments }: { state: WizardState; payments: WizardPayments }) {
   // The template this contract will be frozen with: for a Spanish contract under the Standard
   // Contract, its twin "Contrato estándar" (docs/decisions/029).
   const template = useQuery(trpc.templates.default.queryOptions({ language: state.language }));
@@ -23,7 +23,7 @@ export function PreviewStep({ state }: { state: WizardState }) {
 
   const rendered = useMemo(() => {
     if (!template.data || !prefs.data || logo === undefined) return null;
-    const payload = toDraftPayload(state);
+    const payload = toDraftPayload(state, payments);
     const data = buildContractTemplateData({
       prefs: prefs.data,
       contractorName: acceptance.data?.typed_name ?? null,
@@ -50,7 +50,7 @@ export function PreviewStep({ state }: { state: WizardState }) {
       timeZone: prefs.data.time_zone,
     });
     return result.ok ? { ...result, html: freezeContractDocument(result.html) } : result;
-  }, [template.data, prefs.data, acceptance.data, state, logo]);
+  }, [template.data, prefs.data, acceptance.data, state, payments, logo]);
 
   if (template.isError) {
     return (

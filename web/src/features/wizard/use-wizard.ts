@@ -4,9 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { Contract } from '@domain/contracts.schemas';
 import { trpc } from '../../lib/trpc';
 import { clearLocalDraft, saveLocalDraft } from './local-draft';
-import { emptyWizardState, toDraftPayload, type WizardState } from './wizard-state';
-
-const payloadKey = (state: WizardState) => JSON.stringify(toDraftPayload(state));
+import {
+  emptyWizardState,
+  toDraftPayload,
+  type WizardPayments,
+  type WizardState,
+} from './wizard-state';
 
 /**
  * The wizard's state and its saving: kept in this browser while unsaved, saved as a draft on
@@ -20,14 +23,19 @@ export function useWizard(options: {
   saved: WizardState | null;
   /** Told the id of a new contract before its id goes into the URL. */
   onCreated?: (id: number) => void;
+  /** Whether Stripe is connected: the first stage's "Collect online" depends on it. */
+  payments: WizardPayments;
 }) {
+  const payloadKey = (state: WizardState) =>
+    JSON.stringify(toDraftPayload(state, options.payments));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [state, setState] = useState(options.initial);
   const [contractId, setContractId] = useState(options.contractId);
-  // A new contract counts as unchanged until something is entered.
-  const [savedKey, setSavedKey] = useState(() => payloadKey(options.saved ?? emptyWizardState()));
-  const dirty = payloadKey(state) !== savedKey;
+  // A new contract counts as unchanged until something is entered. The saved state, not its
+  // payload, is kept: both are put as payloads the same way, whatever the company's Stripe says.
+  const [savedState, setSavedState] = useState(() => options.saved ?? emptyWizardState());
+  const dirty = payloadKey(state) !== payloadKey(savedState);
   // Our own navigations (after saving, or to home after sending) must not ask.
   const navigatingOnPurpose = useRef(false);
 
@@ -49,11 +57,11 @@ export function useWizard(options: {
 
   /** Creates or updates the draft; returns the saved contract. */
   async function saveDraft(): Promise<Contract> {
-    const payload = toDraftPayload(state);
+    const payload = toDraftPayload(state, options.payments);
     const saved = contractId
       ? await update.mutateAsync({ id: contractId, ...payload })
       : await create.mutateAsync(payload);
-    setSavedKey(JSON.stringify(payload));
+    setSavedState(state);
     clearLocalDraft(options.email, undefined);
     await queryClient.invalidateQueries(trpc.contracts.pathFilter());
     if (!contractId) {

@@ -112,10 +112,12 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
           onHomeSaleChange={(homeSale) => update({ homeSale })}
         />
       )}
-      {state.step === 3 && <PaymentStep state={state} onChange={update} />}
+      {state.step === 3 && (
+        <PaymentStep state={state} payments={props.payments} onChange={update} />
+      )}
       {state.step === 4 && (
         <Suspense fallback={<Loader aria-label="Loading the preview" />}>
-          <PreviewStep state={state} />
+          <PreviewStep state={state} payments={props.payments} />
         </Suspense>
       )}
       {state.step === 5 && (

@@ -11,6 +11,7 @@ import {
   isValidSplit,
   type StageInput,
 } from '@domain/payment-plan';
+import { isAtSigningTrigger } from '@domain/payments';
 import type { CleanedScope } from '@domain/scope.schemas';
 
 export const WIZARD_STEPS = [
@@ -38,6 +39,10 @@ export interface WizardState {
   /** The price as typed (digits and one decimal point). */
   price: string;
   splitMode: 'equal' | 'custom';
+  /**
+   * The first stage's `collect_at_signing` is the owner's switch "Collect online when the client
+   * signs": undefined until touched (on by default for a new draft), then true or false.
+   */
   stages: StageInput[];
   signature: string | null;
 }
@@ -60,12 +65,13 @@ export function emptyWizardState(): WizardState {
 
 /** A saved contract back into the wizard (Continue from the list). */
 export function wizardStateFromContract(contract: Contract): WizardState {
-  const stages = contract.payment_plan_json?.map(({ label, percent, trigger }) => ({
-    label,
-    percent,
-    trigger,
-  }));
-  const isEqual = !stages || JSON.stringify(stages) === JSON.stringify(equalSplit());
+  const plan = contract.payment_plan_json;
+  const plain = plan?.map(({ label, percent, trigger }) => ({ label, percent, trigger }));
+  const isEqual = !plain || JSON.stringify(plain) === JSON.stringify(equalSplit());
+  // A saved plan says the switch's state outright: absent is off, not the new draft's default.
+  const stages = plain?.map((stage, index) =>
+    index === 0 ? { ...stage, collect_at_signing: plan?.[0]?.collect_at_signing === true } : stage,
+  );
   return {
     step: 1,
     snippets: contract.scope_raw,
@@ -90,12 +96,36 @@ export function totalCents(state: WizardState): number | null {
   return dollarsToCents(state.price);
 }
 
-export function paymentPlan(state: WizardState) {
-  return computeStageAmounts(totalCents(state) ?? 0, state.stages);
+/** What the wizard knows of the company's payments: Stripe connected or not. */
+export interface WizardPayments {
+  stripeConnected: boolean;
+}
+
+/** Whether the first stage's card shows the switch: Stripe connected, and due "At signing". */
+export function collectAtSigningOffered(state: WizardState, payments: WizardPayments): boolean {
+  const first = state.stages[0];
+  return payments.stripeConnected && first !== undefined && isAtSigningTrigger(first.trigger);
+}
+
+/** The switch as shown: on unless turned off. */
+export function collectAtSigningOn(state: WizardState): boolean {
+  return state.stages[0]?.collect_at_signing !== false;
+}
+
+/**
+ * The plan as saved: the first stage carries `collect_at_signing: true` only while the switch
+ * is offered and on; anywhere else, or off, the flag is dropped.
+ */
+export function paymentPlan(state: WizardState, payments: WizardPayments) {
+  const collect = collectAtSigningOffered(state, payments) && collectAtSigningOn(state);
+  const stages = state.stages.map(({ collect_at_signing: _choice, ...stage }, index) =>
+    index === 0 && collect ? { ...stage, collect_at_signing: true } : stage,
+  );
+  return computeStageAmounts(totalCents(state) ?? 0, stages);
 }
 
 /** The spec's payload (section 7); a draft may be partial. */
-export function toDraftPayload(state: WizardState): ContractDraftInput {
+export function toDraftPayload(state: WizardState, payments: WizardPayments): ContractDraftInput {
   const total = totalCents(state);
   return {
     client_id: null,
@@ -110,7 +140,7 @@ export function toDraftPayload(state: WizardState): ContractDraftInput {
     scope_raw: state.snippets,
     scope_clean: state.cleaned,
     total_price_cents: total,
-    payment_plan_json: total === null ? null : paymentPlan(state),
+    payment_plan_json: total === null ? null : paymentPlan(state, payments),
     my_signature_png: state.signature,
   };
 }

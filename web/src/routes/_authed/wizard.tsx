@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { optionalId } from '../../lib/search-params';
 import { PageLoading } from '../../components/page-loading';
@@ -37,6 +37,13 @@ function WizardRoute() {
     ...trpc.contracts.get.queryOptions({ id: id ?? 0 }),
     enabled: id !== undefined && id !== createdHere,
   });
+  // Issue 36: whether the first stage may be collected online at signing. Known before the
+  // wizard starts, so what it saves never depends on an answer still on its way; a failed read
+  // counts as not connected (no switch, nothing collected).
+  const paymentSettings = useQuery(trpc.payments.settings.queryOptions());
+  const stripeConnected = paymentSettings.data?.connected ?? false;
+  const payments = useMemo(() => ({ stripeConnected }), [stripeConnected]);
+  if (paymentSettings.isPending) return <PageLoading />;
 
   if (id === undefined || id === createdHere) {
     const local = id === undefined ? loadLocalDraft(email, undefined) : null;
@@ -47,6 +54,7 @@ function WizardRoute() {
         contractId={undefined}
         initial={local ?? emptyWizardState()}
         saved={null}
+        payments={payments}
         onCreated={(createdId) => {
           // Committed before the id reaches the URL, so that render already keeps this wizard.
           flushSync(() => setCreatedHere(createdId));
@@ -72,6 +80,7 @@ function WizardRoute() {
         contractId={id}
         initial={loadLocalDraft(email, id) ?? saved}
         saved={saved}
+        payments={payments}
       />
     </>
   );
