@@ -168,3 +168,28 @@ describe('payment plan properties', () => {
     );
   });
 });
+
+describe('collect_at_signing (issue 36)', () => {
+  it('stays only on a first stage triggered at signing', () => {
+    const stages = computeStageAmounts(100_000, [
+      { label: 'Deposit', percent: 30, trigger: ' at SIGNING ', collect_at_signing: true },
+      { label: 'Rest', percent: 70, trigger: 'At signing', collect_at_signing: true },
+    ]);
+    expect(stages).toEqual([
+      {
+        label: 'Deposit',
+        percent: 30,
+        amount_cents: 30_000,
+        trigger: ' at SIGNING ',
+        collect_at_signing: true,
+      },
+      { label: 'Rest', percent: 70, amount_cents: 70_000, trigger: 'At signing' },
+    ]);
+    const moved = computeStageAmounts(100_000, [
+      { label: 'Deposit', percent: 100, trigger: 'Mid-project', collect_at_signing: true },
+    ]);
+    expect(moved).toEqual([
+      { label: 'Deposit', percent: 100, amount_cents: 100_000, trigger: 'Mid-project' },
+    ]);
+  });
+});

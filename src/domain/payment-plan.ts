@@ -3,6 +3,7 @@
  * come from the total and the percentages, in integer cents, and sum exactly to the total.
  * Shared by the browser wizard and the server.
  */
+import { isAtSigningTrigger } from './payments.js';
 
 export interface PaymentStage {
   label: string;
@@ -90,7 +91,9 @@ export function computeStageAmounts(
     percent: stage.percent,
     amount_cents: amounts[index] ?? 0,
     trigger: stage.trigger,
-    ...(index === 0 && stage.collect_at_signing === true ? { collect_at_signing: true } : {}),
+    ...(index === 0 && stage.collect_at_signing === true && isAtSigningTrigger(stage.trigger)
+      ? { collect_at_signing: true }
+      : {}),
   }));
 }
 

@@ -61,6 +61,16 @@ describe("the homeowner's signing failures", () => {
     );
   });
 
+  it("show our own 502's sentence, which names the service that failed (issue 36)", () => {
+    expect(
+      failureOfStatus(502, 'Stripe could not be reached. Try again in a minute.', null),
+    ).toEqual({
+      kind: 'refused',
+      message: 'Stripe could not be reached. Try again in a minute.',
+    });
+    expect(failureOfStatus(502, '<html>Bad Gateway</html>', null)).toEqual({ kind: 'server' });
+  });
+
   it('treat an HTML error page as no sentence at all', () => {
     expect(failureOfStatus(403, '<html>Forbidden</html>', null)).toEqual({ kind: 'server' });
   });

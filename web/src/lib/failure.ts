@@ -54,6 +54,9 @@ export function failureOfStatus(
   if (status === 429) {
     return { kind: 'busy', message: sentence, retryAfterSeconds: retryAfterSeconds(retryAfter) };
   }
+  // Our own 502 names the service that failed ("Stripe could not be reached. Try again in a
+  // minute."); a proxy's 502 page is no sentence and stays a server failure.
+  if (status === 502 && sentence) return { kind: 'refused', message: sentence };
   if (status >= 500 || !sentence) return { kind: 'server' };
   return { kind: 'refused', message: sentence };
 }
