@@ -231,7 +231,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       response.end();
       return;
     }
-    const dollars = (session.amount_total / 100).toFixed(2);
+    const amount = (session.amount_total / 100).toLocaleString('en-US', {
+      style: 'currency',
+      currency: 'USD',
+    });
     const methods = session.payment_method_types
       .map(
         (method, index) =>
@@ -240,7 +243,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       .join('<br>');
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(`<!doctype html><meta name="viewport" content="width=device-width">
-<title>Stripe Checkout (stand-in)</title><h1>Pay $${dollars}</h1>
+<title>Stripe Checkout (stand-in)</title><h1>Pay ${amount}</h1>
 <p>${session.line_items_names.join(', ')}</p><p>${session.customer_email ?? ''}</p>
 <form method="post" action="/checkout/${session.id}/pay">${methods}<br><button>Pay</button></form>
 <a href="${session.cancel_url}">Back</a>`);

@@ -10,7 +10,7 @@ export async function sendContractByApi(
   page: Page,
   base: string,
   client: { name: string; email: string },
-  options: { language?: 'en' | 'es' } = {},
+  options: { language?: 'en' | 'es'; draft?: Partial<ReturnType<typeof sendableDraft>> } = {},
 ): Promise<number> {
   const post = async (url: string, data: unknown) => {
     const answer = await page.request.post(`${base}${url}`, { data, headers: { origin: base } });
@@ -21,6 +21,7 @@ export async function sendContractByApi(
   const draft = {
     ...sendableDraft(client),
     ...(options.language ? { language: options.language } : {}),
+    ...options.draft,
   };
   const { id } = (await post('/api/contracts', draft)) as { id: number };
   await post(`/api/contracts/${id}/sign-mine`, { signature: TEST_SIGNATURE_PNG });
