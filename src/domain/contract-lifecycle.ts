@@ -217,6 +217,14 @@ export const PAYMENT_EVENT_TYPES: ReadonlySet<ContractEventType> = new Set([
   'payment_undone',
 ]);
 
+/**
+ * What the sealed copy's trail and certificate list: every event but the payments, which come
+ * after and never change a sealed record (each payment has its own receipt).
+ */
+export function inSealedRecord(event: { type: string }): boolean {
+  return !PAYMENT_EVENT_TYPES.has(event.type as ContractEventType);
+}
+
 export function isContractEventType(type: string): type is ContractEventType {
   return Object.hasOwn(EVENT_WORDS, type);
 }

@@ -1,3 +1,4 @@
+import { inSealedRecord } from '../../domain/contract-lifecycle.js';
 import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
@@ -97,7 +98,8 @@ export async function completeWithHtmlCopy(
     .select(['type', 'at', 'actor', 'ip', 'user_agent', 'details'])
     .where('contract_id', '=', contractId)
     .orderBy('id')
-    .execute();
+    .execute()
+    .then((rows) => rows.filter(inSealedRecord));
   const html = appendToBody(
     contract.signed_html,
     auditTrailSection(events, contract.template_sha256, contract.language, contract.time_zone) +

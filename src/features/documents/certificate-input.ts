@@ -1,4 +1,5 @@
 import { listContractEvents } from '../audit-trail/contract-events.repo.js';
+import { inSealedRecord } from '../../domain/contract-lifecycle.js';
 import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { documentTitle } from '../../domain/contract-document/index.js';
@@ -70,7 +71,7 @@ export async function buildCertificateInput(
   contract: Awaited<ReturnType<typeof loadSignedContract>>,
   fingerprints: { contractPagesSha256: string; verifyUrl: string },
 ): Promise<CertificateInput> {
-  const events = await listContractEvents(db, contract.id);
+  const events = (await listContractEvents(db, contract.id)).filter(inSealedRecord);
   const acceptance = await db
     .selectFrom('acceptances')
     .select(['typed_name', 'disclaimer_version'])

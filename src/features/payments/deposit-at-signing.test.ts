@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSigns } from '../../test/contract-flow.js';
+import { buildCertificateInput, loadSignedContract } from '../documents/certificate-input.js';
 import {
   contractorWithStripe,
   createPaymentsTestApp,
@@ -115,6 +116,15 @@ describe('the deposit at signing', () => {
     expect(again.status).toBe(200);
     expect(await paymentsOf(id)).toHaveLength(1);
     expect(await mailsOf(id, 'payment_receipt')).toHaveLength(1);
+
+    // The sealed copy's certificate, made after the payment, lists no payment: it records the
+    // signing, and each payment has its own receipt.
+    const certificate = await buildCertificateInput(t.db, await loadSignedContract(t.db, id), {
+      contractPagesSha256: '0'.repeat(64),
+      verifyUrl: 'http://localhost:3000/verify',
+    });
+    expect(certificate.events.map((event) => event.type)).toContain('signed_by_client');
+    expect(certificate.events.map((event) => event.type)).not.toContain('payment_succeeded');
 
     // Paid: the link offers nothing more to pay.
     const paidAgain = await jsonPost(t.app, `/api/esign/${token}/pay`, {});
