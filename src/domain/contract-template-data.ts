@@ -1,3 +1,4 @@
+import { depositStageIndex } from './payments.js';
 import type { Prefs } from './prefs.schemas.js';
 import type { PaymentStageInput } from './contracts.schemas.js';
 import type { CleanedScope } from './scope.schemas.js';
@@ -59,7 +60,11 @@ export function buildContractTemplateData(input: {
       address: contract.client_address,
     },
     scope: contract.scope_clean ?? { paragraph: '', bullets: [] },
-    contract: { total_cents: contract.total_price_cents ?? 0, home_sale: contract.home_sale },
+    contract: {
+      total_cents: contract.total_price_cents ?? 0,
+      home_sale: contract.home_sale,
+      ...depositDue(contract.payment_plan_json),
+    },
     payments: contract.payment_plan_json ?? [],
     today: input.today ?? new Date().toISOString().slice(0, 10),
     signature: signed
@@ -71,4 +76,11 @@ export function buildContractTemplateData(input: {
       : unsigned,
     client_signature: unsigned,
   };
+}
+
+/** The deposit the plan collects online at signing, for the document to say (issue 36). */
+function depositDue(plan: PaymentStageInput[] | null): { deposit_due_cents?: number } {
+  const index = depositStageIndex(plan);
+  const stage = index === null ? undefined : plan?.[index];
+  return stage ? { deposit_due_cents: stage.amount_cents } : {};
 }

@@ -29,6 +29,8 @@ export interface PaymentStageData {
   percent: number;
   amount_cents: number;
   trigger: string;
+  /** Collected online when the client signs (issue 36); the first stage only. */
+  collect_at_signing?: boolean;
 }
 
 /** A signature: all null until that party signs. `png` is an image data URL. */
@@ -51,6 +53,11 @@ export interface ContractTemplateData {
      * from documents frozen before it existed (issue 32): not a home sale.
      */
     home_sale?: boolean;
+    /**
+     * The deposit collected online when the client signs (issue 36): the document says it is
+     * due at signing. Absent when the plan collects nothing at signing.
+     */
+    deposit_due_cents?: number;
   };
   payments: PaymentStageData[];
   /** YYYY-MM-DD. */
@@ -83,13 +90,18 @@ export const contractTemplateDataSchema = z.object({
     address: z.string().nullable(),
   }),
   scope: z.object({ paragraph: z.string(), bullets: z.array(z.string()) }),
-  contract: z.object({ total_cents: z.number().int(), home_sale: z.boolean().optional() }),
+  contract: z.object({
+    total_cents: z.number().int(),
+    home_sale: z.boolean().optional(),
+    deposit_due_cents: z.number().int().optional(),
+  }),
   payments: z.array(
     z.object({
       label: z.string(),
       percent: z.number(),
       amount_cents: z.number().int(),
       trigger: z.string(),
+      collect_at_signing: z.boolean().optional(),
     }),
   ),
   today: z.iso.date(),

@@ -21,10 +21,7 @@ export function stripeTestKeys() {
 export async function createPaymentsTestApp(
   standIn: StripeStandIn,
 ): Promise<TestApp & { base: string }> {
-  const t = await createTestApp(
-    { STRIPE_API_BASE: standIn.url },
-    process.env.TEST_LOG ? { logLevel: process.env.TEST_LOG } : {},
-  );
+  const t = await createTestApp({ STRIPE_API_BASE: standIn.url });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   return Object.assign(t, { base: `http://127.0.0.1:${port}` });

@@ -55,8 +55,15 @@ describe('the deposit at signing', () => {
     const { cookie } = await contractorWithStripe(t, standIn, 'deposit@example.com');
     const { id, token } = await sendWithDeposit(t, cookie);
 
-    const before = (await get(t.app, `/api/esign/${token}`)).json<{ payment_due: unknown }>();
+    const before = (await get(t.app, `/api/esign/${token}`)).json<{
+      payment_due: unknown;
+      template_html: string;
+    }>();
     expect(before.payment_due).toEqual({ stage: 0, label: 'Deposit', amount_cents: 250_000 });
+    // The contract itself says it, so the sealed copy does too.
+    expect(before.template_html).toContain(
+      '<strong>A deposit of $2,500.00 is due when you sign.</strong>',
+    );
     const early = await jsonPost(t.app, `/api/esign/${token}/pay`, {});
     expect(early.statusCode).toBe(409);
     expect(early.body).toContain('Sign the contract first');

@@ -78,8 +78,11 @@ describe('the signing page with a deposit', () => {
   it('in Spanish, with a bank payment on its way', async () => {
     const { cookie } = await contractorWithStripe(t, standIn, 'pagina@example.com');
     const { token } = await sendWithDeposit(t, cookie, { ...draftWithDeposit(), language: 'es' });
-    expect((await page(`/esign/${token}`)).body).toContain(
-      'Al firmar, se debe pagar un depósito de $2,500.00.',
+    const spanish = await page(`/esign/${token}`);
+    expect(spanish.body).toContain('Al firmar, se debe pagar un depósito de $2,500.00.');
+    // The Contrato estándar says it too (the document rides in the page, escaped).
+    expect(spanish.body).toContain(
+      '&lt;strong&gt;Al firmar, se debe pagar un depósito de $2,500.00.&lt;/strong&gt;',
     );
     await clientSigns(t, token);
     const sessionId = new URL((await payForm(token)).headers.location!).pathname.split('/').pop()!;
