@@ -21,7 +21,8 @@ export function stripeTestKeys() {
 export async function createPaymentsTestApp(
   standIn: StripeStandIn,
 ): Promise<TestApp & { base: string }> {
-  const t = await createTestApp({ STRIPE_API_BASE: standIn.url });
+  // Webhook receivers of ours may be on 127.0.0.1 too (the payment.* events' tests).
+  const t = await createTestApp({ STRIPE_API_BASE: standIn.url, WEBHOOKS_ALLOW_PRIVATE: 'true' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   return Object.assign(t, { base: `http://127.0.0.1:${port}` });

@@ -224,6 +224,16 @@ describe("Stripe's events", () => {
 
   it('a refund, in part and then in full', async () => {
     const { cookie } = await contractorWithStripe(t, standIn, 'refund@example.com');
+    const hook = await jsonPost(
+      t.app,
+      '/api/webhooks',
+      {
+        url: 'http://127.0.0.1:9/payments',
+        events: ['payment.succeeded', 'payment.refunded', 'contract.signed'],
+      },
+      { cookie, origin: t.origin },
+    );
+    expect(hook.statusCode).toBe(201);
     const { id, sessionId } = await signedAndAtCheckout(t, standIn, cookie);
     await standIn.complete(sessionId, 'paid');
     expect((await standIn.refund(sessionId, 50_000)).status).toBe(200);
@@ -245,6 +255,35 @@ describe("Stripe's events", () => {
       'payment_succeeded',
       'payment_refunded',
       'payment_refunded',
+    ]);
+    // Our own webhooks tell the contractor's tools, with the payment as it then stood.
+    const deliveries = await t.db
+      .selectFrom('webhook_deliveries')
+      .select(['event_type', 'payload'])
+      .where('event_type', 'like', 'payment.%')
+      .orderBy('id')
+      .execute();
+    const payments = deliveries
+      .map(
+        (row) => JSON.parse(row.payload) as { data: { contract: { id: number }; payment: object } },
+      )
+      .filter((payload) => payload.data.contract.id === id);
+    expect(deliveries.map((row) => row.event_type)).toEqual([
+      'payment.succeeded',
+      'payment.refunded',
+      'payment.refunded',
+    ]);
+    expect(payments.map((payload) => payload.data.payment)).toEqual([
+      expect.objectContaining({
+        stage: 0,
+        label: 'Deposit',
+        amount_cents: 250_000,
+        refunded_cents: 0,
+        status: 'paid',
+        method: 'card',
+      }),
+      expect.objectContaining({ refunded_cents: 50_000, status: 'partly_refunded' }),
+      expect.objectContaining({ refunded_cents: 250_000, status: 'refunded' }),
     ]);
   });
 });
