@@ -34,6 +34,8 @@ export const SECURITY_EVENT_TYPES = [
   'team_member_joined',
   'team_role_changed',
   'team_member_removed',
+  // Issue 36: the company's Stripe connection changed (which parts, never the keys).
+  'payment_settings_changed',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
@@ -44,6 +46,7 @@ export const TEAM_SECURITY_EVENT_TYPES = [
   'team_member_joined',
   'team_role_changed',
   'team_member_removed',
+  'payment_settings_changed',
 ] as const satisfies readonly SecurityEventType[];
 
 /**

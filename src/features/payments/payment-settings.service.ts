@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/kysely.js';
+import type { RequestClient } from '../../lib/request-client.js';
+import { recordSecurityEvent } from '../security-log/security-log.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../ports/session.js';
 import type { MailSealer } from '../mail/body-seal.js';
@@ -64,34 +66,66 @@ function secretColumns(
   return { sealed: sealer.seal(value), hint: maskSecret(value) };
 }
 
+/** What a change touched, in the security log's words; never a key. */
+function changedParts(input: PaymentSettingsInput): string {
+  const secretWord = (value: string, name: string) => (value === '' ? `${name} removed` : name);
+  return [
+    input.stripe_secret_key !== undefined && secretWord(input.stripe_secret_key, 'secret key'),
+    input.stripe_webhook_secret !== undefined &&
+      secretWord(input.stripe_webhook_secret, 'webhook signing secret'),
+    input.methods && `methods (${input.methods.join(', ')})`,
+    input.receipt_alerts_enabled !== undefined &&
+      `payment emails ${input.receipt_alerts_enabled ? 'on' : 'off'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * Saves the company's Stripe connection; every owner's security log says what changed and who
+ * changed it (a new key sends the company's money elsewhere), in the same transaction.
+ */
 export async function updatePaymentSettings(
   deps: PaymentDeps,
   user: SessionUser,
   input: PaymentSettingsInput,
+  client: RequestClient | null,
 ): Promise<PaymentSettings> {
   await requireOwner(deps.db, user, 'payments');
   const now = deps.clock();
   await paymentSettingsOf(deps.db, user.companyId, now);
   const key = secretColumns(input.stripe_secret_key, deps.mailSealer);
   const secret = secretColumns(input.stripe_webhook_secret, deps.mailSealer);
-  await deps.db
-    .updateTable('payment_settings')
-    .set({
-      updated_at: now.toISOString(),
-      // A new key may be another account: its name is read again by Test connection.
-      ...(key
-        ? { stripe_secret_key: key.sealed, stripe_secret_key_hint: key.hint, account_name: null }
-        : {}),
-      ...(secret
-        ? { stripe_webhook_secret: secret.sealed, stripe_webhook_secret_hint: secret.hint }
-        : {}),
-      ...(input.methods ? { methods: JSON.stringify(input.methods) } : {}),
-      ...(input.receipt_alerts_enabled === undefined
-        ? {}
-        : { receipt_alerts_enabled: input.receipt_alerts_enabled ? 1 : 0 }),
-    })
-    .where('company_id', '=', user.companyId)
-    .execute();
+  const changed = changedParts(input);
+  const columns = {
+    updated_at: now.toISOString(),
+    // A new key may be another account: its name is read again by Test connection.
+    ...(key
+      ? { stripe_secret_key: key.sealed, stripe_secret_key_hint: key.hint, account_name: null }
+      : {}),
+    ...(secret
+      ? { stripe_webhook_secret: secret.sealed, stripe_webhook_secret_hint: secret.hint }
+      : {}),
+    ...(input.methods ? { methods: JSON.stringify(input.methods) } : {}),
+    ...(input.receipt_alerts_enabled === undefined
+      ? {}
+      : { receipt_alerts_enabled: input.receipt_alerts_enabled ? 1 : 0 }),
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('payment_settings')
+      .set(columns)
+      .where('company_id', '=', user.companyId)
+      .execute();
+    if (!changed) return;
+    await recordSecurityEvent(trx, {
+      userId: user.id,
+      type: 'payment_settings_changed',
+      client,
+      details: { changed },
+      at: now,
+    });
+  });
   return getPaymentSettings(deps, user);
 }
 

@@ -368,3 +368,31 @@ describe('between companies', () => {
     });
   });
 });
+
+describe("the company's security log", () => {
+  it('says what changed and who changed it, never the keys', async () => {
+    const owner = await newCompany('Logged Landscaping');
+    expect(
+      (
+        await save(owner, {
+          stripe_secret_key: SECRET_KEY,
+          stripe_webhook_secret: WEBHOOK_SECRET,
+          methods: ['card', 'us_bank_account'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await save(owner, { stripe_secret_key: '', receipt_alerts_enabled: false })).statusCode,
+    ).toBe(200);
+    const log = await get(t.app, '/api/auth/security-log', { cookie: owner });
+    const lines = log
+      .json<{ events: { type: string; details: Record<string, unknown> | null }[] }>()
+      .events.filter((event) => event.type === 'payment_settings_changed');
+    expect(lines.map((line) => line.details?.changed)).toEqual([
+      'secret key removed, payment emails off',
+      'secret key, webhook signing secret, methods (card, us_bank_account)',
+    ]);
+    expect(log.body).not.toContain(SECRET_KEY);
+    expect(log.body).not.toContain(WEBHOOK_SECRET);
+  });
+});

@@ -11,6 +11,6 @@ export const paymentsRouter = router({
   settings: authedProcedure.query(({ ctx }) => getPaymentSettings(ctx, ctx.user)),
   updateSettings: authedProcedure
     .input(paymentSettingsInputSchema)
-    .mutation(({ ctx, input }) => updatePaymentSettings(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => updatePaymentSettings(ctx, ctx.user, input, ctx.client)),
   testConnection: authedProcedure.mutation(({ ctx }) => testPaymentConnection(ctx, ctx.user)),
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
+import { requestClient } from '../sessions/request-context.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
 import {
   getPaymentSettings,
@@ -53,7 +54,8 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
         errors: [403],
       }),
     },
-    (request) => updatePaymentSettings(deps, contractorOf(request).user, request.body),
+    (request) =>
+      updatePaymentSettings(deps, contractorOf(request).user, request.body, requestClient(request)),
   );
 
   api.post(

@@ -27,4 +27,6 @@ export const securityEvents: Record<SecurityEventType, string> = {
   team_member_joined: 'Joined the team',
   team_role_changed: 'Team role changed',
   team_member_removed: 'Person removed from the team',
+  // Issue 36.
+  payment_settings_changed: 'Stripe payment settings changed',
 };

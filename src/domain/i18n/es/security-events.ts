@@ -27,4 +27,5 @@ export const securityEvents: typeof english = {
   team_member_joined: 'Se unió al equipo',
   team_role_changed: 'Se cambió un rol del equipo',
   team_member_removed: 'Se quitó a una persona del equipo',
+  payment_settings_changed: 'Se cambió la configuración de pagos con Stripe',
 };

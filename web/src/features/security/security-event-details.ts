@@ -38,6 +38,8 @@ export function securityEventDetailLine(event: SecurityEvent): string | null {
       return typeof details.email === 'string' && typeof details.role === 'string'
         ? `${details.email} · now ${roleWord(details.role)}`
         : null;
+    case 'payment_settings_changed':
+      return typeof details.changed === 'string' ? `Changed: ${details.changed}` : null;
     case 'password_reset_requested':
       return details.link_mailed === false
         ? 'No new link was mailed: enough were sent this hour, and the newest still works'
