@@ -20,10 +20,12 @@ export function stripeTestKeys() {
  */
 export async function createPaymentsTestApp(
   standIn: StripeStandIn,
+  // Issue 36, later stages: a clock the test moves (the undo's day, the mail budget's hour).
+  appOptions: { clock?: () => Date } = {},
 ): Promise<TestApp & { base: string }> {
   const t = await createTestApp(
     { STRIPE_API_BASE: standIn.url },
-    process.env.TEST_LOG ? { logLevel: process.env.TEST_LOG } : {},
+    { ...appOptions, ...(process.env.TEST_LOG ? { logLevel: process.env.TEST_LOG } : {}) },
   );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

@@ -14,6 +14,9 @@ import {
   paymentSettingsSchema,
 } from './payments.schemas.js';
 import { registerStripeEventRoute } from './stripe-events.routes.js';
+// Issue 36, later stages.
+import { registerPayPage } from './pay-page/pay-page.routes.js';
+import { registerStagePaymentRoutes } from './stage-payments.routes.js';
 
 const tag = 'Payments';
 const OWNER_ONLY_NOTE = 'Owners only; a member gets 403 naming who can.';
@@ -73,4 +76,9 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
   );
 
   registerStripeEventRoute(app, deps);
+
+  // Issue 36, later stages: a contract's payments, requests, records and undo; the emailed link's
+  // page, /pay/:token, and its call, POST /api/pay/:token.
+  registerStagePaymentRoutes(app, deps);
+  registerPayPage(app, deps);
 }
