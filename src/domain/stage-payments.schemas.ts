@@ -46,7 +46,9 @@ export const RECORD_NOTE_MAX = 500;
 
 /** POST /api/contracts/:id/payments/:stage/record: money taken by hand. */
 export const recordPaymentInputSchema = z.object({
-  method: z.enum(RECORDED_PAYMENT_METHODS, { error: 'How was it paid: cash, check or other' }),
+  method: z.enum(RECORDED_PAYMENT_METHODS, {
+    error: 'Choose how it was paid: cash, check or other',
+  }),
   /** The day it was paid (YYYY-MM-DD), on the company's calendar; never after today. */
   paid_at: z.iso.date({ error: 'Give the day it was paid, as YYYY-MM-DD' }),
   note: z
