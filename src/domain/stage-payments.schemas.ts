@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_STAGES } from './contracts.schemas.js';
+import { contractIdSchema, MAX_STAGES } from './contracts.schemas.js';
 import {
   ONLINE_PAYMENT_METHODS,
   RECORDED_PAYMENT_METHODS,
@@ -18,6 +18,14 @@ export const stageIndexSchema = z.coerce
   .int('The stage is a whole number, from 0')
   .min(0, 'The stage is a whole number, from 0')
   .max(MAX_STAGES - 1, `A plan has at most ${MAX_STAGES} stages`);
+
+/** A stage of a contract: the REST path's `:id` and `:stage`, a tRPC call's input. */
+export const contractStageSchema = z.object({
+  id: contractIdSchema,
+  stage: stageIndexSchema.meta({
+    description: "The stage's position in the payment plan, from 0.",
+  }),
+});
 
 export const stagePaymentSchema = z.object({
   label: z.string(),

@@ -21,7 +21,7 @@ export const appFileLayout = {
   certificateViews: { source: 'src/features/documents/certificate', release: 'views/certificate' },
   signingPageViews: { source: 'src/features/esign/signing-page', release: 'views/signing-page' },
   // Issue 36, later stages: the page an emailed payment link opens.
-  payPageViews: { source: 'src/features/payments/pay-page', release: 'views/pay-page' },
+  payPageViews: { source: 'src/features/payment-requests/pay-page', release: 'views/pay-page' },
   presetTemplates: { source: 'db/seeds/templates', release: 'templates' },
 } as const;
 

@@ -15,6 +15,6 @@ export const paymentsRouter = router({
     .input(paymentSettingsInputSchema)
     .mutation(({ ctx, input }) => updatePaymentSettings(ctx, ctx.user, input)),
   testConnection: authedProcedure.mutation(({ ctx }) => testPaymentConnection(ctx, ctx.user)),
-  // Issue 36, later stages: a contract's payments, a request, a payment recorded by hand, undo.
+  // Issue 36, later stages: a contract's payments, a payment recorded by hand, and its undo.
   ...stagePaymentProcedures,
 });

@@ -15,7 +15,6 @@ import {
 } from './payments.schemas.js';
 import { registerStripeEventRoute } from './stripe-events.routes.js';
 // Issue 36, later stages.
-import { registerPayPage } from './pay-page/pay-page.routes.js';
 import { registerStagePaymentRoutes } from './stage-payments.routes.js';
 
 const tag = 'Payments';
@@ -77,8 +76,6 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
 
   registerStripeEventRoute(app, deps);
 
-  // Issue 36, later stages: a contract's payments, requests, records and undo; the emailed link's
-  // page, /pay/:token, and its call, POST /api/pay/:token.
+  // Issue 36, later stages: a contract's payments, a payment recorded by hand and its undo.
   registerStagePaymentRoutes(app, deps);
-  registerPayPage(app, deps);
 }

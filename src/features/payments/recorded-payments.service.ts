@@ -5,8 +5,8 @@ import type { CompanyId } from '../../domain/team.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertStagePayment, refreshPaymentSummary } from './ledger.js';
 import { announcePayment } from './payment-notices.js';
-import { STAGE_PAID, stageToCollect } from './payment-request.service.js';
 import { companyTimeZone, contractForPayments } from './stage-payments.repo.js';
+import { STAGE_PAID, stageToCollect } from './stage-to-collect.js';
 import {
   CONTRACT_NOT_FOUND,
   paymentsAnswer,
@@ -48,7 +48,7 @@ export async function recordStagePayment(
 ): Promise<StagePayments> {
   const now = deps.clock();
   const { contractId, stageIndex } = target;
-  const { contract, stage } = await stageToCollect(deps, user.companyId, contractId, stageIndex);
+  const { contract, stage } = await stageToCollect(deps.db, user.companyId, contractId, stageIndex);
   const today = calendarDateIn(now.toISOString(), await companyTimeZone(deps.db, user.companyId));
   if (input.paid_at > today) throw new AppError('BAD_REQUEST', PAID_IN_FUTURE);
   await deps.db.transaction().execute(async (trx) => {

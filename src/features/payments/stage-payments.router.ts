@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { contractIdSchema } from '../../domain/contracts.schemas.js';
-import { recordPaymentInputSchema, stageIndexSchema } from '../../domain/stage-payments.schemas.js';
+import {
+  contractStageSchema,
+  recordPaymentInputSchema,
+} from '../../domain/stage-payments.schemas.js';
 import { authedProcedure } from '../../trpc/init.js';
-import { requestStagePayment } from './payment-request.service.js';
 import { recordStagePayment, undoRecordedPayment } from './recorded-payments.service.js';
 import { listStagePayments } from './stage-payments.service.js';
 
 const byContract = z.object({ id: contractIdSchema });
-const byStage = byContract.extend({ stage: stageIndexSchema });
 
 const target = (input: { id: number; stage: number }) => ({
   contractId: input.id,
@@ -19,16 +20,13 @@ export const stagePaymentProcedures = {
   ofContract: authedProcedure
     .input(byContract)
     .query(({ ctx, input }) => listStagePayments(ctx, ctx.user.companyId, input.id)),
-  request: authedProcedure
-    .input(byStage)
-    .mutation(({ ctx, input }) => requestStagePayment(ctx, ctx.user, target(input), ctx.actor)),
   record: authedProcedure
-    .input(byStage.extend(recordPaymentInputSchema.shape))
+    .input(contractStageSchema.extend(recordPaymentInputSchema.shape))
     .mutation(({ ctx, input }) => {
       const { method, paid_at, note } = input;
       return recordStagePayment(ctx, ctx.user, target(input), { method, paid_at, note });
     }),
   undo: authedProcedure
-    .input(byStage)
+    .input(contractStageSchema)
     .mutation(({ ctx, input }) => undoRecordedPayment(ctx, ctx.user, target(input))),
 };

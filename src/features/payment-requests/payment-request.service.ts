@@ -1,7 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { DbOrTrx } from '../../db/kysely.js';
 import type { Database } from '../../db/schema.js';
-import { canDo, WHY_NOT } from '../../domain/contract-lifecycle.js';
 import type { StagePayments } from '../../domain/stage-payments.schemas.js';
 import type { CompanyId } from '../../domain/team.js';
 import { AppError } from '../../lib/app-error.js';
@@ -9,65 +7,22 @@ import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { inClientMailTransaction } from '../follow-up/client-mail-limit.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderPaymentRequestMail } from '../mail/templates/index.js';
+import { refreshPaymentSummary } from '../payments/ledger.js';
+import { stripeKeysOf } from '../payments/payment-settings.repo.js';
+import type { ContractForPayments } from '../payments/stage-payments.repo.js';
+import { paymentsAnswer, type StagePaymentsDeps } from '../payments/stage-payments.service.js';
+import { clientOf, refuseHeldStage, stageToCollect } from '../payments/stage-to-collect.js';
 import type { Actor } from '../sessions/request-context.js';
-import { holdingPayments, refreshPaymentSummary, stagesOf } from './ledger.js';
 import { createPaymentRequest } from './payment-links.js';
-import { stripeKeysOf } from './payment-settings.repo.js';
-import { contractForPayments, type ContractForPayments } from './stage-payments.repo.js';
-import {
-  CONTRACT_NOT_FOUND,
-  paymentsAnswer,
-  type StagePaymentsDeps,
-} from './stage-payments.service.js';
-
-export const NO_SUCH_STAGE = 'This contract has no such payment stage';
-export const STAGE_PAID = 'This stage is already paid';
-export const STAGE_PROCESSING = 'A bank payment for this stage is on its way';
-export const STRIPE_NOT_CONNECTED =
-  'Connect Stripe in Settings → Payments to request payments online';
-
-/** The client as the contract was sent to them: the send's copy first, then the draft's. */
-export function clientOf(contract: {
-  client_data: string | null;
-  client_name: string | null;
-  client_email: string | null;
-}): { name: string | null; email: string | null } {
-  const sent = contract.client_data
-    ? (JSON.parse(contract.client_data) as { name?: string; email?: string })
-    : {};
-  return { name: sent.name ?? contract.client_name, email: sent.email ?? contract.client_email };
-}
 
 /**
- * The company's signed contract and one of its stages, for asking or recording: 404 for another
- * company's contract or a stage the plan does not have, 409 with why before the client signed.
+ * "Request payment" (issue 36): a feature of its own above the parts it draws on (the payments'
+ * ledger and Checkout, the link's token, the client mail budget of follow-up/), as sending is;
+ * its procedure joins payments.* through mergeRouters.
  */
-export async function stageToCollect(
-  deps: Pick<StagePaymentsDeps, 'db'>,
-  companyId: CompanyId,
-  contractId: number,
-  stageIndex: number,
-) {
-  const contract = await contractForPayments(deps.db, companyId, contractId);
-  if (!contract) throw new AppError('NOT_FOUND', CONTRACT_NOT_FOUND);
-  if (!canDo('collect', contract.status)) {
-    throw new AppError('CONFLICT', WHY_NOT[contract.status]);
-  }
-  const stage = stagesOf(contract.payment_plan_json)[stageIndex];
-  if (!stage || stage.amount_cents <= 0) throw new AppError('NOT_FOUND', NO_SUCH_STAGE);
-  return { contract, stage };
-}
 
-/** 409 when a payment already holds the stage: paid, or a bank payment on its way. */
-export async function refuseHeldStage(
-  trx: DbOrTrx,
-  contractId: number,
-  stageIndex: number,
-): Promise<void> {
-  const held = (await holdingPayments(trx, contractId)).get(stageIndex);
-  if (!held) return;
-  throw new AppError('CONFLICT', held.status === 'processing' ? STAGE_PROCESSING : STAGE_PAID);
-}
+export const STRIPE_NOT_CONNECTED =
+  'Connect Stripe in Settings → Payments to request payments online';
 
 /**
  * POST /api/contracts/:id/payments/:stage/request (issue 36): the client is emailed a link to pay
@@ -85,7 +40,7 @@ export async function requestStagePayment(
   const { companyId } = user;
   const { contractId, stageIndex } = target;
   const now = deps.clock();
-  const { contract, stage } = await stageToCollect(deps, companyId, contractId, stageIndex);
+  const { contract, stage } = await stageToCollect(deps.db, companyId, contractId, stageIndex);
   await refuseHeldStage(deps.db, contractId, stageIndex);
   const keys = await stripeKeysOf(deps.db, companyId, deps.mailSealer);
   if (!keys) throw new AppError('CONFLICT', STRIPE_NOT_CONNECTED);

@@ -3,12 +3,12 @@ import { languageOr, type Language } from '../../domain/i18n/languages.js';
 import { AppError } from '../../lib/app-error.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
 import type { RequestClient } from '../sessions/request-context.js';
-import { checkoutForStage } from './checkout.service.js';
-import { holdingPayments, stagesOf } from './ledger.js';
+import { checkoutForStage } from '../payments/checkout.service.js';
+import { holdingPayments, stagesOf } from '../payments/ledger.js';
+import { paymentReturnOf, type PaymentReturn } from '../payments/payment-return.js';
+import type { StagePaymentsDeps } from '../payments/stage-payments.service.js';
+import { clientOf } from '../payments/stage-to-collect.js';
 import { liveRequestOf, type LiveRequest } from './payment-links.js';
-import { clientOf } from './payment-request.service.js';
-import { paymentReturnOf, type PaymentReturn } from './payment-return.js';
-import type { StagePaymentsDeps } from './stage-payments.service.js';
 
 const MINUTE_MS = 60_000;
 

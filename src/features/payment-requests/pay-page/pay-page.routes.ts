@@ -48,7 +48,7 @@ const STATUS_OF: Record<PayPageState['kind'], number> = {
 /**
  * /pay/:token, the page an emailed payment link opens (issue 36), and its Pay button: a plain form
  * posted to the page itself, answered with a 303 to Stripe's Checkout, so paying works without
- * script. POST /api/pay/:token is the same for scripts (stage-payments.routes.ts).
+ * script. POST /api/pay/:token is the same for scripts (payment-requests.routes.ts).
  */
 export function registerPayPage(app: FastifyInstance, deps: AppDeps, distDir = webDistDir): void {
   let css: string | undefined;
