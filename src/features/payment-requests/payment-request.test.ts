@@ -7,7 +7,8 @@ import {
   signedContractWithStripe,
 } from '../../test/stage-payment-flow.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
-import { get, jsonPost, type TestApp } from '../../test/test-app.js';
+import { get, jsonPost, jsonPut, type TestApp } from '../../test/test-app.js';
+import { payLinkRateLimits } from './pay-link.service.js';
 
 /**
  * "Request payment" (issue 36): the client is mailed a link to a later stage, in their language,
@@ -206,5 +207,41 @@ describe('asking the client to pay a stage', () => {
     expect(expired.body).toContain('This payment link is no longer valid.');
     const call = await jsonPost(t.app, `/api/pay/${token}`, {});
     expect(call.statusCode).toBe(404);
+  });
+
+  it('says on the page why a tap did not reach Checkout, and slows a guesser of links', async () => {
+    const { cookie, id } = await signedContractWithStripe(t, standIn, 'off@example.com');
+    expect((await request(cookie, id, 1)).statusCode).toBe(200);
+    const { token } = await paymentRequestMail(t, id);
+    // The contractor disconnected Stripe after asking.
+    const off = await jsonPut(
+      t.app,
+      '/api/payments/settings',
+      { stripe_secret_key: '' },
+      { cookie, origin: t.origin },
+    );
+    expect(off.statusCode).toBe(200);
+    const tapped = await t.app.inject({
+      method: 'POST',
+      url: `/pay/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: t.origin },
+      payload: '',
+    });
+    expect(tapped.statusCode).toBe(200);
+    expect(tapped.body).toContain(
+      '<p class="alert" role="alert">Online payment is not set up for this contract.</p>',
+    );
+    expect(tapped.body).toContain('Pay $2,500.00</button>');
+
+    const guesser = { remoteAddress: '203.0.113.9' };
+    for (let opening = 0; opening < payLinkRateLimits.view.limit; opening += 1) {
+      const guess = await t.app.inject({ url: `/pay/${'y'.repeat(43)}`, ...guesser });
+      expect(guess.statusCode).toBe(404);
+    }
+    const busy = await t.app.inject({ url: `/pay/${token}`, ...guesser });
+    expect(busy.statusCode).toBe(429);
+    expect(busy.body).toContain('Too many tries from this connection.');
+    // Another address is not held back.
+    expect((await get(t.app, `/pay/${token}`)).statusCode).toBe(200);
   });
 });
