@@ -35,7 +35,7 @@ export async function measureSearchPlan(
     .executeTakeFirstOrThrow();
   const query = contractSearchQuery(
     db,
-    { companyId: owner.company_id, onlyOf: null },
+    { companyId: owner.company_id, onlyOf: null, paymentDue: false },
     { terms: searchTerms(q), statuses: null },
     null,
   );

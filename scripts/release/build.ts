@@ -47,6 +47,7 @@ const onlyFiles: Partial<Record<keyof typeof appFileLayout, RegExp>> = {
   mailViews: /\.eta$/,
   certificateViews: /\.eta$/,
   signingPageViews: /\.eta$/,
+  payPageViews: /\.eta$/,
   presetTemplates: /\.html$/,
   // The build's own report of what each chunk holds is for the tests, not for serving.
   webDist: /^(?!chunk-contents\.json$)/,

@@ -12,6 +12,8 @@ import { webhooksRouter } from '../features/webhooks/webhooks.router.js';
 import { teamRouter } from '../features/team/team.router.js';
 // Issue 36: getting paid.
 import { paymentsRouter } from '../features/payments/payments.router.js';
+// Issue 36, later stages: "Request payment" joins payments.* (payments.request).
+import { paymentRequestsRouter } from '../features/payment-requests/payment-requests.router.js';
 import { sendingRouter } from '../features/sending/send.router.js';
 import { mergeRouters, router } from '../trpc/init.js';
 
@@ -27,7 +29,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   webhooks: webhooksRouter,
   team: teamRouter,
-  payments: paymentsRouter,
+  payments: mergeRouters(paymentsRouter, paymentRequestsRouter),
 });
 
 /** The web app imports this type only. */

@@ -41,6 +41,8 @@ import { registerTrpcRoutes } from './trpc-routes.js';
 import { registerTeamRoutes } from '../features/team/team.routes.js';
 // Issue 36: getting paid.
 import { registerPaymentRoutes } from '../features/payments/payments.routes.js';
+// Issue 36, later stages: "Request payment", the emailed link and its page.
+import { registerPaymentRequestRoutes } from '../features/payment-requests/payment-requests.routes.js';
 import type { SignInClock } from '../features/credentials/sign-in-throttle.js';
 import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import { mailSealerFor, type MailSealer } from '../features/mail/body-seal.js';
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWebhookRoutes(app, deps);
   registerTeamRoutes(app, deps);
   registerPaymentRoutes(app, deps);
+  registerPaymentRequestRoutes(app, deps, options.webDistDir);
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);

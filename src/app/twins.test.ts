@@ -49,6 +49,11 @@ const TWINS: Record<string, string> = {
   'GET /api/payments/settings': 'payments.settings',
   'PUT /api/payments/settings': 'payments.updateSettings',
   'POST /api/payments/settings/test': 'payments.testConnection',
+  // Issue 36, later stages.
+  'GET /api/contracts/:id/payments': 'payments.ofContract',
+  'POST /api/contracts/:id/payments/:stage/request': 'payments.request',
+  'POST /api/contracts/:id/payments/:stage/record': 'payments.record',
+  'POST /api/contracts/:id/payments/:stage/undo': 'payments.undo',
   'GET /api/acceptances': 'acceptances.status',
   'POST /api/acceptances': 'acceptances.accept',
   'GET /api/prefs': 'prefs.get',
@@ -102,6 +107,9 @@ const ONE_SIDED: Record<string, string> = {
   'POST /api/esign/:token/decline':
     'the public signing page never loads the tRPC client (docs/decisions/015)',
   'POST /api/payments/stripe/:hookId': "Stripe's events, called by Stripe, never by our app",
+  // Issue 36, later stages.
+  'POST /api/pay/:token':
+    'the public payment page is HTML and a form; it never loads the tRPC client (docs/decisions/015)',
   'GET /api/verify/:sha256': 'the public verification page never loads the tRPC client',
   'GET /api/openapi.json': "the REST facade's own description (issue 19)",
   'prefs.completeOnboarding': 'the onboarding form: PUT /api/prefs with stricter required fields',

@@ -91,6 +91,8 @@ export const CONTRACT_ACTIONS = {
   extend: ['sent', 'expired'],
   void: ['sent', 'expired'],
   revise: ['sent', 'expired', 'declined', 'voided'],
+  // Issue 36, later stages: a stage is asked for, or recorded as paid, once the client signed.
+  collect: ['signed', 'completed'],
 } as const satisfies Record<string, readonly ContractStatus[]>;
 export type ContractAction = keyof typeof CONTRACT_ACTIONS;
 

@@ -24,6 +24,8 @@ export const contractPageInputSchema = z.object({
   section: contractSectionSchema,
   /** Only the caller's contracts (issue 35); the whole company's by default. */
   mine: z.boolean().optional(),
+  /** Only the contracts with a payment due (issue 36). */
+  payment_due: z.boolean().optional(),
   limit: z.number().int().min(1).max(CONTRACT_PAGE_MAX).default(CONTRACT_PAGE_SIZE),
   cursor: contractCursorSchema.nullish(),
 });
@@ -36,6 +38,11 @@ export const contractPageSchema = z.object({
   nextCursor: contractCursorSchema.nullable(),
 });
 export type ContractPage = z.infer<typeof contractPageSchema>;
+
+/** The counts of the contracts screen's sections: whose, and only those with a payment due. */
+export const contractCountsInputSchema = z
+  .object({ mine: z.boolean().optional(), payment_due: z.boolean().optional() })
+  .optional();
 
 export const contractCountsSchema = z.object({
   drafts: z.number().int(),

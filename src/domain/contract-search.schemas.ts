@@ -39,6 +39,16 @@ export const mineSchema = z
     description: 'true: only the contracts you wrote or sent; otherwise the whole company’s.',
   });
 
+/**
+ * "Payment due" (issue 36): only the contracts with a payment due, the deposit since the client
+ * signed or a stage since it was asked for, and not yet paid. A query string says
+ * `payment_due=true`; tRPC sends a boolean.
+ */
+export const paymentDueSchema = z
+  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
+  .optional()
+  .meta({ description: 'true: only the contracts with a payment due and not yet paid.' });
+
 export const contractFilterSchema = z.object({
   q: z
     .string()
@@ -60,6 +70,8 @@ export const contractFilterSchema = z.object({
       description: `Keep only these statuses, separated by commas (${STATUS_NAMES}).`,
     }),
   mine: mineSchema,
+  // Issue 36, later stages.
+  payment_due: paymentDueSchema,
 });
 export type ContractFilter = z.infer<typeof contractFilterSchema>;
 

@@ -215,6 +215,11 @@ export const contractSummarySchema = contractSchema
     email_failed: z.boolean(),
     /** How often the client opened it, and when last; null before sending. */
     views: z.object({ count: z.number(), last_at: z.string().nullable() }).nullable(),
+    // Issue 36: what the card and the "Payment due" filter read.
+    /** Paid so far, net of refunds; bank payments count once they clear. */
+    paid_cents: z.number().int(),
+    /** Since when a payment has been due and not paid (the deposit, a requested stage); null: none. */
+    payment_due_at: z.string().nullable(),
   });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
 

@@ -20,6 +20,8 @@ export const appFileLayout = {
   mailViews: { source: 'src/features/mail/templates', release: 'views/mail' },
   certificateViews: { source: 'src/features/documents/certificate', release: 'views/certificate' },
   signingPageViews: { source: 'src/features/esign/signing-page', release: 'views/signing-page' },
+  // Issue 36, later stages: the page an emailed payment link opens.
+  payPageViews: { source: 'src/features/payment-requests/pay-page', release: 'views/pay-page' },
   presetTemplates: { source: 'db/seeds/templates', release: 'templates' },
 } as const;
 

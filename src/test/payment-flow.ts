@@ -20,9 +20,14 @@ export function stripeTestKeys() {
  */
 export async function createPaymentsTestApp(
   standIn: StripeStandIn,
+  // Issue 36, later stages: a clock the test moves (the undo's day, the mail budget's hour).
+  appOptions: { clock?: () => Date } = {},
 ): Promise<TestApp & { base: string }> {
   // Webhook receivers of ours may be on 127.0.0.1 too (the payment.* events' tests).
-  const t = await createTestApp({ STRIPE_API_BASE: standIn.url, WEBHOOKS_ALLOW_PRIVATE: 'true' });
+  const t = await createTestApp(
+    { STRIPE_API_BASE: standIn.url, WEBHOOKS_ALLOW_PRIVATE: 'true' },
+    appOptions,
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   return Object.assign(t, { base: `http://127.0.0.1:${port}` });

@@ -76,17 +76,29 @@ export type KnownVersion = string | undefined;
 export type { ListScope } from './contracts.repo.js';
 
 /** Every contract of the company, as the owner's screen and the API show by default. */
-export const wholeCompany = (companyId: CompanyId): ListScope => ({ companyId, onlyOf: null });
+export const wholeCompany = (companyId: CompanyId): ListScope => ({
+  companyId,
+  onlyOf: null,
+  paymentDue: false,
+});
 
-/** The list a person asked for: "Mine" (what they wrote or sent) or the whole company's. */
+/**
+ * The list a person asked for: "Mine" (what they wrote or sent) or the whole company's, and
+ * "Payment due" (issue 36) or every contract.
+ */
 export const listScopeOf = (
   user: { id: number; companyId: CompanyId },
   mine: boolean | undefined,
-): ListScope => ({ companyId: user.companyId, onlyOf: mine ? user.id : null });
+  paymentDue?: boolean,
+): ListScope => ({
+  companyId: user.companyId,
+  onlyOf: mine ? user.id : null,
+  paymentDue: paymentDue === true,
+});
 
 /** The cache key of a scope's read. */
 const keyOf = (scope: ListScope, ...rest: unknown[]) =>
-  JSON.stringify([scope.companyId, scope.onlyOf, ...rest]);
+  JSON.stringify([scope.companyId, scope.onlyOf, scope.paymentDue, ...rest]);
 
 /** A cached read of one company's contracts that is never older than their deadlines. */
 async function readOwnerCards<Value>(

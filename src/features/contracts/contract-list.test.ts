@@ -154,6 +154,8 @@ describe('the contracts screen, one section and one page at a time', () => {
         'created_by',
         'sent_by',
         'views',
+        'paid_cents',
+        'payment_due_at',
       ].sort(),
     );
   });

@@ -115,6 +115,8 @@ export function toContractSummary(
       SECTION_OF_STATUS[row.status] === 'awaiting'
         ? { count: row.view_count, last_at: row.last_viewed_at }
         : null,
+    paid_cents: row.paid_cents,
+    payment_due_at: row.payment_due_at,
   };
 }
 

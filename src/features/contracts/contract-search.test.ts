@@ -262,7 +262,7 @@ describe('the query plan of a search', () => {
   async function planOf(search: Parameters<typeof contractSearchQuery>[2]) {
     const compiled = contractSearchQuery(
       t.db,
-      { companyId: finder.company_id, onlyOf: null },
+      { companyId: finder.company_id, onlyOf: null, paymentDue: false },
       search,
       null,
     )

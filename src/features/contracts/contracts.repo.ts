@@ -1,5 +1,11 @@
 import type { CompanyId } from '../../domain/team.js';
-import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type SelectQueryBuilder,
+  type Updateable,
+} from 'kysely';
 import { engineOf } from '../../db/engine.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
@@ -40,6 +46,9 @@ export const CARD_COLUMNS = [
   'last_viewed_at',
   'created_by_user_id',
   'sent_by_user_id',
+  // Issue 36: "Paid $1,650 of $5,000", and the "Payment due" filter's column.
+  'paid_cents',
+  'payment_due_at',
 ] as const;
 
 /**
@@ -57,6 +66,19 @@ export const CARD_COLUMNS = [
 export interface ListScope {
   companyId: CompanyId;
   onlyOf: number | null;
+  /** "Payment due" (issue 36): only the contracts with a payment due and not yet paid. */
+  paymentDue: boolean;
+}
+
+/** A list query narrowed to the scope's person and to "Payment due", as asked. */
+function narrowed<Query extends SelectQueryBuilder<Database, 'contracts', object>>(
+  query: Query,
+  scope: ListScope,
+): Query {
+  let narrow = query;
+  if (scope.onlyOf !== null) narrow = narrow.where(writtenOrSentBy(scope.onlyOf)) as Query;
+  if (scope.paymentDue) narrow = narrow.where('payment_due_at', 'is not', null) as Query;
+  return narrow;
 }
 
 /** "Mine": written or sent by the person. */
@@ -99,14 +121,17 @@ export async function listContractCardsText(
   scope: ListScope,
 ): Promise<{ cards: string; deadline: string | null | undefined; people: string }> {
   const { companyId, onlyOf } = scope;
-  const [row] =
-    onlyOf === null
+  const [row] = scope.paymentDue
+    ? // The "Payment due" list is the contractor's to-do of a few cards: built as it is asked.
+      [await narrowed(cardsTextQuery(db, companyId), scope).executeTakeFirst()]
+    : onlyOf === null
       ? await contractCardsText(db, { companyId })
       : await personCardsText(db, { companyId, personId: onlyOf });
-  // Undefined: not this person's deadline but the company's, which the caller reads.
+  // Undefined: not these cards' deadline but the company's, which the caller reads.
+  const whole = onlyOf === null && !scope.paymentDue;
   return {
     cards: row?.cards ?? '[]',
-    deadline: onlyOf === null ? (row?.deadline ?? null) : undefined,
+    deadline: whole ? (row?.deadline ?? null) : undefined,
     people: row?.people ?? '[]',
   };
 }
@@ -127,7 +152,7 @@ export async function listContractPageRows(
     .select(CARD_COLUMNS)
     .where('company_id', '=', scope.companyId)
     .where('status', 'in', statuses);
-  if (scope.onlyOf !== null) query = query.where(writtenOrSentBy(scope.onlyOf));
+  query = narrowed(query, scope);
   if (cursor) {
     // A row value, not an OR: SQLite turns it into a range seek on the index.
     query = query.where((eb) =>
@@ -158,7 +183,7 @@ export function contractSearchQuery(
     .selectFrom('contracts')
     .select(CARD_COLUMNS)
     .where('company_id', '=', scope.companyId);
-  if (scope.onlyOf !== null) query = query.where(writtenOrSentBy(scope.onlyOf));
+  query = narrowed(query, scope);
   if (search.statuses) query = query.where('status', 'in', search.statuses);
   for (const term of search.terms) {
     query = query.where((eb) => {
@@ -195,7 +220,7 @@ export async function countContractsByStatus(db: DbOrTrx, scope: ListScope) {
     .selectFrom('contracts')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
     .where('company_id', '=', scope.companyId);
-  if (scope.onlyOf !== null) query = query.where(writtenOrSentBy(scope.onlyOf));
+  query = narrowed(query, scope);
   return query.groupBy('status').execute();
 }
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { contractPageInputSchema } from '../../domain/contract-list.schemas.js';
+import {
+  contractCountsInputSchema,
+  contractPageInputSchema,
+} from '../../domain/contract-list.schemas.js';
 import {
   contractFilterSchema,
   contractSearchInputSchema,
@@ -34,7 +37,7 @@ export const contractsRouter = router({
     .query(({ ctx, input }) =>
       listContracts(
         ctx.db,
-        listScopeOf(ctx.user, input?.mine),
+        listScopeOf(ctx.user, input?.mine, input?.payment_due),
         ctx.clock(),
         input,
         ctx.session.databaseVersion,
@@ -46,7 +49,7 @@ export const contractsRouter = router({
     .query(({ ctx, input }) =>
       listContractPage(
         ctx.db,
-        listScopeOf(ctx.user, input.mine),
+        listScopeOf(ctx.user, input.mine, input.payment_due),
         input,
         ctx.clock(),
         ctx.session.databaseVersion,
@@ -58,18 +61,18 @@ export const contractsRouter = router({
     .query(({ ctx, input }) =>
       searchContractPage(
         ctx.db,
-        listScopeOf(ctx.user, input.mine),
+        listScopeOf(ctx.user, input.mine, input.payment_due),
         input,
         ctx.clock(),
         ctx.session.databaseVersion,
       ),
     ),
   counts: authedProcedure
-    .input(z.object({ mine: z.boolean().optional() }).optional())
+    .input(contractCountsInputSchema)
     .query(({ ctx, input }) =>
       countContracts(
         ctx.db,
-        listScopeOf(ctx.user, input?.mine),
+        listScopeOf(ctx.user, input?.mine, input?.payment_due),
         ctx.clock(),
         ctx.session.databaseVersion,
       ),

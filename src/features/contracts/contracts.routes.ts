@@ -41,7 +41,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...contractRoute,
         summary: 'List contracts',
         description:
-          "Newest first, with status, total, and who wrote and sent each. The whole company's by default; `mine=true` keeps the caller's own. `q` and `status` narrow the list: `?q=smith&status=sent,expired`.",
+          "Newest first, with status, total, and who wrote and sent each. The whole company's by default; `mine=true` keeps the caller's own, `payment_due=true` those with a payment due and not yet paid. `q` and `status` narrow the list: `?q=smith&status=sent,expired`.",
         querystring: contractFilterSchema,
         success: { 200: z.array(contractSummarySchema) },
       }),
@@ -56,7 +56,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         reply,
         await listContracts(
           deps.db,
-          listScopeOf(session.user, request.query.mine),
+          listScopeOf(session.user, request.query.mine, request.query.payment_due),
           deps.clock(),
           request.query,
           session.databaseVersion,

@@ -174,6 +174,9 @@ describe('creating and reading drafts', () => {
       created_by: { id: expect.any(Number) as unknown, name: 'builder@example.com' },
       sent_by: null,
       views: null,
+      // Issue 36: nothing paid, nothing due.
+      paid_cents: 0,
+      payment_due_at: null,
     });
   });
 });

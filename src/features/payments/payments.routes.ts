@@ -15,6 +15,8 @@ import {
   paymentSettingsSchema,
 } from './payments.schemas.js';
 import { registerStripeEventRoute } from './stripe-events.routes.js';
+// Issue 36, later stages.
+import { registerStagePaymentRoutes } from './stage-payments.routes.js';
 
 const tag = 'Payments';
 const OWNER_ONLY_NOTE = 'Owners only; a member gets 403 naming who can.';
@@ -75,4 +77,7 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): void
   );
 
   registerStripeEventRoute(app, deps);
+
+  // Issue 36, later stages: a contract's payments, a payment recorded by hand and its undo.
+  registerStagePaymentRoutes(app, deps);
 }

@@ -6,6 +6,8 @@ import { events } from './events.js';
 import { mail } from './mail.js';
 import { passwordMails } from './password-mails.js';
 import { payments } from './payments.js';
+// Issue 36, later stages: the payment request's mail and page.
+import { paymentRequest } from './payment-request.js';
 import { securityEvents } from './security-events.js';
 import { signing } from './signing.js';
 import { twoFactorMail } from './two-factor-mail.js';
@@ -22,4 +24,5 @@ export const es: Messages = {
   twoFactorMail,
   accountEmail,
   payments,
+  paymentRequest,
 };

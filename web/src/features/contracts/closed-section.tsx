@@ -8,7 +8,15 @@ import classes from './contract-card.module.css';
  * Declined and withdrawn contracts, folded away below Completed: they are done with, so they
  * stay out of the way, and their cards load only when the contractor opens the section.
  */
-export function ClosedSection({ count, mine }: { count: number; mine: boolean }) {
+export function ClosedSection({
+  count,
+  mine,
+  paymentDue,
+}: {
+  count: number;
+  mine: boolean;
+  paymentDue: boolean;
+}) {
   const [opened, setOpened] = useState(false);
   const title = sectionTitles.closed;
   const Chevron = opened ? IconChevronDown : IconChevronRight;
@@ -32,7 +40,7 @@ export function ClosedSection({ count, mine }: { count: number; mine: boolean })
       <div id="closed-contracts" hidden={!opened}>
         {opened && (
           <Stack gap="sm">
-            <SectionCards section="closed" count={count} mine={mine} />
+            <SectionCards section="closed" count={count} mine={mine} paymentDue={paymentDue} />
           </Stack>
         )}
       </div>

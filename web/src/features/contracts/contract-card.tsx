@@ -6,6 +6,8 @@ import type { ContractSummary } from '@domain/contracts.schemas';
 import { formatUsd } from '@domain/money';
 import { useCurrentUser } from '../auth/use-current-user';
 import { CardFollowUp } from './card-follow-up';
+// Issue 36: "Paid $1,650 of $5,000", and since when a payment is due.
+import { CardPayments } from '../payments/card-payments';
 import { authorLine } from './contract-author';
 import classes from './contract-card.module.css';
 import { formatDate } from './follow-up-format';
@@ -78,6 +80,7 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
         )}
         <div id={followUpId}>
           <CardFollowUp contract={contract} />
+          <CardPayments contract={contract} />
         </div>
       </Stack>
       <Stack gap="xs" align="flex-end" style={{ flexShrink: 0 }}>
@@ -109,7 +112,9 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
       to="/contracts/$id"
       params={{ id: contract.id }}
       aria-label={cardName(contract)}
-      aria-describedby={wasSent ? followUpId : undefined}
+      aria-describedby={
+        wasSent || contract.paid_cents > 0 || contract.payment_due_at ? followUpId : undefined
+      }
       className={classes.cardLink}
     >
       {card}

@@ -16,16 +16,18 @@ import { statusFilterOf } from './status-filter';
 export function ContractSearchResults({
   search,
   mine,
+  paymentDue,
   onShowAll,
 }: {
   search: ContractsSearch;
   mine: boolean;
+  paymentDue: boolean;
   onShowAll: () => void;
 }) {
   const statuses = statusFilterOf(search.status)?.statuses.join(',');
   const pages = useInfiniteQuery({
     ...trpc.contracts.search.infiniteQueryOptions(
-      { q: search.q, status: statuses, limit: CONTRACT_PAGE_SIZE, mine },
+      { q: search.q, status: statuses, limit: CONTRACT_PAGE_SIZE, mine, payment_due: paymentDue },
       { getNextPageParam: (lastPage) => lastPage.nextCursor },
     ),
     staleTime: 0,

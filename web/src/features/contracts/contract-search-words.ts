@@ -7,6 +7,8 @@ export interface ContractsSearch {
   status?: ContractStatus;
   /** "Mine" or "Everyone" (issue 35); unset: everyone for an owner, mine for a member. */
   who?: ContractsWho;
+  /** "Payment due" (issue 36): only the contracts with a payment due and not yet paid. */
+  due?: true;
 }
 
 export const CONTRACTS_WHO = ['everyone', 'mine'] as const;

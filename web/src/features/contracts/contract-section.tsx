@@ -7,10 +7,12 @@ export function ContractSection({
   section,
   count,
   mine,
+  paymentDue,
 }: {
   section: SectionName;
   count: number;
   mine: boolean;
+  paymentDue: boolean;
 }) {
   const title = sectionTitles[section];
   return (
@@ -18,7 +20,7 @@ export function ContractSection({
       <Title order={2} size="h4">
         {title} ({count})
       </Title>
-      <SectionCards section={section} count={count} mine={mine} />
+      <SectionCards section={section} count={count} mine={mine} paymentDue={paymentDue} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import {
   Button,
+  Group,
   Paper,
   SegmentedControl,
   Skeleton,
@@ -23,6 +24,8 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { ContractSearchResults } from './contract-search-results';
 import { onlyMine, type ContractsSearch } from './contract-search-words';
 import { ContractSection } from './contract-section';
+// Issue 36: "Payment due".
+import { PaymentDueFilter } from '../payments/payment-due-filter';
 
 /**
  * Contracts list: drafts, awaiting signature, completed and (folded) closed, newest first. The
@@ -41,7 +44,8 @@ export function ContractsScreen({
   const team = useQuery(trpc.team.get.queryOptions());
   // A company of one has nobody else's contracts: the choice would only be noise.
   const hasTeam = (team.data?.members.length ?? 0) > 1;
-  const counts = useQuery(trpc.contracts.counts.queryOptions({ mine }));
+  const paymentDue = search.due === true;
+  const counts = useQuery(trpc.contracts.counts.queryOptions({ mine, payment_due: paymentDue }));
   const total = counts.data ? Object.values(counts.data).reduce((sum, n) => sum + n, 0) : 0;
   const searching = Boolean(search.q?.trim() || search.status);
   return (
@@ -69,41 +73,59 @@ export function ContractsScreen({
           Contracts could not be loaded: {errorMessage(counts.error, 'please try again')}
         </Text>
       )}
-      {hasTeam && (
-        <WhoseContracts
-          mine={mine}
-          onChange={(nextMine) => onSearchChange({ who: nextMine ? 'mine' : 'everyone' })}
-        />
-      )}
+      <Group gap="sm">
+        {hasTeam && (
+          <WhoseContracts
+            mine={mine}
+            onChange={(nextMine) => onSearchChange({ who: nextMine ? 'mine' : 'everyone' })}
+          />
+        )}
+        {(searching || paymentDue || total > 0) && (
+          <PaymentDueFilter
+            checked={paymentDue}
+            onChange={(due) => onSearchChange({ due: due ? true : undefined })}
+          />
+        )}
+      </Group>
       {(searching || total > 0) && <ContractSearchBar search={search} onChange={onSearchChange} />}
       {searching && (
         <ContractSearchResults
           search={search}
           mine={mine}
+          paymentDue={paymentDue}
           onShowAll={() => onSearchChange({ q: undefined, status: undefined })}
         />
       )}
       {!searching &&
         counts.isSuccess &&
         total === 0 &&
-        (mine && hasTeam ? <NoneOfMine /> : <EmptyContracts />)}
+        (paymentDue ? <NothingDue /> : mine && hasTeam ? <NoneOfMine /> : <EmptyContracts />)}
       {/* Once there is any contract, every section shows, each with its count (spec); Closed
           starts folded. */}
       {!searching &&
         counts.data &&
         total > 0 &&
-        contractSectionSchema.options.map((section) =>
-          section === 'closed' ? (
-            <ClosedSection key={section} count={counts.data.closed} mine={mine} />
-          ) : (
-            <ContractSection
-              key={section}
-              section={section}
-              count={counts.data[section]}
-              mine={mine}
-            />
-          ),
-        )}
+        contractSectionSchema.options
+          // "Payment due" shows only the sections that have such contracts.
+          .filter((section) => !paymentDue || counts.data[section] > 0)
+          .map((section) =>
+            section === 'closed' ? (
+              <ClosedSection
+                key={section}
+                count={counts.data.closed}
+                mine={mine}
+                paymentDue={paymentDue}
+              />
+            ) : (
+              <ContractSection
+                key={section}
+                section={section}
+                count={counts.data[section]}
+                mine={mine}
+                paymentDue={paymentDue}
+              />
+            ),
+          )}
     </Stack>
   );
 }
@@ -121,6 +143,14 @@ function WhoseContracts({ mine, onChange }: { mine: boolean; onChange: (mine: bo
       ]}
       style={{ alignSelf: 'flex-start' }}
     />
+  );
+}
+
+function NothingDue() {
+  return (
+    <Paper withBorder p="lg">
+      <Text>No contract has a payment due: every stage asked for is paid.</Text>
+    </Paper>
   );
 }
 

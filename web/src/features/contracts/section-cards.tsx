@@ -30,15 +30,18 @@ export function SectionCards({
   section,
   count,
   mine,
+  paymentDue,
 }: {
   section: SectionName;
   count: number;
   /** Only the signed-in person's contracts ("Mine"). */
   mine: boolean;
+  /** Only the contracts with a payment due (issue 36). */
+  paymentDue: boolean;
 }) {
   const pages = useInfiniteQuery(
     trpc.contracts.page.infiniteQueryOptions(
-      { section, limit: CONTRACT_PAGE_SIZE, mine },
+      { section, limit: CONTRACT_PAGE_SIZE, mine, payment_due: paymentDue },
       // An empty section has nothing to ask for.
       { getNextPageParam: (lastPage) => lastPage.nextCursor, enabled: count > 0 },
     ),

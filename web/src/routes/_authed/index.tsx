@@ -8,12 +8,13 @@ import { STATUS_FILTER_KEYS } from '../../features/contracts/status-filter';
 import { optionalOneOf, optionalText } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_authed/')({
-  // The search box, the status filter and Mine / Everyone live in the URL: a reload, a shared
+  // The search box, the status filter, Mine / Everyone and Payment due live in the URL: a reload, a shared
   // link or Back brings the same list.
   validateSearch: (search: Record<string, unknown>): ContractsSearch => ({
     q: optionalText(search.q),
     status: optionalOneOf(search.status, STATUS_FILTER_KEYS),
     who: optionalOneOf(search.who, CONTRACTS_WHO),
+    due: search.due === true || search.due === 'true' ? true : undefined,
   }),
   component: ContractsRoute,
 });
@@ -27,7 +28,7 @@ function ContractsRoute() {
     void navigate({
       search: (previous) => {
         const next = { ...previous, ...change };
-        return { q: next.q || undefined, status: next.status, who: next.who };
+        return { q: next.q || undefined, status: next.status, who: next.who, due: next.due };
       },
       replace: true,
     });

@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { canDo } from '@domain/contract-lifecycle';
 import { ContractFrame } from '../../../components/contract-frame';
 import { PageLoading } from '../../../components/page-loading';
 import { ClosedNotice } from '../../../features/contracts/closed-notice';
@@ -9,6 +10,8 @@ import { ContractLoadError } from '../../../features/contracts/contract-load-err
 import { ContractPageHeader } from '../../../features/contracts/contract-page-header';
 import { ContractTimeline } from '../../../features/contracts/contract-timeline';
 import { FollowUpStatus } from '../../../features/contracts/follow-up-status';
+// Issue 36, later stages: a signed contract's payments.
+import { ContractPayments } from '../../../features/payments/contract-payments';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
@@ -36,6 +39,7 @@ function ContractViewPage() {
       <ClosedNotice contract={contract.data} />
       <FollowUpStatus contract={contract.data} />
       <ContractActions contract={contract.data} />
+      {canDo('collect', contract.data.status) && <ContractPayments contract={contract.data} />}
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
           Timeline
