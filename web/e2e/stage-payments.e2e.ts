@@ -1,43 +1,22 @@
-import { randomBytes } from 'node:crypto';
+import { stripeTestKeys } from '../../src/test/payment-flow';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_CLIENT_SIGNATURE_PNG } from '../../src/test/contract-flow';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories';
-import { startSmtpSink, type SmtpSink } from '../../src/test/smtp-sink';
-import { startStripeStandIn, type StripeStandIn } from '../../src/test/stripe-stand-in';
 import { newPage, PHONE, settled, uniqueEmail } from './support/browser';
 import { signedInAccount, waitForToast } from './support/flows';
 import { signingLinkIn } from './support/send-by-api';
-import { fileApp } from './support/worker';
+import { workerApp } from './support/worker';
 
 /**
  * A signed contract's later stages (issue 36), at 390 px, for both parties: the contractor asks
  * for the second stage, the client pays it from the mailed link in (the stand-in's) Checkout, the
  * card says what is paid; the contractor records the last stage in cash and undoes it. The
- * server talks to a Stripe stand-in of this file's own, which sends the signed events back.
+ * worker's server talks to the worker's Stripe stand-in, which sends the signed events back.
  */
-let standIn: StripeStandIn | undefined;
-let smtp: SmtpSink | undefined;
-const running = fileApp(async () => {
-  standIn = await startStripeStandIn();
-  smtp = await startSmtpSink();
-  return {
-    STRIPE_API_BASE: standIn.url,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'TradeSign <contracts@tradesign.test>',
-    OLLAMA_HOST: 'http://127.0.0.1:9',
-  };
-});
-afterAll(async () => {
-  await standIn?.close();
-  await smtp?.stop();
-});
-
-const stripe = () => standIn ?? notStarted();
-const mails = () => smtp ?? notStarted();
-function notStarted(): never {
-  throw new Error('the Stripe stand-in or the SMTP sink did not start');
-}
+const running = workerApp();
+const stripe = () => running.stripe();
+const mails = () => running.smtp();
 
 const mailTo = (address: string, subject: string) =>
   mails().waitFor((mail) => mail.to.includes(address) && mail.subject === subject, 20_000);
@@ -53,10 +32,7 @@ async function signedThreeStageContract(page: Page, client: { name: string; emai
     if (!answer.ok()) throw new Error(`${url}: ${answer.status()} ${await answer.text()}`);
     return answer.json() as Promise<Record<string, unknown>>;
   };
-  const keys = {
-    secretKey: `sk_test_${randomBytes(16).toString('hex')}`,
-    webhookSecret: `whsec_${randomBytes(16).toString('hex')}`,
-  };
+  const keys = stripeTestKeys();
   stripe().addAccount({ secretKey: keys.secretKey, name: 'Stage Pay Landscaping' });
   const settings = await call('put', '/api/payments/settings', {
     stripe_secret_key: keys.secretKey,
@@ -128,7 +104,7 @@ describe('the later stages of a signed contract', () => {
     await homeowner.getByText(`Rough-in of Contract #${id}`).waitFor();
     await homeowner.getByRole('button', { name: 'Pay $1,700.00' }).click();
     // The stand-in's Checkout page: pay by card.
-    await homeowner.getByRole('heading', { name: 'Pay $1700.00' }).waitFor();
+    await homeowner.getByRole('heading', { name: 'Pay $1,700.00' }).waitFor();
     await homeowner.getByRole('button', { name: 'Pay', exact: true }).click();
     await homeowner.getByRole('heading', { name: 'Payment received' }).waitFor();
     await homeowner

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../../config.js';
 import { AppError } from '../../../lib/app-error.js';
 import { webDistDir } from '../../../lib/web-app.js';
 import type { AppDeps } from '../../../ports/app-deps.js';
@@ -7,31 +6,6 @@ import { readSigningPageAssets } from '../../esign/signing-page/page-assets.js';
 import { requestClient } from '../../sessions/request-context.js';
 import { payByLink, payPageStateOf, type PayPageState } from '../pay-link.service.js';
 import { renderPayPage } from './pay-page.js';
-
-/** Where Stripe's hosted Checkout lives; a stand-in plays it at STRIPE_API_BASE (tests). */
-function checkoutOrigin(config: Pick<Config, 'STRIPE_API_BASE'>): string {
-  return config.STRIPE_API_BASE
-    ? new URL(config.STRIPE_API_BASE).origin
-    : 'https://checkout.stripe.com';
-}
-
-/**
- * The app's policy (src/lib/security.ts) with one more place a form may lead: the page's Pay
- * button posts to the page, which answers 303 to Checkout, and browsers hold that redirect to the
- * posting page's form-action.
- */
-function payPagePolicy(config: Pick<Config, 'STRIPE_API_BASE'>): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    `form-action 'self' ${checkoutOrigin(config)}`,
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 /** Refusals that are a page of their own (gone, busy) rather than a line on the payment's. */
 const PAGE_OUTCOMES = new Set<string>(['NOT_FOUND', 'TOO_MANY_REQUESTS']);
@@ -48,7 +22,7 @@ const STATUS_OF: Record<PayPageState['kind'], number> = {
 /**
  * /pay/:token, the page an emailed payment link opens (issue 36), and its Pay button: a plain form
  * posted to the page itself, answered with a 303 to Stripe's Checkout, so paying works without
- * script. POST /api/pay/:token is the same for scripts (payment-requests.routes.ts).
+ * script (the app's policy lets a form lead there: src/lib/security.ts). POST /api/pay/:token is the same for scripts (payment-requests.routes.ts).
  */
 export function registerPayPage(app: FastifyInstance, deps: AppDeps, distDir = webDistDir): void {
   let css: string | undefined;
@@ -62,7 +36,6 @@ export function registerPayPage(app: FastifyInstance, deps: AppDeps, distDir = w
         // ever have one, must pass /pay/ by too), and no page it leads to learns the link.
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .header('content-security-policy', payPagePolicy(deps.config))
         .type('text/html; charset=utf-8')
         .send(renderPayPage({ state, token, css: pageCss() }))
     );

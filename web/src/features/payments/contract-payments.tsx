@@ -1,5 +1,6 @@
-import { Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Contract } from '@domain/contracts.schemas';
 import { formatUsd } from '@domain/money';
 import { PageLoading } from '../../components/page-loading';
@@ -67,8 +68,11 @@ export function ContractPayments({ contract }: { contract: Contract }) {
         )}
         {settings.isSuccess && !online && data?.stages.some(isOpenStage) && (
           <Text size="sm" c="dimmed">
-            To email the client a link to pay online, an owner connects Stripe in Settings →
-            Payments.
+            To email the client a link to pay online, an owner connects Stripe in{' '}
+            <Anchor component={Link} to="/settings/payments">
+              Settings → Payments
+            </Anchor>
+            .
           </Text>
         )}
       </Stack>
