@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { onlineMethodSchema } from '../../domain/payment-settings.schemas.js';
-import { RECORDED_PAYMENT_METHODS, STAGE_PAYMENT_STATUSES } from '../../domain/payments.js';
 
 /** The events a company's Stripe webhook endpoint must send (the screen lists them to pick). */
 export const STRIPE_EVENT_TYPES = [
@@ -33,9 +32,4 @@ export const connectionTestSchema = z.object({
   ok: z.literal(true),
   account_name: z.string(),
   live: z.boolean().describe('A live key (real money), not a test key'),
-});
-
-export const stagePaymentStatusSchema = z.enum(STAGE_PAYMENT_STATUSES);
-export const recordedMethodSchema = z.enum(RECORDED_PAYMENT_METHODS, {
-  error: 'method must be cash, check or other',
 });
