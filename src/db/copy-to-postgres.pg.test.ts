@@ -215,6 +215,67 @@ async function fillTheRest(db: DB) {
       details: '{"method":"password"}',
     })
     .execute();
+  // Issue 36: a company's Stripe settings, a Checkout Session, its payment, a request, an event.
+  await db
+    .insertInto('payment_settings')
+    .values({
+      company_id: user.company_id,
+      hook_id: 'hook-copy-test-0001',
+      stripe_secret_key: 'v1.sealed',
+      stripe_secret_key_hint: 'sk_test_…0001',
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('checkout_sessions')
+    .values({
+      id: 'cs_test_copy0001',
+      company_id: user.company_id,
+      contract_id: contract.id,
+      stage_index: 0,
+      amount_cents: 165_000,
+      url: 'https://checkout.stripe.com/c/pay/cs_test_copy0001',
+      created_at: now,
+      expires_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('payments')
+    .values({
+      company_id: user.company_id,
+      contract_id: contract.id,
+      stage_index: 0,
+      amount_cents: 165_000,
+      status: 'paid',
+      method: 'card',
+      checkout_session_id: 'cs_test_copy0001',
+      stripe_payment_intent_id: 'pi_test_copy0001',
+      paid_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('payment_requests')
+    .values({
+      company_id: user.company_id,
+      contract_id: contract.id,
+      stage_index: 1,
+      token_hash: randomBytes(32),
+      created_at: now,
+      expires_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('stripe_events')
+    .values({
+      company_id: user.company_id,
+      event_id: 'evt_test_copy0001',
+      type: 'checkout.session.completed',
+      outcome: 'paid',
+      received_at: now,
+    })
+    .execute();
   // A revision points at its original.
   await db
     .insertInto('contracts')

@@ -40,6 +40,13 @@ export const COPIED_TABLES: readonly { table: keyof Database; key: string; batch
   { table: 'account_tokens', key: 'id', batch: 500 },
   { table: 'recovery_codes', key: 'id', batch: 500 },
   { table: 'security_events', key: 'id', batch: 500 },
+  // Issue 36: getting paid. A payment names its Checkout Session, so sessions go first.
+  { table: 'payment_settings', key: 'company_id', batch: 500 },
+  { table: 'checkout_sessions', key: 'id', batch: 500 },
+  { table: 'payments', key: 'id', batch: 500 },
+  { table: 'payment_requests', key: 'id', batch: 500 },
+  // Stripe's event ids are unique across accounts: they page the table alone.
+  { table: 'stripe_events', key: 'event_id', batch: 500 },
 ];
 
 /** Rows the migrations themselves write: already in the target, and identical. */
@@ -48,7 +55,7 @@ const SEEDED_BY_MIGRATIONS = new Set<string>(['contract_statuses']);
 /** Tables with a generated id, whose counter must continue after the copied rows. */
 const IDENTITY_TABLES = COPIED_TABLES.filter(({ key }) => key === 'id')
   .map(({ table }) => table)
-  .filter((table) => !['sessions', 'logos', 'api_keys'].includes(table));
+  .filter((table) => !['sessions', 'logos', 'api_keys', 'checkout_sessions'].includes(table));
 
 const SAMPLE_SIZE = 200;
 

@@ -52,9 +52,10 @@ describe('migrateSafely (issue 21: upgrades are safe)', () => {
   async function previousVersionDatabase() {
     const { db } = createDb(file);
     await migrateToLatest(db, allButLast);
-    await sql`INSERT INTO users (email, password_hash, created_at) VALUES ('owner@example.com', 'x', 'then')`.execute(
-      db,
-    );
+    // Accounts belong to a company since 202612020100_companies.
+    await sql`INSERT INTO companies (created_at) VALUES ('then')`.execute(db);
+    await sql`INSERT INTO users (email, password_hash, created_at, company_id)
+      VALUES ('owner@example.com', 'x', 'then', (SELECT max(id) FROM companies))`.execute(db);
     await db.destroy();
   }
 

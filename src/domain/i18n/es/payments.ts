@@ -3,7 +3,7 @@ import type { Messages } from '../en/index.js';
 /** Lo que el cliente lee sobre el pago (issue 36). */
 export const payments: Messages['payments'] = {
   lineItem: (contractId, label, deposit) =>
-    `Contrato n.º ${contractId}, ${label}${deposit && !/dep[oó]sito|deposit/i.test(label) ? ': depósito' : ''}`,
+    `Contrato n.º ${contractId}, ${label}${deposit && !/dep[o\u00f3]sito|deposit/i.test(label) ? ': depósito' : ''}`,
   depositDue: (amount) => `Al firmar, se debe pagar un depósito de ${amount}.`,
   payDeposit: (amount) => `Pagar ahora el depósito de ${amount}`,
   payStage: (amount) => `Pagar ${amount}`,
