@@ -128,6 +128,10 @@ const configSchema = z.object({
   // Tests only: webhooks may go to loopback and private addresses, and over plain http://. Off,
   // a webhook URL can never reach this machine or its network (docs/decisions/025).
   WEBHOOKS_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
+  // Tests only: passwords are hashed with argon2id at its lightest (1 MiB, 1 pass) instead of
+  // OWASP's profile, so a suite of thousands of sign-ups spends its time on what it tests. Never
+  // on a server: a copy of the database would be far cheaper to crack (docs/decisions/047).
+  PASSWORD_HASH_LIGHT: z.stringbool({ error: 'must be true or false' }).default(false),
   // Tests only: where the Stripe library sends its requests (a stand-in on 127.0.0.1, e.g.
   // http://127.0.0.1:4010). Unset, it talks to Stripe (issue 36, docs/decisions/046).
   STRIPE_API_BASE: z

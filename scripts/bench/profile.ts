@@ -64,7 +64,7 @@ const server = await (async () => {
     accounts,
     contracts,
     heavyAccountContracts: Math.min(5_000, Math.floor(contracts / 2)),
-    passwordHash: await hashPassword(SEEDED_PASSWORD),
+    passwordHash: await hashPassword(SEEDED_PASSWORD, { PASSWORD_HASH_LIGHT: false }),
   });
   return startBenchServer({
     dataDir,

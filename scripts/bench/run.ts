@@ -97,7 +97,7 @@ try {
     accounts,
     contracts,
     heavyAccountContracts: Math.min(5_000, Math.floor(contracts / 2)),
-    passwordHash: await hashPassword(SEEDED_PASSWORD),
+    passwordHash: await hashPassword(SEEDED_PASSWORD, { PASSWORD_HASH_LIGHT: false }),
   });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   const setup =

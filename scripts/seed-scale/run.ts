@@ -41,7 +41,7 @@ const result = seedScale(sqlite, {
   accounts,
   contracts,
   heavyAccountContracts: heavy,
-  passwordHash: await hashPassword(SEEDED_PASSWORD),
+  passwordHash: await hashPassword(SEEDED_PASSWORD, { PASSWORD_HASH_LIGHT: false }),
 });
 await db.destroy();
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

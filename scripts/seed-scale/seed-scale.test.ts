@@ -28,7 +28,7 @@ beforeAll(async () => {
     accounts: 10,
     contracts: 1_000,
     heavyAccountContracts: 400,
-    passwordHash: await hashPassword(SEEDED_PASSWORD),
+    passwordHash: await hashPassword(SEEDED_PASSWORD, { PASSWORD_HASH_LIGHT: true }),
   });
 });
 afterAll(async () => {

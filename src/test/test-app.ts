@@ -61,6 +61,8 @@ export async function createTestApp(
     // tests of SIGNUP_MODE and of verification set these themselves (docs/decisions/043).
     SIGNUP_MODE: 'open',
     SIGNUP_EMAILS_VERIFIED: 'true',
+    // Thousands of sign-ups and sign-ins: argon2id at its lightest (docs/decisions/047).
+    PASSWORD_HASH_LIGHT: 'true',
     ...overrides,
   });
   const database = await createTestDatabase(dir);

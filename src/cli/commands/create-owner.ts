@@ -76,7 +76,7 @@ export async function createOwnerCommand(options: { language: string }): Promise
     // Before asking anything: nobody should type a password for nothing.
     if (await hasAnyAccount(db)) throw new CliError(OWNER_EXISTS);
     const answers = await askOwner(prompter);
-    const owner = await createOwner({ db, clock: () => new Date() }, answers, language);
+    const owner = await createOwner({ db, clock: () => new Date(), config }, answers, language);
     console.log(`Created the owner account ${owner.email}. Sign in at ${config.PUBLIC_URL}/login.`);
   } catch (error) {
     if (error instanceof AppError) throw new CliError(error.message);

@@ -26,6 +26,7 @@ export function checkConfig(env: Record<string, string | undefined>): ConfigChec
       checkPublicUrl(config, env),
       describeMetrics(config),
       ...checkSignupMode(config),
+      ...checkTestsOnlySettings(config),
     ],
   };
 }
@@ -65,4 +66,28 @@ function checkPublicUrl(config: Config, env: Record<string, string | undefined>)
     );
   }
   return ok(`Links in emails point to ${config.PUBLIC_URL}`);
+}
+
+/** Settings meant for the test suite, each a weakness on a server (README, Configuration). */
+function checkTestsOnlySettings(
+  config: Pick<Config, 'PASSWORD_HASH_LIGHT' | 'STRIPE_API_BASE'>,
+): Finding[] {
+  const findings: Finding[] = [];
+  if (config.PASSWORD_HASH_LIGHT) {
+    findings.push(
+      warn(
+        'PASSWORD_HASH_LIGHT=true: passwords are hashed at the lightest cost, far cheaper to crack from a copy of the database (a setting for tests)',
+        'remove PASSWORD_HASH_LIGHT; each password is hashed again at full cost at its next sign-in',
+      ),
+    );
+  }
+  if (config.STRIPE_API_BASE) {
+    findings.push(
+      warn(
+        `STRIPE_API_BASE=${config.STRIPE_API_BASE}: payments go to a stand-in, not to Stripe (a setting for tests)`,
+        'remove STRIPE_API_BASE from .env or the service environment',
+      ),
+    );
+  }
+  return findings;
 }

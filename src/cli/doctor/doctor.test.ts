@@ -175,6 +175,21 @@ describe('who may sign up', () => {
       '     fix: remove SIGNUP_EMAILS_VERIFIED from .env or the service environment',
     ]);
   });
+
+  it("warns of the test suite's own settings: light password hashes, a Stripe stand-in", async () => {
+    const { lines } = await doctor(
+      setup({ PASSWORD_HASH_LIGHT: 'true', STRIPE_API_BASE: 'http://127.0.0.1:4010' }),
+    );
+    expect(finding(lines, 'warn PASSWORD_HASH_LIGHT')).toEqual([
+      'warn PASSWORD_HASH_LIGHT=true: passwords are hashed at the lightest cost, far cheaper to crack from a copy of the database (a setting for tests)',
+      '     fix: remove PASSWORD_HASH_LIGHT; each password is hashed again at full cost at its next sign-in',
+    ]);
+    expect(finding(lines, 'warn STRIPE_API_BASE')).toEqual([
+      'warn STRIPE_API_BASE=http://127.0.0.1:4010: payments go to a stand-in, not to Stripe (a setting for tests)',
+      '     fix: remove STRIPE_API_BASE from .env or the service environment',
+    ]);
+    expect((await doctor(setup({}))).lines.join('\n')).not.toContain('PASSWORD_HASH_LIGHT');
+  });
 });
 
 describe('data folder', () => {

@@ -198,7 +198,7 @@ describe('changing the sign-in email', () => {
     // The owner changes the password (Settings → Security, or a reset by mail).
     await t.db
       .updateTable('users')
-      .set({ password_hash: await hashPassword('a brand new one') })
+      .set({ password_hash: await hashPassword('a brand new one', t.config) })
       .where('email', '=', email)
       .execute();
     const refused = await confirm(token);

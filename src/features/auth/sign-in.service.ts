@@ -40,7 +40,7 @@ export interface SignedIn {
 export interface SignInDeps {
   db: DB;
   mailSealer: MailSealer;
-  config: Pick<Config, 'PUBLIC_URL'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'PASSWORD_HASH_LIGHT'>;
   /** Tests move time; the server uses the real clock. */
   signInClock?: SignInClock;
   /** The time a two-step sign-in's pending token starts from; tests move it. */
@@ -65,7 +65,7 @@ export async function logIn(
   const { accountFailures } = await admitSignInAttempt(db, input.email, client.ip, clock);
   const user = await findUserByEmail(db, input.email);
   if (!user) {
-    await spendPasswordCheckTime(input.password);
+    await spendPasswordCheckTime(input.password, deps.config);
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
   if (!(await verifyPassword(user.password_hash, input.password))) {
@@ -79,8 +79,8 @@ export async function logIn(
   await forgetSignInFailures(db, input.email, client.ip);
   // Told only to whoever knows the password: the account exists but works for no company now.
   if (user.removed_at !== null) throw new AppError('FORBIDDEN', REMOVED_FROM_COMPANY);
-  if (passwordNeedsRehash(user.password_hash)) {
-    await updatePasswordHash(db, user.id, await hashPassword(input.password));
+  if (passwordNeedsRehash(user.password_hash, deps.config)) {
+    await updatePasswordHash(db, user.id, await hashPassword(input.password, deps.config));
   }
   // Two-step sign-in on: no session yet, only a pending sign-in that waits for the code.
   const now = deps.clock?.() ?? new Date(clock.now());

@@ -44,7 +44,10 @@ export interface SignUpRequest {
 
 export interface SignUpDeps {
   db: DB;
-  config: Pick<Config, 'PUBLIC_URL' | 'SIGNUP_MODE' | 'SIGNUP_EMAILS_VERIFIED'>;
+  config: Pick<
+    Config,
+    'PUBLIC_URL' | 'SIGNUP_MODE' | 'SIGNUP_EMAILS_VERIFIED' | 'PASSWORD_HASH_LIGHT'
+  >;
   mailSealer: MailSealer;
   clock: () => Date;
 }
@@ -107,7 +110,7 @@ export async function signUp(
     { key: `signup:email:${input.email}`, rule: authRateLimits.signupPerEmail },
   ]);
   if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config);
   const now = deps.clock();
   const at = now.toISOString();
   try {
@@ -156,13 +159,13 @@ export async function hasAnyAccount(db: DbOrTrx): Promise<boolean> {
  * account's marker, so a sign-up racing it cannot make two owners.
  */
 export async function createOwner(
-  deps: { db: DB; clock: () => Date },
+  deps: { db: DB; clock: () => Date; config: Pick<Config, 'PASSWORD_HASH_LIGHT'> },
   input: SignupInput,
   language: Language,
 ): Promise<{ id: number; email: string }> {
   const { db } = deps;
   if (await hasAnyAccount(db)) throw new AppError('CONFLICT', OWNER_EXISTS);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config);
   const now = deps.clock();
   const at = now.toISOString();
   try {

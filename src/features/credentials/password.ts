@@ -11,8 +11,19 @@ const hashOptions = {
   parallelism: 1,
 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, hashOptions);
+/** PASSWORD_HASH_LIGHT (tests only, docs/decisions/047): the same algorithm at its lightest. */
+const lightHashOptions = { ...hashOptions, memoryCost: 1_024, timeCost: 1 } as const;
+
+/** Which profile new hashes use: the server's configuration says. */
+export interface PasswordHashing {
+  PASSWORD_HASH_LIGHT: boolean;
+}
+
+const optionsOf = (hashing: PasswordHashing) =>
+  hashing.PASSWORD_HASH_LIGHT ? lightHashOptions : hashOptions;
+
+export function hashPassword(password: string, hashing: PasswordHashing): Promise<string> {
+  return argon2.hash(password, optionsOf(hashing));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
@@ -24,17 +35,25 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-export function passwordNeedsRehash(hash: string): boolean {
-  return argon2.needsRehash(hash, hashOptions);
+export function passwordNeedsRehash(hash: string, hashing: PasswordHashing): boolean {
+  return argon2.needsRehash(hash, optionsOf(hashing));
 }
 
-let decoyHash: Promise<string> | undefined;
+const decoyHashes = new Map<boolean, Promise<string>>();
 
 /**
  * Verifies against a throwaway hash so that an unknown email costs the same time as a wrong
  * password: response timing must not reveal which emails have accounts.
  */
-export async function spendPasswordCheckTime(password: string): Promise<void> {
-  decoyHash ??= hashPassword('decoy password that matches no account');
-  await verifyPassword(await decoyHash, password);
+export async function spendPasswordCheckTime(
+  password: string,
+  hashing: PasswordHashing,
+): Promise<void> {
+  const light = hashing.PASSWORD_HASH_LIGHT;
+  let decoy = decoyHashes.get(light);
+  if (!decoy) {
+    decoy = hashPassword('decoy password that matches no account', hashing);
+    decoyHashes.set(light, decoy);
+  }
+  await verifyPassword(await decoy, password);
 }

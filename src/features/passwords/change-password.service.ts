@@ -58,7 +58,7 @@ export async function changePassword(
   await forgetSignInFailures(deps.db, account.email, client.ip);
   if (input.new_password === input.current_password)
     throw new AppError('BAD_REQUEST', SAME_PASSWORD);
-  const passwordHash = await hashPassword(input.new_password);
+  const passwordHash = await hashPassword(input.new_password, deps.config);
   return inAccountLock(deps.db, account.id, (trx) =>
     setNewPassword(trx, deps, {
       account,

@@ -11,6 +11,6 @@ import type { MailSealer } from '../mail/body-seal.js';
 export interface PasswordDeps {
   db: DB;
   mailSealer: MailSealer;
-  config: Pick<Config, 'PUBLIC_URL'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'PASSWORD_HASH_LIGHT'>;
   signInClock?: SignInClock;
 }

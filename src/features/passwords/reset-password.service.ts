@@ -65,7 +65,7 @@ export async function resetPassword(
   // Read first, so a dead link costs no argon2 and the account's lock is known.
   const seen = await inspectAccountToken(deps.db, query);
   if (!seen.ok) throw new AppError('BAD_REQUEST', LINK_REFUSALS[seen.reason]);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config);
   return inAccountLock(deps.db, seen.userId, async (trx) => {
     // Spent under the lock: of two tabs sending the same link, one sets the password.
     const spent = await consumeAccountToken(trx, query);

@@ -69,7 +69,7 @@ export async function joinByInvite(
   const first = await liveInviteOf(db, input.token, now);
   const existing = await accountOf(db, first.email);
   if (existing && existing.removed_at === null) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config);
   const at = now.toISOString();
   try {
     return await db.transaction().execute(async (trx) => {

@@ -29,7 +29,12 @@ export function sharedServerEnv(smtp: SmtpSink, stripe: StripeStandIn): Record<s
  * Every test makes its own account on a shared server: anyone may sign up, and the accounts send
  * at once (tests only; web/e2e/accounts-by-invitation.e2e.ts tries the real modes).
  */
-const manyAccountsEnv = { SIGNUP_MODE: 'open', SIGNUP_EMAILS_VERIFIED: 'true' };
+const manyAccountsEnv = {
+  SIGNUP_MODE: 'open',
+  SIGNUP_EMAILS_VERIFIED: 'true',
+  // Tests only: argon2id at its lightest for the many sign-ups (docs/decisions/047).
+  PASSWORD_HASH_LIGHT: 'true',
+};
 
 /**
  * One SMTP sink, one app server and one Chromium per vitest worker, shared by every browser test
