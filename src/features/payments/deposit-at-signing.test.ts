@@ -287,3 +287,31 @@ describe("Stripe's events", () => {
     ]);
   });
 });
+
+describe('a stage paid twice', () => {
+  it('records the first payment only, and tells the contractor to refund the second', async () => {
+    const { cookie } = await contractorWithStripe(t, standIn, 'twice@example.com');
+    const { id, token, sessionId } = await signedAndAtCheckout(t, standIn, cookie);
+    // A second Checkout Session for the same deposit: the first one expired in another tab.
+    await t.db
+      .updateTable('checkout_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
+    const second = (await jsonPost(t.app, `/api/esign/${token}/pay`, {})).json<{ url: string }>();
+    const secondId = new URL(second.url).pathname.split('/').pop()!;
+    expect(secondId).not.toBe(sessionId);
+
+    await standIn.complete(sessionId, 'paid');
+    expect((await standIn.complete(secondId, 'paid')).status).toBe(200);
+    expect(await paymentsOf(id)).toHaveLength(1);
+    expect(await cardOf(id)).toMatchObject({ paid_cents: 250_000 });
+    const alerts = await mailsOf(id, 'payment_alert');
+    expect(alerts.map((mail) => mail.subject)).toEqual([
+      `Payment received: $2,500.00 from Jordan Rivera for Contract #${id}`,
+      `Paid twice: refund $2,500.00 to Jordan Rivera (Contract #${id})`,
+    ]);
+    expect(alerts[1]?.text).toContain('this second payment was not recorded');
+    expect(await mailsOf(id, 'payment_receipt')).toHaveLength(1);
+  });
+});

@@ -179,3 +179,49 @@ export async function announcePayment(
     });
   }
 }
+
+/**
+ * A stage already paid was paid again through another Checkout Session (two tabs, two devices):
+ * the second payment is not recorded (one payment holds a stage), and the contractor who sent the
+ * contract is mailed to refund it, whatever the receipt setting says.
+ */
+export async function alertPaidTwice(
+  trx: DbOrTrx,
+  deps: PaymentNoticeDeps,
+  paid: { contractId: number; stageIndex: number; amountCents: number },
+  now: Date,
+): Promise<void> {
+  const contract = await trx
+    .selectFrom('contracts')
+    .innerJoin('users', (join) => join.on(contractSender))
+    .leftJoin('preferences', 'preferences.company_id', 'contracts.company_id')
+    .select([
+      'contracts.payment_plan_json',
+      'contracts.client_name',
+      'users.email as contractor_email',
+      'preferences.time_zone',
+    ])
+    .where('contracts.id', '=', paid.contractId)
+    .executeTakeFirstOrThrow();
+  const base = deps.config.PUBLIC_URL;
+  const alert = renderPaymentAlertMail({
+    outcome: 'paid_twice',
+    clientName: contract.client_name,
+    contractId: paid.contractId,
+    stageLabel:
+      stagesOf(contract.payment_plan_json)[paid.stageIndex]?.label ??
+      `Stage ${paid.stageIndex + 1}`,
+    amountCents: paid.amountCents,
+    methodLabel: '',
+    at: now.toISOString(),
+    contractUrl: `${base}/contracts/${paid.contractId}`,
+    settingsUrl: `${base}/settings/payments`,
+    timeZone: contract.time_zone,
+  });
+  await enqueueMail(trx, deps.mailSealer, {
+    kind: 'payment_alert',
+    to: contract.contractor_email,
+    contractId: paid.contractId,
+    ...alert,
+  });
+}

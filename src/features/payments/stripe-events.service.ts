@@ -3,7 +3,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import type { CompanyId } from '../../domain/team.js';
 import { AppError } from '../../lib/app-error.js';
 import { insertStagePayment, refreshPaymentSummary, stagesOf } from './ledger.js';
-import { announcePayment, type PaymentNoticeDeps } from './payment-notices.js';
+import { alertPaidTwice, announcePayment, type PaymentNoticeDeps } from './payment-notices.js';
 import { stripeKeysOfHook } from './payment-settings.repo.js';
 import { stripeWebhooks, type StripeCheckoutSession, type StripeEvent } from './stripe-client.js';
 
@@ -155,6 +155,16 @@ async function sessionCompleted(
   );
   if (paymentId === null) {
     // Two sessions paid for one stage: the contractor refunds one in Stripe's dashboard.
+    await alertPaidTwice(
+      trx,
+      deps,
+      {
+        contractId: made.contract_id,
+        stageIndex: made.stage_index,
+        amountCents: made.amount_cents,
+      },
+      now,
+    );
     return { outcome: 'refused', refused: 'the stage is already paid: refund this payment' };
   }
   await refreshPaymentSummary(trx, made.contract_id);
