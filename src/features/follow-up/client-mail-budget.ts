@@ -35,6 +35,8 @@ const EVENTS_OF_CLIENT_MAILS = {
   // Issue 36: a receipt goes with each payment, a payment link with each request.
   payment_receipt: ['payment_succeeded', 'payment_recorded'],
   payment_request: ['payment_requested'],
+  // A recorded payment undone: the client's receipt no longer stands.
+  payment_correction: ['payment_undone'],
 } as const satisfies Record<ClientMailKind, readonly ContractEventType[]>;
 
 type ClientMailKind = {

@@ -39,6 +39,7 @@ export const MAIL_READERS = {
   payment_receipt: 'client',
   payment_alert: 'contractor',
   payment_request: 'client',
+  payment_correction: 'client',
 } as const satisfies Record<string, MailReader>;
 
 export type MailReader = 'client' | 'contractor' | 'account';

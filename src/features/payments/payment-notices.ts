@@ -7,7 +7,11 @@ import type { WebhookEventType } from '../../domain/webhooks.schemas.js';
 import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { renderPaymentAlertMail, renderPaymentReceiptMail } from '../mail/templates/index.js';
+import {
+  renderPaymentAlertMail,
+  renderPaymentCorrectionMail,
+  renderPaymentReceiptMail,
+} from '../mail/templates/index.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { stagesOf } from './ledger.js';
 
@@ -132,15 +136,16 @@ export async function announcePayment(
   const clientEmail = sent.email ?? payment.client_email;
   const clientName = sent.name ?? payment.client_name;
   const base = deps.config.PUBLIC_URL;
+  const mailCompany = {
+    name: payment.company_name,
+    phone: payment.company_phone,
+    email: payment.company_email,
+    logoUrl: payment.logo_path ? `${base}${payment.logo_path}` : null,
+    timeZone: payment.time_zone,
+  };
   if ((change === 'succeeded' || change === 'recorded') && clientEmail) {
     const receipt = renderPaymentReceiptMail({
-      company: {
-        name: payment.company_name,
-        phone: payment.company_phone,
-        email: payment.company_email,
-        logoUrl: payment.logo_path ? `${base}${payment.logo_path}` : null,
-        timeZone: payment.time_zone,
-      },
+      company: mailCompany,
       clientName,
       contractId: payment.contract_id,
       stageLabel,
@@ -155,6 +160,23 @@ export async function announcePayment(
       to: clientEmail,
       contractId: payment.contract_id,
       ...receipt,
+    });
+  }
+  if (change === 'undone' && clientEmail) {
+    const correction = renderPaymentCorrectionMail({
+      company: mailCompany,
+      clientName,
+      contractId: payment.contract_id,
+      stageLabel,
+      amountCents: payment.amount_cents,
+      receiptNumber: payment.id,
+      language: payment.language,
+    });
+    await enqueueMail(trx, deps.mailSealer, {
+      kind: 'payment_correction',
+      to: clientEmail,
+      contractId: payment.contract_id,
+      ...correction,
     });
   }
   const alertsOn = payment.receipt_alerts_enabled !== 0;

@@ -112,8 +112,22 @@ describe('a payment recorded by hand', () => {
       },
       { type: 'payment_undone', actor: 'cash@example.com', details: { stage: 1 } },
     ]);
-    // The undo corrects the record: no second mail to the client.
+    // The undo corrects the record, and tells the client their receipt no longer stands.
     expect(await receiptsOf(id)).toHaveLength(1);
+    const correction = await t.db
+      .selectFrom('email_outbox')
+      .select(['to_address', 'subject', 'text'])
+      .where('contract_id', '=', id)
+      .where('kind', '=', 'payment_correction')
+      .execute();
+    expect(correction).toHaveLength(1);
+    expect(correction[0]).toMatchObject({
+      to_address: 'jordan@example.com',
+      subject: `Correction: the $2,500.00 payment for Contract #${id}`,
+    });
+    expect(openQueuedBody(t, correction[0]?.text ?? '')).toMatch(
+      /recorded a payment of \$2,500\.00 for Balance of Contract #\d+ by mistake and has taken it back\. Receipt \d+-\d+ no longer stands\./,
+    );
     // Nothing left to undo.
     expect((await call(cookie, id, '1/undo')).statusCode).toBe(409);
   });

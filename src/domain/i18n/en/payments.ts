@@ -34,6 +34,16 @@ export const payments = {
     check: 'Check',
     other: 'Other',
   },
+  /** A payment recorded by hand and then undone: the receipt the client holds no longer stands. */
+  correction: {
+    subject: (amount: string, contractId: number) =>
+      `Correction: the ${amount} payment for Contract #${contractId}`,
+    preheader: (company: string | null) =>
+      `${company ?? 'Your contractor'} corrected a payment it had recorded.`,
+    body: (company: string | null, amount: string, stage: string, receipt: string) =>
+      `${company ?? 'Your contractor'} recorded a payment of ${amount} for ${stage} by mistake and has taken it back. Receipt ${receipt} no longer stands.`,
+    ifPaid: 'If you did make this payment, please contact them.',
+  },
   receipt: {
     subject: (amount: string, contractId: number) =>
       `Receipt: ${amount} for Contract #${contractId}`,

@@ -31,6 +31,14 @@ export const payments: Messages['payments'] = {
     check: 'Cheque',
     other: 'Otro',
   },
+  correction: {
+    subject: (amount, contractId) =>
+      `Corrección: el pago de ${amount} del contrato n.º ${contractId}`,
+    preheader: (company) => `${company ?? 'Su contratista'} corrigió un pago que había registrado.`,
+    body: (company, amount, stage, receipt) =>
+      `${company ?? 'Su contratista'} registró por error un pago de ${amount} por ${stage} y lo anuló. El recibo ${receipt} ya no es válido.`,
+    ifPaid: 'Si usted sí hizo este pago, comuníquese con la empresa.',
+  },
   receipt: {
     subject: (amount, contractId) => `Recibo: ${amount} del contrato n.º ${contractId}`,
     preheader: (amount, company) => `${company ?? 'Su contratista'} recibió ${amount}. Gracias.`,

@@ -32,5 +32,9 @@ export { renderTeamInviteMail, type TeamInviteMailInput } from './team-invite.js
 // Issue 36: getting paid.
 export { renderPaymentReceiptMail, type PaymentReceiptMailInput } from './payment-receipt.js';
 export { renderPaymentAlertMail, type PaymentAlertMailInput } from './payment-alert.js';
+export {
+  renderPaymentCorrectionMail,
+  type PaymentCorrectionMailInput,
+} from './payment-correction.js';
 // Issue 36, later stages: the emailed link to pay a stage.
 export { renderPaymentRequestMail, type PaymentRequestMailInput } from './payment-request.js';
