@@ -119,6 +119,7 @@ describe('after sending', () => {
     expect(revisionId).toBeGreaterThan(id);
     await contractor.getByText('Revision 2 of').waitFor();
     await contractor.getByRole('link', { name: `Contract #${id}` }).waitFor();
+    // The revision's scope was copied already cleaned: no cleanup, no toast.
     await contractor.getByText('AI-Formatted Scope').waitFor();
     for (let step = 1; step < 5; step += 1) {
       if (step === 4) {

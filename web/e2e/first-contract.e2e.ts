@@ -7,8 +7,9 @@ import {
   drawSignature,
   field,
   markToastsSeen,
-  signedInPage,
+  scopeCleanedUp,
   signUpThroughUi,
+  signedInPage,
   waitForToast,
 } from './support/flows';
 
@@ -23,7 +24,7 @@ async function newContractAtStep(page: Page, step: 3 | 5) {
   await notes.fill('install drip irrigation in the front beds');
   await notes.press('Enter');
   await page.getByRole('button', { name: 'Clean Up Scope with AI' }).click();
-  await page.getByText('AI-Formatted Scope').waitFor();
+  await scopeCleanedUp(page);
   await next(page);
   await field(page, 'Client Name').fill('Jordan Rivera');
   await field(page, 'Email Address').fill('jordan@example.com');

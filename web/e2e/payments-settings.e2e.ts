@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Contract } from '../../src/domain/contracts.schemas';
 import { settled } from './support/browser';
-import { field, signedInAccount, waitForToast } from './support/flows';
+import { field, scopeCleanedUp, signedInAccount, waitForToast } from './support/flows';
 import { workerApp } from './support/worker';
 
 const running = workerApp();
@@ -36,7 +36,7 @@ async function wizardToPayment(page: Page) {
   await note.fill('install drip irrigation in the front beds');
   await note.press('Enter');
   await page.getByRole('button', { name: 'Clean Up Scope with AI' }).click();
-  await page.getByText('AI-Formatted Scope').waitFor();
+  await scopeCleanedUp(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Step 2 of 5').waitFor();
   await field(page, 'Client Name').fill('Jordan Rivera');

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/test/pdf-text';
 import { newPage, PHONE, settled, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
-import { drawSignature, field, signedInAccount, signedInPage, waitForToast } from './support/flows';
+import {
+  drawSignature,
+  field,
+  scopeCleanedUp,
+  signedInAccount,
+  signedInPage,
+  waitForToast,
+} from './support/flows';
 import { setDefaultTemplateInDatabase } from './support/legacy-data';
 
 const running = workerApp();
@@ -23,7 +30,7 @@ async function sendContract(page: Page, clientEmail: string) {
   await notes.fill('install drip irrigation in the front beds');
   await notes.press('Enter');
   await page.getByRole('button', { name: 'Clean Up Scope with AI' }).click();
-  await page.getByText('AI-Formatted Scope').waitFor();
+  await scopeCleanedUp(page);
   await page.getByRole('button', { name: 'Next' }).click();
   await field(page, 'Client Name').fill('Jordan Rivera');
   await field(page, 'Email Address').fill(clientEmail);

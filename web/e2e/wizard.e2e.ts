@@ -3,7 +3,7 @@ import type { Contract } from '../../src/domain/contracts.schemas';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from './support/browser';
 import { workerApp } from './support/worker';
-import { drawSignature, field, signedInPage, waitForToast } from './support/flows';
+import { drawSignature, field, scopeCleanedUp, signedInPage, waitForToast } from './support/flows';
 
 const running = workerApp();
 
@@ -29,7 +29,7 @@ async function stepThroughScopeAndClient(page: Page) {
   await addNote(page, 'install drip irrigation in the front beds');
   await addNote(page, 'replace 2 zone valves');
   await page.getByRole('button', { name: 'Clean Up Scope with AI' }).click();
-  await page.getByText('AI-Formatted Scope').waitFor();
+  await scopeCleanedUp(page);
   await next(page).click();
 
   await page.getByText('Step 2 of 5').waitFor();
