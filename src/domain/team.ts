@@ -27,6 +27,7 @@ export const OWNER_ONLY = {
   payments: 'manage payments',
   branding: 'change the company settings and branding',
   defaultTemplate: 'change the default template',
+  othersTemplate: 'delete a template someone else wrote',
 } as const;
 export type OwnerOnlyAction = keyof typeof OWNER_ONLY;
 

@@ -7,11 +7,11 @@ import {
   drawSignature,
   field,
   markToastsSeen,
-  scopeCleanedUp,
   signUpThroughUi,
   signedInPage,
   waitForToast,
 } from './support/flows';
+import { scopeCleanedUp } from './support/toast-at-rest';
 
 const running = workerApp();
 

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Contract } from '../../src/domain/contracts.schemas';
 import { settled } from './support/browser';
-import { field, scopeCleanedUp, signedInAccount, waitForToast } from './support/flows';
+import { field, signedInAccount, waitForToast } from './support/flows';
+import { scopeCleanedUp } from './support/toast-at-rest';
 import { workerApp } from './support/worker';
 
 const running = workerApp();

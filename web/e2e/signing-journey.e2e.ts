@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/test/pdf-text';
 import { newPage, PHONE, settled, uniqueEmail } from './support/browser';
 import { workerApp } from './support/worker';
-import {
-  drawSignature,
-  field,
-  scopeCleanedUp,
-  signedInAccount,
-  signedInPage,
-  waitForToast,
-} from './support/flows';
+import { drawSignature, field, signedInAccount, signedInPage, waitForToast } from './support/flows';
+import { scopeCleanedUp } from './support/toast-at-rest';
 import { setDefaultTemplateInDatabase } from './support/legacy-data';
 
 const running = workerApp();

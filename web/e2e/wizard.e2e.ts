@@ -3,7 +3,8 @@ import type { Contract } from '../../src/domain/contracts.schemas';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE } from './support/browser';
 import { workerApp } from './support/worker';
-import { drawSignature, field, scopeCleanedUp, signedInPage, waitForToast } from './support/flows';
+import { drawSignature, field, signedInPage, waitForToast } from './support/flows';
+import { scopeCleanedUp } from './support/toast-at-rest';
 
 const running = workerApp();
 

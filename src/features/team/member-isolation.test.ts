@@ -553,6 +553,36 @@ describe("a member's own company", () => {
     expect(asDefault.statusCode).toBe(403);
     expect(asDefault.body).toBe('Only an owner can change the default template. Ask Pat Lee.');
   });
+
+  it("lets a member delete a template they wrote, and only an owner another's", async () => {
+    const write = async (cookie: string, name: string) => {
+      const created = await jsonPost(
+        t.app,
+        '/api/templates',
+        { name, html: '<p>{{client.name}}</p>' },
+        { cookie },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<{ id: number }>().id;
+    };
+    const remove = (cookie: string, id: number) =>
+      bodylessRequest(t.app, 'DELETE', `/api/templates/${id}`, { cookie });
+    const ownersTemplate = await write(a.owner.cookie, 'Office terms');
+    const refused = await remove(a.member.cookie, ownersTemplate);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe(
+      'Only an owner can delete a template someone else wrote. Ask Pat Lee.',
+    );
+    expect(
+      (await get(t.app, `/api/templates/${ownersTemplate}`, { cookie: a.owner.cookie })).statusCode,
+    ).toBe(200);
+    expect((await remove(a.member.cookie, await write(a.member.cookie, 'Mine'))).statusCode).toBe(
+      200,
+    );
+    const membersTemplate = await write(a.member.cookie, 'Crew draft');
+    expect((await remove(a.owner.cookie, membersTemplate)).statusCode).toBe(200);
+    expect((await remove(a.owner.cookie, ownersTemplate)).statusCode).toBe(200);
+  });
 });
 
 describe('what only an owner may do', () => {

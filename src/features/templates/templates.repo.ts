@@ -2,6 +2,8 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { companyIdOf, type CompanyId } from '../../domain/team.js';
 
 const summaryColumns = ['id', 'name', 'is_preset', 'version', 'updated_at', 'preset_key'] as const;
+/** Who wrote it: a member deletes only their own. */
+const rowColumns = [...summaryColumns, 'created_by_user_id'] as const;
 
 export async function listTemplateRows(db: DbOrTrx, companyId: CompanyId) {
   return db
@@ -17,7 +19,7 @@ export async function listTemplateRows(db: DbOrTrx, companyId: CompanyId) {
 export async function findTemplateRow(db: DbOrTrx, companyId: CompanyId, id: number) {
   return db
     .selectFrom('templates')
-    .select([...summaryColumns, 'html', 'preset_key', 'preset_sha256'])
+    .select([...rowColumns, 'html', 'preset_sha256'])
     .where('company_id', '=', companyId)
     .where('id', '=', id)
     .executeTakeFirst();

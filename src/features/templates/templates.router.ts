@@ -39,7 +39,7 @@ export const templatesRouter = router({
     .input(byId.extend(templateInputSchema.shape))
     .mutation(({ ctx, input }) => updateTemplate(ctx.db, ctx.user, input.id, input, ctx.renderer)),
   delete: authedProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    await deleteTemplate(ctx.db, ctx.user.companyId, input.id);
+    await deleteTemplate(ctx.db, ctx.user, input.id);
     return { ok: true };
   }),
   addStandard: authedProcedure.mutation(({ ctx }) => addStandardContract(ctx.db, ctx.user)),

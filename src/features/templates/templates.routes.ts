@@ -143,14 +143,14 @@ export function registerTemplateRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...templateRoute,
         summary: 'Delete a template',
         description:
-          'The default template cannot be deleted (409): make another the default first.',
+          'The default template cannot be deleted (409): make another the default first. A member may delete only the templates they wrote (403 names who can).',
         params,
         success: { 200: doneAnswerSchema },
         errors: [404, 409],
       }),
     },
     async (request) => {
-      await deleteTemplate(deps.db, company(request), request.params.id);
+      await deleteTemplate(deps.db, contractorOf(request).user, request.params.id);
       return { ok: true as const };
     },
   );

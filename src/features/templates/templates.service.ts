@@ -200,11 +200,17 @@ export async function updateTemplate(
  * The default template cannot be deleted: sending uses it, so a company always has one. Making
  * another template the default first frees it.
  */
-export async function deleteTemplate(db: DB, companyId: CompanyId, id: number): Promise<void> {
+/**
+ * Deletes a template of the company. A member deletes only the templates they wrote; the
+ * company's others are an owner's to remove (docs/decisions/045).
+ */
+export async function deleteTemplate(db: DB, user: SessionUser, id: number): Promise<void> {
+  const { companyId } = user;
   await db.transaction().execute(async (trx) => {
     const row = await findTemplateRow(trx, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
     if (row.is_preset === 1) throw new AppError('CONFLICT', DEFAULT_NOT_DELETABLE);
+    if (row.created_by_user_id !== user.id) await requireOwner(trx, user, 'othersTemplate');
     await deleteTemplateRow(trx, companyId, id);
   });
 }
