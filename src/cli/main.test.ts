@@ -31,6 +31,7 @@ describe('tradesign --help and --version (issue 21)', () => {
     ['seed-templates', '--email <address>'],
     ['db:copy', '--to <url>'],
     ['doctor', 'FAIL'],
+    ['disable-2fa', 'lost both their authenticator app'],
   ])('%s --help says what it does and how, and changes nothing', async (command, detail) => {
     const { out, code } = await printed([command, '--help']);
     expect(code).toBe(0);

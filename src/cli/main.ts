@@ -9,6 +9,7 @@ import { CliError, EXIT_NEEDS_A_FIX } from './cli-support.js';
 import { backupCommand, backupHelp } from './commands/backup.js';
 import { createOwnerCommand, createOwnerHelp } from './commands/create-owner.js';
 import { dbCopyCommand, dbCopyHelp } from './commands/db-copy.js';
+import { disableTwoFactorCommand, disableTwoFactorHelp } from './commands/disable-two-factor.js';
 import { doctorCommand, doctorHelp } from './commands/doctor.js';
 import { migrateCommand, migrateHelp } from './commands/migrate.js';
 import { restoreCommand, restoreHelp } from './commands/restore.js';
@@ -98,6 +99,11 @@ export function buildCli(hooks: CliHooks = {}): Command {
     .option('--language <code>', "the language of the account's mails: en or es", 'en')
     .addHelpText('after', createOwnerHelp)
     .action(createOwnerCommand);
+  program
+    .command('disable-2fa <email>')
+    .description('turn two-step sign-in off for an account that lost its app and recovery codes')
+    .addHelpText('after', disableTwoFactorHelp)
+    .action(disableTwoFactorCommand);
   program
     .command('doctor')
     .description('check the configuration, data folder, Chromium, SMTP and Ollama')
