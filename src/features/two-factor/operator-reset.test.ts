@@ -47,7 +47,8 @@ describe('turning two-step sign-in off at the server', () => {
       ip: null,
     });
     const [mail] = await mailsOf(t, 'two_factor_disabled', email);
-    expect(mail?.subject).toBe('Two-step sign-in was turned off');
+    expect(mail?.subject).toBe('Two-step sign-in was turned off at the server');
+    expect(mail?.text).toContain('Whoever runs your TradeSign server turned two-step sign-in off');
     expect(await disableTwoFactorAtServer(atServer(), email)).toBe('was-off');
   });
 

@@ -41,7 +41,13 @@ export async function disableTwoFactorAtServer(
       details: { by: 'the server operator' },
       at: now,
     });
-    await queueTwoFactorMail(trx, deps, account, { kind: 'disabled' }, { client: null, at: now });
+    await queueTwoFactorMail(
+      trx,
+      deps,
+      account,
+      { kind: 'disabledAtServer' },
+      { client: null, at: now },
+    );
   });
   return 'disabled';
 }

@@ -10,6 +10,7 @@ import type { TwoFactorAccount } from './two-factor.repo.js';
 const KINDS = {
   enabled: 'two_factor_enabled',
   disabled: 'two_factor_disabled',
+  disabledAtServer: 'two_factor_disabled',
   codesReplaced: 'recovery_codes_replaced',
   codeUsed: 'recovery_code_used',
   codeAlert: 'two_factor_code_alert',

@@ -26,6 +26,15 @@ export const twoFactorMail = {
     advice:
       'If you did not turn it off, someone may know your password: sign in, change it, and turn two-step sign-in on again.',
   },
+  /** Turned off by whoever runs the server (`tradesign disable-2fa`), at the person's request. */
+  disabledAtServer: {
+    subject: 'Two-step sign-in was turned off at the server',
+    preheader: 'Signing in to TradeSign now asks for your password only.',
+    intro: (email: string) =>
+      `Whoever runs your TradeSign server turned two-step sign-in off for your account (${email}), as asked when a phone and its recovery codes are lost. Signing in now asks for your password only.`,
+    advice:
+      'Turn it on again in Settings, Security, with your new phone. If you did not ask for this, tell them at once and change your password.',
+  },
   codesReplaced: {
     subject: 'Your recovery codes were replaced',
     preheader: 'New recovery codes were made; the old ones no longer work.',

@@ -25,6 +25,14 @@ export const twoFactorMail: typeof english = {
     advice:
       'Si usted no la desactivó, es posible que alguien conozca su contraseña: inicie sesión, cámbiela y vuelva a activar la verificación en dos pasos.',
   },
+  disabledAtServer: {
+    subject: 'Se desactivó la verificación en dos pasos desde el servidor',
+    preheader: 'Para iniciar sesión en TradeSign ahora solo se pide su contraseña.',
+    intro: (email) =>
+      `Quien administra su servidor de TradeSign desactivó la verificación en dos pasos en su cuenta (${email}), como se pide cuando se pierden el teléfono y los códigos de recuperación. Para iniciar sesión ahora solo se pide su contraseña.`,
+    advice:
+      'Vuelva a activarla en Configuración, Seguridad, con su nuevo teléfono. Si usted no lo pidió, avíseles de inmediato y cambie su contraseña.',
+  },
   codesReplaced: {
     subject: 'Se reemplazaron sus códigos de recuperación',
     preheader: 'Se generaron nuevos códigos de recuperación; los anteriores ya no sirven.',

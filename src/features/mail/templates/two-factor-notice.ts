@@ -7,7 +7,7 @@ import { tradeSignBrand, type RenderedMail } from './types.js';
 
 /** What happened to the account's two-step sign-in (issue 34, docs/decisions/042). */
 export type TwoFactorNotice =
-  | { kind: 'enabled' | 'disabled' | 'codesReplaced' }
+  | { kind: 'enabled' | 'disabled' | 'disabledAtServer' | 'codesReplaced' }
   | { kind: 'codeUsed'; recoveryCodesLeft: number }
   | { kind: 'codeAlert'; failures: number };
 
