@@ -41,12 +41,33 @@ describe('a team in the browser', () => {
     expect(mail.subject).toBe(
       `${ownerEmail} invited you to join Greenleaf Landscaping on TradeSign`,
     );
-    const link = /https?:\/\/\S+\/join\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    const firstLink = /https?:\/\/\S+\/join\/[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
+    expect(firstLink).toBeDefined();
+
+    // The invitee lost the mail: Resend mails a new link, and the first stops working.
+    await owner.page
+      .getByRole('button', { name: `Send the invitation to ${memberEmail} again` })
+      .click();
+    await waitForToast(owner.page, 'Invitation sent again');
+    const again = await running
+      .smtp()
+      .waitFor(
+        (message) =>
+          message.to.includes(memberEmail) &&
+          /invited you to join/.test(message.subject) &&
+          !message.text.includes(firstLink ?? ''),
+        15_000,
+      );
+    const link = /https?:\/\/\S+\/join\/[A-Za-z0-9_-]{43}/.exec(again.text)?.[0];
     expect(link).toBeDefined();
     const path = new URL(link ?? '').pathname;
 
     // A fresh browser: nobody signed in.
     const member = await newPage(running.browser(), base);
+    await member.page.goto(new URL(firstLink ?? '').pathname);
+    await member.page
+      .getByText(/This invitation was canceled, or replaced by a newer one/)
+      .waitFor();
     await member.page.goto(path);
     await member.page
       .getByText(`${ownerEmail} invited you to join Greenleaf Landscaping`)

@@ -122,6 +122,24 @@ function InviteRow({ invite, canCancel }: { invite: TeamInvite; canCancel: boole
         }),
     }),
   );
+  // Inviting the same email again mails a new link and cancels the old (the server's rule).
+  const resend = useMutation(
+    trpc.team.invite.mutationOptions({
+      onSuccess: () => {
+        showToast({
+          title: 'Invitation sent again',
+          message: `A new link went to ${invite.email}; the earlier one no longer works`,
+        });
+        void refresh();
+      },
+      onError: (error) =>
+        showToast({
+          title: 'Invitation not sent',
+          message: errorMessage(error, 'Please try again'),
+          error: true,
+        }),
+    }),
+  );
   return (
     <Group justify="space-between" wrap="wrap" gap="xs" p="sm" style={settingsRowStyle}>
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -139,16 +157,27 @@ function InviteRow({ invite, canCancel }: { invite: TeamInvite; canCancel: boole
         </Text>
       </Stack>
       {canCancel && (
-        <Button
-          variant="light"
-          color="red"
-          size="compact-md"
-          loading={cancel.isPending}
-          onClick={() => cancel.mutate({ id: invite.id })}
-          aria-label={`Cancel the invitation to ${invite.email}`}
-        >
-          Cancel
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="default"
+            size="compact-md"
+            loading={resend.isPending}
+            onClick={() => resend.mutate({ email: invite.email, role: invite.role })}
+            aria-label={`Send the invitation to ${invite.email} again`}
+          >
+            Resend
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            size="compact-md"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate({ id: invite.id })}
+            aria-label={`Cancel the invitation to ${invite.email}`}
+          >
+            Cancel
+          </Button>
+        </Group>
       )}
     </Group>
   );
