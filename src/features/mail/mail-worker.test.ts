@@ -158,11 +158,14 @@ describe('mail worker', () => {
   });
 
   it('tries one mail per poll while the server is down, backing off 30 s, 2 min, 10 min...', async () => {
-    const ids = await Promise.all(
-      ['a', 'b', 'c'].map((name) =>
-        enqueueMail(db, testMailSealer, { ...signingRequest, to: `${name}@example.com` }),
-      ),
-    );
+    // Queued one after another: the oldest is the one a poll tries (at once, PostgreSQL may
+    // number them in any order).
+    const ids: number[] = [];
+    for (const name of ['a', 'b', 'c']) {
+      ids.push(
+        await enqueueMail(db, testMailSealer, { ...signingRequest, to: `${name}@example.com` }),
+      );
+    }
     await sink.stop();
     await manualWorker().runOnce();
     const attempts = await Promise.all(ids.map(async (id) => (await outboxRow(id)).attempts));

@@ -68,7 +68,12 @@ export async function joinByInvite(
   const now = deps.clock();
   const first = await liveInviteOf(db, input.token, now);
   const existing = await accountOf(db, first.email);
-  if (existing && existing.removed_at === null) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+  if (existing && existing.removed_at === null) {
+    // A join racing with this one may have just made the account from this very link: then the
+    // link is what the person must hear about (used), not the account.
+    await liveInviteOf(db, input.token, now);
+    throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+  }
   const passwordHash = await hashPassword(input.password, deps.config);
   const at = now.toISOString();
   try {
