@@ -81,7 +81,12 @@ export async function joinByInvite(
       // Read again in the transaction: another join may have spent it while argon2 ran.
       const invite = await liveInviteOf(trx, input.token, now);
       const account = await accountOf(trx, invite.email);
-      if (account && account.removed_at === null) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+      if (account && account.removed_at === null) {
+        // Each statement sees what has committed by then: a racing join may have made the
+        // account from this link since the read above. Then the link is what to hear about.
+        await liveInviteOf(trx, input.token, now);
+        throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+      }
       const person = { companyId: invite.companyId, role: invite.role, name: input.name };
       let userId: number;
       if (account) {
