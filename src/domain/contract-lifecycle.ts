@@ -209,15 +209,9 @@ export const EVENT_WORDS = {
 } as const satisfies Record<ContractEventType, { contractor: string; record: string }>;
 
 /** The payment events: the company's record, never the sealed copy's (issue 36). */
-export const PAYMENT_EVENT_TYPES: ReadonlySet<ContractEventType> = new Set([
-  'payment_requested',
-  'payment_succeeded',
-  'payment_processing',
-  'payment_failed',
-  'payment_refunded',
-  'payment_recorded',
-  'payment_undone',
-]);
+export const PAYMENT_EVENT_TYPES: ReadonlySet<ContractEventType> = new Set(
+  CONTRACT_EVENT_TYPES.filter((type) => type.startsWith('payment_')),
+);
 
 /**
  * What the sealed copy's trail and certificate list: every event but the payments, which come

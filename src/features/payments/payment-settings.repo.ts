@@ -6,8 +6,14 @@ import type { MailSealer } from '../mail/body-seal.js';
 
 export type PaymentSettingsRow = Awaited<ReturnType<typeof paymentSettingsOf>>;
 
-/** The company's row, made on first read so the webhook URL exists before anything is saved. */
+/**
+ * The company's row, made on first read so the webhook URL exists before anything is saved. Read
+ * first: an insert at every read (the wizard reads it each time it opens) would be a write, and on
+ * PostgreSQL every write moves the version the read caches key on (src/db/read-cache.ts).
+ */
 export async function paymentSettingsOf(db: DbOrTrx, companyId: CompanyId, now: Date) {
+  const row = await settingsRow(db, companyId);
+  if (row) return row;
   await db
     .insertInto('payment_settings')
     .values({
@@ -17,11 +23,17 @@ export async function paymentSettingsOf(db: DbOrTrx, companyId: CompanyId, now: 
     })
     .onConflict((conflict) => conflict.column('company_id').doNothing())
     .execute();
+  const made = await settingsRow(db, companyId);
+  if (!made) throw new Error(`payment_settings of company ${companyId} was not made`);
+  return made;
+}
+
+function settingsRow(db: DbOrTrx, companyId: CompanyId) {
   return db
     .selectFrom('payment_settings')
     .selectAll()
     .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 export function methodsOf(row: { methods: string }): OnlinePaymentMethod[] {
