@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ContractStatus } from '../domain/contract-lifecycle.js';
 import type { Language } from '../domain/i18n/languages.js';
 import type { CompanyId, TeamRole } from '../domain/team.js';
+import type { SigningOrder } from '../domain/signers.js';
 import type {
   CheckoutSessionsTable,
   PaymentRequestsTable,
@@ -180,10 +181,11 @@ export interface ContractsTable {
   my_signed_at: string | null;
   /** JSON: {name, email, phone, address} as sent */
   client_data: string | null;
+  /**
+   * When the contract became signed: the last of its signers signed (issue 37). Each signer's
+   * signature, typed name and time are in `contract_signers`.
+   */
   client_signed_at: string | null;
-  client_signature_png: string | null;
-  /** The full name the client typed when signing (issue 32); null before it was asked. */
-  client_signed_name: string | null;
   /** 1 or 0: sold at the client's home or away from the business (16 CFR 429, issue 32). */
   home_sale: Generated<number>;
   template_html: string | null;
@@ -218,6 +220,13 @@ export interface ContractsTable {
   paid_cents: Generated<number>;
   /** Since when a payment has been due (the deposit at signing, a requested stage); null: none. */
   payment_due_at: string | null;
+  /** Whether the signers are mailed at once, or each after the one before signs (issue 37). */
+  signing_order: Generated<SigningOrder>;
+  /** A draft's other signers as typed: JSON {name, email, phone}[]; sent contracts have rows. */
+  co_signers_json: string | null;
+  /** The card's "1 of 2 signed": kept in each signature's transaction. */
+  signer_count: Generated<number>;
+  signers_signed: Generated<number>;
   /**
    * The client's name, email and address folded for search (lower case, no accents), kept by
    * the database's triggers (db/migrations/202611281100_contract_search.ts): never written here.
@@ -281,6 +290,35 @@ export interface SigningLinksTable {
   purpose: Generated<SigningLinkPurpose>;
   /** For a reminder's link: which reminder (1, 2, ...). */
   reminder: number | null;
+  /** Whose link it is (issue 37); links made before signers were backfilled to the first. */
+  signer_id: number | null;
+}
+
+/**
+ * A client who signs a sent contract (issue 37, docs/decisions/048): position 1 is the client of
+ * record. Their own links, language, openings, reminders, consent (events naming them) and
+ * signature; a decline by any of them declines the contract.
+ */
+export interface ContractSignersTable {
+  id: Generated<number>;
+  contract_id: number;
+  position: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  language: Language;
+  /** When their first link was mailed; null while, signing in order, their turn has not come. */
+  invited_at: string | null;
+  first_viewed_at: string | null;
+  last_viewed_at: string | null;
+  view_count: Generated<number>;
+  reminders_sent: Generated<number>;
+  last_reminder_at: string | null;
+  signed_at: string | null;
+  /** The full name they typed when signing. */
+  signed_name: string | null;
+  signature_png: string | null;
+  declined_at: string | null;
 }
 
 export type SigningLinkPurpose = 'request' | 'reminder' | 'extension';
@@ -444,6 +482,7 @@ export interface Database {
   contract_events: ContractEventsTable;
   email_outbox: EmailOutboxTable;
   signing_links: SigningLinksTable;
+  contract_signers: ContractSignersTable;
   document_jobs: DocumentJobsTable;
   documents: DocumentsTable;
   sealing_keys: SealingKeysTable;
