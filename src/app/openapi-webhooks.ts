@@ -10,7 +10,9 @@ import {
 const eventMeaning: Record<WebhookEventType, string> = {
   'contract.sent': 'The contract was sent to the client (or reopened with a new signing link).',
   'contract.viewed': 'The client opened the contract for the first time.',
-  'contract.signed': 'The client signed.',
+  'contract.signer_signed':
+    'One of the clients signed (`data.signer`); with several signers, each signature is one event, before `contract.signed`.',
+  'contract.signed': 'Every client signed: the contract is signed.',
   'contract.completed': 'Both signed and the sealed PDF exists: `executed_pdf_url` fetches it.',
   'contract.declined': 'The client declined to sign.',
   'contract.voided': 'The contractor withdrew the contract (voided, or replaced by a revision).',

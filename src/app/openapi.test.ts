@@ -88,8 +88,9 @@ describe('the OpenAPI document', () => {
       delete (item as OpenAPIV3_1.PathItemObject).post?.security;
     }
     const errors = await redoclyErrors(unsigned);
-    // One per event: seven of contracts, four of payments (issue 36).
-    expect(errors).toHaveLength(11);
+    // One per event: eight of contracts (a signer's signature: issue 37), four of payments
+    // (issue 36).
+    expect(errors).toHaveLength(12);
     expect(errors[0]).toMatch(/^security-defined at #\/webhooks\/contract\.sent\/post:/);
   });
 
@@ -163,6 +164,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(events)).toEqual([
       'contract.sent',
       'contract.viewed',
+      'contract.signer_signed',
       'contract.signed',
       'contract.completed',
       'contract.declined',

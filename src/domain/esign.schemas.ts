@@ -4,6 +4,7 @@ import { signaturePngSchema } from './contracts.schemas.js';
 import { DECLINE_REASON_MAX, DECLINE_REASON_MIN } from './follow-up.schemas.js';
 import { messagesFor } from './i18n/catalogue.js';
 import { LANGUAGES, type Language } from './i18n/languages.js';
+import { SIGNER_STATUSES } from './signers.js';
 
 /** The language the homeowner reads the page and the mails in (issue 20). */
 const readingLanguage = z
@@ -16,6 +17,15 @@ const readingLanguage = z
  * GET /api/esign/:token: what the homeowner may see, under the Contract field names of the API,
  * and nothing of the contractor's account or of the link itself.
  */
+/** A signer as every signer's page shows them (issue 37): no email, no device, no image. */
+export const esignSignerSchema = z.object({
+  name: z.string(),
+  status: z.enum(SIGNER_STATUSES),
+  signed_at: z.string().nullable(),
+  /** The link's own signer. */
+  you: z.boolean(),
+});
+
 export const esignViewSchema = z.object({
   id: z.number(),
   status: z.enum(SIGNABLE_VIEW_STATUSES),
@@ -27,9 +37,19 @@ export const esignViewSchema = z.object({
   company_email: z.string().nullable(),
   /** The frozen document, as shown, hashed and printed (docs/decisions/016). */
   template_html: z.string(),
+  /** When the contract became signed: its last signer signed. */
   client_signed_at: z.string().nullable(),
   my_signed_at: z.string().nullable(),
   expires_at: z.string(),
+  /** Issue 37: everyone who signs, in order, the link's own signer marked `you`. */
+  signers: z.array(esignSignerSchema),
+  /** When this link's signer signed; null before. */
+  you_signed_at: z.string().nullable(),
+  /**
+   * Signing in order, the signer whose turn it is while it is not this link's (the page says
+   * "Waiting for Dana to sign first" and takes no signature); null otherwise.
+   */
+  waiting_for: z.string().nullable(),
   consent_version: z.string().meta({
     description: 'The version of the ESIGN notice the signing page shows; send it back to sign.',
   }),
@@ -170,8 +190,12 @@ export function esignDeclineInputSchemaIn(language: Language) {
 export const esignDeclineInputSchema = esignDeclineInputSchemaIn('en');
 
 export const esignSignResultSchema = z.object({
+  /** `sent` while other signers have still to sign (issue 37). */
   status: z.enum(SIGNABLE_VIEW_STATUSES),
-  client_signed_at: z.string(),
+  /** When the contract became signed: null while others have still to sign. */
+  client_signed_at: z.string().nullable(),
+  /** When this signer signed. */
+  you_signed_at: z.string(),
 });
 export type EsignSignResult = z.infer<typeof esignSignResultSchema>;
 

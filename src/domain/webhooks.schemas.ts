@@ -9,6 +9,8 @@ import { personRefSchema } from './contracts.schemas.js';
 export const WEBHOOK_EVENT_TYPES = [
   'contract.sent',
   'contract.viewed',
+  // Issue 37: one signer signed, with the signer in `data.signer`; before `contract.signed`.
+  'contract.signer_signed',
   'contract.signed',
   'contract.completed',
   'contract.declined',
@@ -159,6 +161,19 @@ export const webhookPaymentSchema = z.object({
 });
 export type WebhookPayment = z.infer<typeof webhookPaymentSchema>;
 
+/** One of the contract's signers, as contract.signer_signed carries them (issue 37). */
+export const webhookSignerSchema = z.object({
+  id: z.number(),
+  position: z.number().describe('1 is the client of record; signers are numbered in order'),
+  name: z.string(),
+  email: z.string(),
+  signed_at: z.string().nullable(),
+  /** How many of the contract's signers have signed, this one included, and how many sign. */
+  signed_count: z.number(),
+  signer_count: z.number(),
+});
+export type WebhookSigner = z.infer<typeof webhookSignerSchema>;
+
 /** The JSON body of every webhook, in the Standard Webhooks shape `{type, timestamp, data}`. */
 export const webhookPayloadSchema = z.object({
   type: webhookEventTypeSchema,
@@ -169,6 +184,8 @@ export const webhookPayloadSchema = z.object({
     executed_pdf_url: z.string().nullable(),
     /** payment.* events only. */
     payment: webhookPaymentSchema.optional(),
+    /** contract.signer_signed only. */
+    signer: webhookSignerSchema.optional(),
   }),
 });
 

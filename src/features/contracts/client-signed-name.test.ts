@@ -31,10 +31,19 @@ async function signedCopyClientBlock(typedName: string | null): Promise<string> 
   await t.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('contracts')
-      .set({ client_signed_name: typedName, client_signed_at: signedAt })
+      .set({ client_signed_at: signedAt })
       .where('id', '=', id)
       .execute();
-    await finishClientSigning(trx, id, TEST_CLIENT_SIGNATURE_PNG, signedAt, {
+    await trx
+      .updateTable('contract_signers')
+      .set({
+        signed_name: typedName,
+        signed_at: signedAt,
+        signature_png: TEST_CLIENT_SIGNATURE_PNG,
+      })
+      .where('contract_id', '=', id)
+      .execute();
+    await finishClientSigning(trx, id, signedAt, {
       sealedPdf: true,
       mailSealer: mailSealerForDataDir(t.dir),
     });

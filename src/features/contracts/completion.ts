@@ -13,6 +13,7 @@ import { consentAppendixSection } from '../consent-record/consent-appendix-html.
 import { appendToBody, auditTrailSection } from './audit-trail-html.js';
 import { renderContractDocument } from './snapshot.js';
 import { transition } from './contract-transition.js';
+import { listSigners } from '../signers/signers.repo.js';
 
 /**
  * After the client signs, the executed contract is the very template and data the client saw,
@@ -22,7 +23,6 @@ import { transition } from './contract-transition.js';
 export async function finishClientSigning(
   trx: DbOrTrx,
   contractId: number,
-  clientSignaturePng: string,
   signedAt: string,
   options: { sealedPdf: boolean; mailSealer: MailSealer },
 ): Promise<void> {
@@ -33,7 +33,6 @@ export async function finishClientSigning(
       'contracts.template_source',
       'contracts.template_data',
       'contracts.client_name',
-      'contracts.client_signed_name',
       'contracts.language',
       'contracts.document_language',
       // A home sale's Notice of Cancellation is dated on the company's clock.
@@ -45,6 +44,7 @@ export async function finishClientSigning(
     throw new AppError('INTERNAL', 'The sent contract is missing its snapshot');
   }
   const data = JSON.parse(contract.template_data) as ContractTemplateData;
+  const [first] = await listSigners(trx, contractId);
   const signedHtml = renderContractDocument(
     contract.template_source,
     {
@@ -52,9 +52,9 @@ export async function finishClientSigning(
       client_signature: {
         // The name the client typed when signing; the contractor's entry for a signature given
         // before the signing page asked for it.
-        typed_name: contract.client_signed_name ?? contract.client_name,
-        timestamp: signedAt,
-        png: clientSignaturePng,
+        typed_name: first?.signed_name ?? contract.client_name,
+        timestamp: first?.signed_at ?? signedAt,
+        png: first?.signature_png ?? null,
       },
     },
     // The language it was frozen in, not the one the client switched their page to: the signed

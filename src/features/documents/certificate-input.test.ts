@@ -48,11 +48,11 @@ describe("the client's signature on the signature certificate", () => {
     const { id, token } = await sendContract(t, cookie);
     expect((await clientSigns(t, token)).statusCode).toBe(200);
     const stored = await t.db
-      .selectFrom('contracts')
-      .select(['client_signature_png', 'client_signed_at'])
-      .where('id', '=', id)
+      .selectFrom('contract_signers')
+      .select(['signature_png', 'signed_at'])
+      .where('contract_id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(stored.client_signature_png).toBe(TEST_CLIENT_SIGNATURE_PNG);
+    expect(stored.signature_png).toBe(TEST_CLIENT_SIGNATURE_PNG);
 
     const html = await certificateOf(id);
     const client = signerBlock(html, /Client/);
@@ -67,9 +67,9 @@ describe("the client's signature on the signature certificate", () => {
     await clientSigns(t, token);
     // As the database held contracts signed before the fix: no client image.
     await t.db
-      .updateTable('contracts')
-      .set({ client_signature_png: null })
-      .where('id', '=', id)
+      .updateTable('contract_signers')
+      .set({ signature_png: null })
+      .where('contract_id', '=', id)
       .execute();
     const client = signerBlock(await certificateOf(id), /Client/);
     expect(client).toContain('No signature image recorded');

@@ -8,6 +8,7 @@ import { parseEventDetails } from '../../domain/contract-event-lines.js';
 
 import type { CertificateInput, CertificateSigner } from './certificate/index.js';
 import { consentNoticeRecord } from '../consent-record/consent-notice-record.js';
+import { listSigners } from '../signers/signers.repo.js';
 
 type EventRow = Awaited<ReturnType<typeof listContractEvents>>[number];
 
@@ -36,13 +37,11 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
       'contracts.template_html',
       'contracts.company_name',
       'contracts.client_name',
-      'contracts.client_signed_name',
       'contracts.client_email',
       'contracts.total_price_cents',
       'contracts.my_signature_png',
       'contracts.my_signed_at',
       'contracts.client_signed_at',
-      'contracts.client_signature_png',
       'contracts.language',
       'contracts.document_language',
       'users.email as contractor_email',
@@ -87,9 +86,10 @@ export async function buildCertificateInput(
   const clientSigned = lastEvent(events, 'signed_by_client');
   const consented = lastEvent(events, 'consented');
   const disclosureLanguage = detail(consented, 'disclosure_language');
+  const [first] = await listSigners(db, contract.id);
   // The name the client typed when signing (issue 32); contracts signed before have only the
   // contractor's entry.
-  const clientName = contract.client_signed_name ?? contract.client_name ?? 'Client';
+  const clientName = first?.signed_name ?? contract.client_name ?? 'Client';
   const signers: CertificateSigner[] = [
     {
       role: 'contractor',
@@ -114,7 +114,7 @@ export async function buildCertificateInput(
       consent: detail(consented, 'disclosure_version'),
       consentLanguage: disclosureLanguage === null ? null : languageOr(disclosureLanguage),
       consentSha256: detail(consented, 'disclosure_sha256'),
-      signaturePng: contract.client_signature_png,
+      signaturePng: first?.signature_png ?? null,
     },
   ];
   return {
@@ -126,7 +126,7 @@ export async function buildCertificateInput(
     companyName: contract.company_name ?? 'Contractor',
     contractorName: acceptance?.typed_name ?? null,
     contractorEmail: contract.contractor_email,
-    clientName: contract.client_signed_name ?? contract.client_name ?? '',
+    clientName: first?.signed_name ?? contract.client_name ?? '',
     clientEmail: contract.client_email ?? '',
     totalCents: contract.total_price_cents ?? 0,
     completedAt: contract.client_signed_at,

@@ -63,8 +63,13 @@ function sign(token: string, body: Record<string, unknown>) {
 const signedState = (id: number) =>
   t.db
     .selectFrom('contracts')
-    .select(['client_signed_at', 'client_signed_name', 'status'])
-    .where('id', '=', id)
+    .innerJoin('contract_signers', 'contract_signers.contract_id', 'contracts.id')
+    .select([
+      'contracts.client_signed_at',
+      'contract_signers.signed_name as client_signed_name',
+      'contracts.status',
+    ])
+    .where('contracts.id', '=', id)
     .executeTakeFirstOrThrow();
 
 const refusals = (language: 'en' | 'es') => messagesFor(language).signing.refusals;
@@ -93,6 +98,13 @@ describe('the consent a signature records', () => {
         company_phone: '5550102000',
         company_email: 'office@notice.example',
         paper_copy_fee_cents: 250,
+      },
+      // Whose consent it is (issue 37): the link's signer.
+      signer: {
+        id: expect.any(Number),
+        position: 1,
+        name: 'Jordan Rivera',
+        email: 'jordan@example.com',
       },
     });
     // The record alone rebuilds the words agreed to, to the same hash.

@@ -10,12 +10,15 @@ import {
   type SigningClient,
 } from './signing-link-resolution.js';
 import { linkFacts } from './signing-links.js';
+import { lockContractForSigners, signerFacts } from '../signers/signers.repo.js';
+import { tellOtherSigners } from './signer-declined-notice.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
  * POST /api/esign/:token/decline (issue 17): the client says no, with a reason the contractor
  * is emailed. It races a signature like two signatures do: one conditional update on a sent,
- * unsigned contract, so exactly one of them wins and the other gets 409.
+ * unsigned contract, so exactly one of them wins and the other gets 409. With several signers
+ * (issue 37), one decline ends it for all: every other signer is mailed the reason too.
  */
 export async function declineAsClient(
   deps: EsignDeps,
@@ -27,10 +30,12 @@ export async function declineAsClient(
   // Declining is as rare as signing: the same per-address limit.
   await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = deps.clock();
-  const { contract, link } = await resolveSigningLink(db, deps.config, token, now);
+  const { contract, link, signer } = await resolveSigningLink(db, deps.config, token, now);
   if (contract.status !== 'sent') throw new AppError('CONFLICT', clientWhyNot(contract.status));
+  if (signer.signed_at) throw new AppError('CONFLICT', clientWhyNot('signed'));
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
+    await lockContractForSigners(trx, contract.id);
     const declined = await transition(trx, {
       contractId: contract.id,
       from: ['sent'],
@@ -44,10 +49,19 @@ export async function declineAsClient(
         actor: 'client',
         ip: client.ip,
         userAgent: client.userAgent,
-        details: { reason, link: linkFacts(link) },
+        details: { reason, link: linkFacts(link), signer: signerFacts(signer) },
       },
     });
     if (!declined) throw new AppError('CONFLICT', await whyNotNow(trx, contract.id));
+    // A signer who signed a moment ago cannot also decline (the lock ordered the two).
+    const mine = await trx
+      .updateTable('contract_signers')
+      .set({ declined_at: at })
+      .where('id', '=', signer.id)
+      .where('signed_at', 'is', null)
+      .executeTakeFirst();
+    if (mine.numUpdatedRows === 0n) throw new AppError('CONFLICT', clientWhyNot('signed'));
+    await tellOtherSigners(trx, deps, contract.id, signer, reason, at);
     const owner = await trx
       .selectFrom('users')
       .leftJoin('preferences', 'preferences.company_id', 'users.company_id')
@@ -55,7 +69,8 @@ export async function declineAsClient(
       .where('users.id', '=', contract.contractor_user_id)
       .executeTakeFirstOrThrow();
     const mail = renderDeclinedNoticeMail({
-      clientName: contract.client_name,
+      // Who declined: with several signers, not always the client of record (issue 37).
+      clientName: signer.name,
       contractId: contract.id,
       reason,
       declinedAt: at,

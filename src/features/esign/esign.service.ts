@@ -25,7 +25,14 @@ import type { MailSealer } from '../mail/body-seal.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
 import { finishClientSigning } from '../contracts/completion.js';
 import { linkFacts } from './signing-links.js';
-import { transition } from '../contracts/contract-transition.js';
+import { recordWhileIn, transition } from '../contracts/contract-transition.js';
+import { listSigners, lockContractForSigners, signerFacts } from '../signers/signers.repo.js';
+import {
+  inviteNextInLine,
+  signersAsSeenBy,
+  waitingForWords,
+  whoseTurnInstead,
+} from './signer-turns.js';
 import { consentToRecord, type ConsentGiven } from './consent.js';
 import { noticeShown } from './shown-notice.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
@@ -92,12 +99,14 @@ export async function answerSigningLink(
 ): Promise<EsignAnswer> {
   const { db } = deps;
   await limitOpenings(db, client);
-  const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
+  const { link, contract, signer } = await resolveSigningLink(db, deps.config, token, now);
   // Only a link that can still be signed is opened: reading a declined, withdrawn or expired
   // notice, or a signed copy, is not an opening on the timeline or the card (issue 31).
-  const signable = contract.status === 'sent' && !contract.client_signed_at;
-  if (options.recordOpening && signable) await recordView(deps, contract, link, client, now);
-  return describeForClient(db, contract, link);
+  const signable = contract.status === 'sent' && !signer.signed_at;
+  if (options.recordOpening && signable) {
+    await recordView(deps, contract, link, signer, client, now);
+  }
+  return describeForClient(db, contract, link, signer);
 }
 
 type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
@@ -106,6 +115,7 @@ async function describeForClient(
   db: DbOrTrx,
   contract: ResolvedLink['contract'],
   link: ResolvedLink['link'],
+  signer: ResolvedLink['signer'],
 ): Promise<EsignAnswer> {
   const status = contract.status;
   if (isClosedViewStatus(status)) {
@@ -139,6 +149,7 @@ async function describeForClient(
     client_signed_at: contract.client_signed_at,
     my_signed_at: contract.my_signed_at,
     expires_at: contract.expires_at ?? link.expires_at,
+    ...(await signersAsSeenBy(db, contract, signer)),
     consent_version: ESIGN_CONSENT_VERSION,
     consent_sha256: sha256,
     paper_copy_fee_cents: facts.paperCopyFeeCents,
@@ -153,10 +164,12 @@ function isClosedViewStatus(status: ContractStatus): status is EsignClosedView['
 }
 
 /**
- * The client's one signature (docs/decisions/009): the update is conditional on nobody
- * having signed, so concurrent attempts give exactly one success and 409 for the rest. The
- * consent is checked against the notice shown and recorded with its hash, and the name the
- * client typed is stored with the signature (issue 32).
+ * One signer's signature (docs/decisions/009, 048). Each signer signs once: a conditional update
+ * of their row. The contract's row is locked first, so of two signers signing in the same
+ * instant one decides after the other: the last signature moves the contract to signed, exactly
+ * once; the others keep it sent (the same conditional update, without the move). Signing in
+ * order, the server checks the turn, and the next signer is mailed their link. The consent is
+ * checked against the notice shown and recorded with its hash and the signer (issue 32).
  */
 export async function signAsClient(
   db: DB,
@@ -174,13 +187,17 @@ export async function signAsClient(
 ): Promise<EsignSignResult> {
   await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = options.clock();
-  const { contract, link } = await resolveSigningLink(db, config, token, now);
-  if (contract.status !== 'sent' || contract.client_signed_at) {
-    throw new AppError('CONFLICT', clientWhyNot(contract.status));
-  }
+  const { contract, link, signer } = await resolveSigningLink(db, config, token, now);
+  if (contract.status !== 'sent') throw new AppError('CONFLICT', clientWhyNot(contract.status));
+  if (signer.signed_at) throw new AppError('CONFLICT', clientWhyNot('signed'));
   return db.transaction().execute(async (trx) => {
+    await lockContractForSigners(trx, contract.id);
     const signedAt = now.toISOString();
+    const signers = await listSigners(trx, contract.id);
+    const waitingFor = whoseTurnInstead(contract.signing_order, signers, signer);
+    if (waitingFor) throw new AppError('CONFLICT', waitingForWords(contract.language, waitingFor));
     const who = { actor: 'client', ip: client.ip, userAgent: client.userAgent };
+    const signerNamed = { signer: signerFacts(signer) };
     // Read in the transaction: the facts recorded are the ones the signature is given under.
     const consent = await consentToRecord(trx, contract, input.consent);
     await insertContractEvent(trx, {
@@ -188,32 +205,63 @@ export async function signAsClient(
       type: 'consented',
       at: signedAt,
       ...who,
-      details: { ...consent },
+      details: { ...consent, ...signerNamed },
     });
-    const claimed = await transition(trx, {
+    const mine = await trx
+      .updateTable('contract_signers')
+      .set({
+        signed_at: signedAt,
+        signed_name: input.signerName ?? null,
+        signature_png: input.signature,
+      })
+      .where('id', '=', signer.id)
+      .where('signed_at', 'is', null)
+      .where('declined_at', 'is', null)
+      .executeTakeFirst();
+    if (mine.numUpdatedRows === 0n) throw new AppError('CONFLICT', clientWhyNot('signed'));
+    const stillToSign = signers.filter((other) => other.id !== signer.id && !other.signed_at);
+    const last = stillToSign.length === 0;
+    const move = {
       contractId: contract.id,
-      from: ['sent'],
-      to: 'signed',
-      stillNull: ['client_signed_at'],
+      from: ['sent'] as const,
+      stillNull: ['client_signed_at'] as const,
       // The deadline is checked in the same update: a link cannot outlive it by a race.
-      guard: (eb) => eb('expires_at', '>', signedAt),
-      set: {
-        client_signed_at: signedAt,
-        client_signed_name: input.signerName ?? null,
-        client_signature_png: input.signature,
-        next_reminder_at: null,
-      },
+      guard: (eb: Parameters<NonNullable<Parameters<typeof transition>[1]['guard']>>[0]) =>
+        eb('expires_at', '>', signedAt),
       event: {
-        type: 'signed_by_client',
+        type: 'signed_by_client' as const,
         at: signedAt,
         ...who,
         // Which emailed link was used (issue 17): each reminder and new link has its own.
-        details: { time_zone: input.timeZone ?? null, link: linkFacts(link) },
+        details: { time_zone: input.timeZone ?? null, link: linkFacts(link), ...signerNamed },
       },
-    });
+    };
+    const signedCount = signers.length - stillToSign.length;
+    const claimed = last
+      ? await transition(trx, {
+          ...move,
+          to: 'signed',
+          set: { client_signed_at: signedAt, signers_signed: signedCount, next_reminder_at: null },
+        })
+      : await recordWhileIn(trx, { ...move, set: { signers_signed: signedCount } });
     // The losing signature (or a decline or withdrawal that came first) rolls back with its
     // consent event.
     if (!claimed) throw new AppError('CONFLICT', await whyNotNow(trx, contract.id));
+    await queueWebhookEvent(trx, {
+      type: 'contract.signer_signed',
+      contractId: contract.id,
+      at: signedAt,
+      signer: {
+        ...signerFacts(signer),
+        signed_at: signedAt,
+        signed_count: signedCount,
+        signer_count: signers.length,
+      },
+    });
+    if (!last) {
+      await inviteNextInLine(trx, { config, mailSealer: options.mailSealer }, contract, now);
+      return { status: 'sent', client_signed_at: null, you_signed_at: signedAt };
+    }
     // A deposit due at signing is due from now: the card and "Payment due" say so (issue 36).
     if (depositStageIndex(stagesOf(contract.payment_plan_json)) !== null) {
       await refreshPaymentSummary(trx, contract.id);
@@ -223,7 +271,7 @@ export async function signAsClient(
       contractId: contract.id,
       at: signedAt,
     });
-    await finishClientSigning(trx, contract.id, input.signature, signedAt, options);
+    await finishClientSigning(trx, contract.id, signedAt, options);
     // Without Chromium the HTML copy completed it at once (no sealed PDF will follow).
     if (!options.sealedPdf) {
       await queueWebhookEvent(trx, {
@@ -232,7 +280,11 @@ export async function signAsClient(
         at: signedAt,
       });
     }
-    return { status: options.sealedPdf ? 'signed' : 'completed', client_signed_at: signedAt };
+    return {
+      status: options.sealedPdf ? 'signed' : 'completed',
+      client_signed_at: signedAt,
+      you_signed_at: signedAt,
+    };
   });
 }
 

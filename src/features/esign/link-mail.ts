@@ -136,6 +136,21 @@ export function mailCompanyOf(contract: LinkMailContract, publicUrl: string): Ma
   };
 }
 
+/**
+ * The same facts addressed to one of the contract's signers (issue 37): their name, their email,
+ * their language; the project's address stays the contract's.
+ */
+export function forSigner(
+  contract: LinkMailContract,
+  signer: { name: string; email: string; language: Language },
+): LinkMailContract {
+  return {
+    ...contract,
+    client: { ...contract.client, name: signer.name, email: signer.email },
+    language: signer.language,
+  };
+}
+
 /** The link mail's facts from a sent contract's row. */
 export function linkMailContract(
   row: {

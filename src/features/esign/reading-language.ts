@@ -2,6 +2,7 @@ import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import type { Language } from '../../domain/i18n/languages.js';
 
 import { limitOpenings } from './esign.service.js';
+import { signerFacts } from '../signers/signers.repo.js';
 import {
   resolveSigningLink,
   type EsignDeps,
@@ -33,20 +34,35 @@ export async function switchReadingLanguage(
 ): Promise<LanguageSwitch> {
   const { db } = deps;
   await limitOpenings(db, client);
-  const { contract } = await resolveSigningLink(db, deps.config, token, now);
-  if (contract.status !== 'sent' || contract.client_signed_at) return 'closed';
-  if (contract.language === language) return 'unchanged';
+  const { contract, signer } = await resolveSigningLink(db, deps.config, token, now);
+  if (contract.status !== 'sent' || signer.signed_at) return 'closed';
+  if (signer.language === language) return 'unchanged';
   return db.transaction().execute(async (trx): Promise<LanguageSwitch> => {
     const changed = await trx
-      .updateTable('contracts')
+      .updateTable('contract_signers')
       .set({ language })
-      .where('id', '=', contract.id)
-      .where('language', '=', contract.language)
-      // A signature or a withdrawal between the read and this write closes it first.
-      .where('status', '=', 'sent')
+      .where('id', '=', signer.id)
+      .where('language', '=', signer.language)
+      // Their signature between the read and this write closes it first.
+      .where('signed_at', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('contracts')
+            .select('contracts.id')
+            .where('contracts.id', '=', contract.id)
+            // A withdrawal or a decline between the read and this write closes it too.
+            .where('contracts.status', '=', 'sent'),
+        ),
+      )
       .executeTakeFirst();
     // Another tab switched first (its event says so), or the contract closed meanwhile.
     if (changed.numUpdatedRows === 0n) return 'unchanged';
+    // The client of record's language is the contract's (issue 37): the contractor's screens,
+    // the certificate's headings and the copy mailed to the client of record follow it.
+    if (signer.position === 1) {
+      await trx.updateTable('contracts').set({ language }).where('id', '=', contract.id).execute();
+    }
     await insertContractEvent(trx, {
       contractId: contract.id,
       type: 'language_changed',
@@ -54,7 +70,7 @@ export async function switchReadingLanguage(
       actor: 'client',
       ip: client.ip,
       userAgent: client.userAgent,
-      details: { from: contract.language, to: language },
+      details: { from: signer.language, to: language, signer: signerFacts(signer) },
     });
     return 'switched';
   });

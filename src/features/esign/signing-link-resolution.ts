@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { expireOverdue, isOverdue } from '../contracts/expiry.js';
 import { findSigningLink } from './signing-links.js';
+import { findSigner } from '../signers/signers.repo.js';
 
 export interface SigningClient {
   ip: string;
@@ -23,11 +24,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * sent, whichever email it came in; a sent contract past its deadline expires here first. An
  * expired, declined or withdrawn contract's link still resolves, so the page can say which.
  * After signing, the link stays readable for the same number of days again. Unknown and
- * revoked links, and drafts, are all the same 404.
+ * revoked links, and drafts, are all the same 404. Each link is one signer's (issue 37): the
+ * answer names them, and the contract is seen in their language.
  */
 export async function resolveSigningLink(db: DB, config: Config, token: string, now: Date) {
   const link = await findSigningLink(db, token);
-  if (!link || link.revoked_at) throw new AppError('NOT_FOUND', INVALID_LINK);
+  if (!link || link.revoked_at || link.signer_id === null) {
+    throw new AppError('NOT_FOUND', INVALID_LINK);
+  }
+  // Whose link it is (issue 37): they read and sign in their own language.
+  const signer = await findSigner(db, link.signer_id);
+  if (!signer) throw new AppError('NOT_FOUND', INVALID_LINK);
   let contract = await findLinkedContract(db, link.contract_id);
   if (contract && isOverdue(contract, now)) {
     await expireOverdue(db, now, { contractId: contract.id });
@@ -42,7 +49,18 @@ export async function resolveSigningLink(db: DB, config: Config, token: string, 
     );
     if (now.getTime() >= readableUntil) throw new AppError('NOT_FOUND', INVALID_LINK);
   }
-  return { link, contract: { ...contract, template_html: contract.template_html } };
+  return {
+    link,
+    signer,
+    contract: {
+      ...contract,
+      template_html: contract.template_html,
+      // What the link's holder reads the page, the notice and their mails in.
+      language: signer.language,
+      // The contract's own: a signed contract's record keeps it.
+      contract_language: contract.language,
+    },
+  };
 }
 
 /** Built once (docs/decisions/013): every opening of a signing page reads it. */
@@ -71,6 +89,8 @@ const linkedContract = preparedQuery((db, params: { contractId: number }) =>
       'closed_at',
       'closed_reason',
       'language',
+      'signing_order',
+      'signer_count',
     ])
     .where('id', '=', params.contractId),
 );

@@ -26,7 +26,13 @@ export function daysFrom(now: Date, days: number): string {
 export async function createSigningLink(
   trx: DbOrTrx,
   contractId: number,
-  link: { expiresAt: string; purpose: SigningLinkPurpose; reminder?: number },
+  link: {
+    expiresAt: string;
+    purpose: SigningLinkPurpose;
+    reminder?: number;
+    /** Whose link it is (issue 37): each signer signs through their own. */
+    signerId: number;
+  },
   now: Date,
 ): Promise<{ id: number; token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
@@ -39,6 +45,7 @@ export async function createSigningLink(
       expires_at: link.expiresAt,
       purpose: link.purpose,
       reminder: link.reminder ?? null,
+      signer_id: link.signerId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -91,7 +98,16 @@ export function linkFacts(link: {
 const linkByHash = preparedQuery((db, params: { tokenSha256: string }) =>
   db
     .selectFrom('signing_links')
-    .select(['id', 'contract_id', 'expires_at', 'revoked_at', 'purpose', 'created_at', 'reminder'])
+    .select([
+      'id',
+      'contract_id',
+      'signer_id',
+      'expires_at',
+      'revoked_at',
+      'purpose',
+      'created_at',
+      'reminder',
+    ])
     .where('token_sha256', '=', params.tokenSha256),
 );
 

@@ -51,6 +51,10 @@ const SIGNING_PAGE_EXTRAS = [
   'language',
   // The deposit due at signing, or null (issue 36).
   'payment_due',
+  // Everyone who signs, this signer's own signature, whose turn it is instead (issue 37).
+  'signers',
+  'you_signed_at',
+  'waiting_for',
 ];
 
 let t: TestApp;

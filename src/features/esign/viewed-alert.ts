@@ -4,13 +4,14 @@ import { enqueueMailOnce } from '../mail/outbox.js';
 import { renderViewedAlertMail } from '../mail/templates/index.js';
 
 /**
- * "Dana Homeowner opened Contract #12" to the contractor who sent it, on the first opening
- * (issue 17), unless the company turned it off. Keyed in the outbox, so two first openings at once send one mail.
+ * "Dana Homeowner opened Contract #12" to the contractor who sent it, on each signer's first
+ * opening (issues 17, 37), unless the company turned it off. Keyed in the outbox, so two first openings at once send one mail.
  */
 export async function queueViewedAlert(
   trx: DbOrTrx,
   deps: Pick<AppDeps, 'config' | 'mailSealer'>,
   contract: { id: number; contractor_user_id: number; client_name: string | null },
+  signer: { id: number; position: number },
   now: Date,
 ): Promise<void> {
   const owner = await trx
@@ -34,7 +35,11 @@ export async function queueViewedAlert(
     kind: 'viewed_alert',
     to: owner.email,
     contractId: contract.id,
-    dedupeKey: `viewed-alert:${contract.id}`,
+    // The client of record keeps the key alerts had before several signers (issue 37).
+    dedupeKey:
+      signer.position === 1
+        ? `viewed-alert:${contract.id}`
+        : `viewed-alert:${contract.id}:signer:${signer.id}`,
     ...mail,
   });
 }

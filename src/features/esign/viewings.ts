@@ -5,6 +5,14 @@ import type { EsignDeps, resolveSigningLink, SigningClient } from './signing-lin
 import { linkFacts } from './signing-links.js';
 import { queueViewedAlert } from './viewed-alert.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
+import { signerFacts } from '../signers/signers.repo.js';
+
+/** The signer an opening's event names, if any. */
+function viewerOf(details: string | null): number | null {
+  if (!details) return null;
+  const signer = (JSON.parse(details) as { signer?: { id?: unknown } }).signer;
+  return typeof signer?.id === 'number' ? signer.id : null;
+}
 
 /**
  * A reload from the same device within this window, with no other device in between, is the same
@@ -19,7 +27,7 @@ type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
 const lastViewOf = preparedQuery((db, params: { contractId: number }) =>
   db
     .selectFrom('contract_events')
-    .select(['at', 'ip', 'user_agent'])
+    .select(['at', 'ip', 'user_agent', 'details'])
     .where('contract_id', '=', params.contractId)
     .where('type', '=', 'viewed')
     .orderBy('id', 'desc')
@@ -27,14 +35,16 @@ const lastViewOf = preparedQuery((db, params: { contractId: number }) =>
 );
 
 /**
- * Records an opening unless it repeats the last one (same device, within the window). The
- * contract's first opening while awaiting signature alerts the contractor by email, once: the
- * alert's key is unique in the outbox. It is also the `contract.viewed` webhook, keyed the same way.
+ * Records an opening unless it repeats the last one (same signer, same device, within the
+ * window). Each signer's first opening while awaiting signature alerts the contractor by email,
+ * once (issue 37): the alert's key is unique in the outbox. The contract's first opening is also
+ * the `contract.viewed` webhook, keyed the same way.
  */
 export async function recordView(
   deps: EsignDeps,
   contract: ResolvedLink['contract'],
   link: ResolvedLink['link'],
+  signer: ResolvedLink['signer'],
   client: SigningClient,
   now: Date,
 ) {
@@ -42,8 +52,13 @@ export async function recordView(
   // Only the latest view is compared: one index step, however long the trail grows.
   const [last] = await lastViewOf(db, { contractId: contract.id });
   const sameDevice = last?.ip === client.ip && last.user_agent === client.userAgent.slice(0, 500);
-  if (sameDevice && now.getTime() - Date.parse(last.at) < VIEW_DEDUPE_WINDOW_MS) return;
+  // Two owners on one tablet are two openings, not a reload.
+  const sameSigner = viewerOf(last?.details ?? null) === signer.id;
+  if (sameDevice && sameSigner && now.getTime() - Date.parse(last.at) < VIEW_DEDUPE_WINDOW_MS) {
+    return;
+  }
   const at = now.toISOString();
+  const firstBySigner = signer.view_count === 0;
   await db.transaction().execute(async (trx) => {
     await insertContractEvent(trx, {
       contractId: contract.id,
@@ -52,16 +67,27 @@ export async function recordView(
       actor: 'client',
       ip: client.ip,
       userAgent: client.userAgent,
-      details: { first: !last, link: linkFacts(link) },
+      details: { first: firstBySigner, link: linkFacts(link), signer: signerFacts(signer) },
     });
-    // The card's count moves with the trail, in the same transaction.
+    // The card's count moves with the trail, in the same transaction; so do the signer's.
     await trx
       .updateTable('contracts')
       .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed_at: at }))
       .where('id', '=', contract.id)
       .execute();
+    await trx
+      .updateTable('contract_signers')
+      .set((eb) => ({
+        view_count: eb('view_count', '+', 1),
+        last_viewed_at: at,
+        first_viewed_at: eb.fn.coalesce('first_viewed_at', eb.val(at)),
+      }))
+      .where('id', '=', signer.id)
+      .execute();
+    if (firstBySigner && contract.status === 'sent') {
+      await queueViewedAlert(trx, deps, { ...contract, client_name: signer.name }, signer, now);
+    }
     if (!last && contract.status === 'sent') {
-      await queueViewedAlert(trx, deps, contract, now);
       // Keyed per endpoint, like the alert: two first openings at once report one.
       await queueWebhookEvent(trx, {
         type: 'contract.viewed',

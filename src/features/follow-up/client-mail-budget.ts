@@ -37,6 +37,8 @@ const EVENTS_OF_CLIENT_MAILS = {
   payment_request: ['payment_requested'],
   // A recorded payment undone: the client's receipt no longer stands.
   payment_correction: ['payment_undone'],
+  // Issue 37: one signer declined; the others are told.
+  signer_declined_notice: ['declined'],
 } as const satisfies Record<ClientMailKind, readonly ContractEventType[]>;
 
 type ClientMailKind = {

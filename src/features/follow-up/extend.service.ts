@@ -6,6 +6,7 @@ import { deadlineOnlyMessage, type ExtendOutcome } from '../../domain/client-mai
 import { formatDateTime } from '../../domain/dates.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
+import { firstSigner } from '../signers/signers.repo.js';
 import { recordWhileIn, transition } from '../contracts/contract-transition.js';
 import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
 import { createSigningLink, daysFrom, lastFollowUpLinkAt } from '../esign/signing-links.js';
@@ -138,7 +139,12 @@ async function sendNewLink(
   { expiresAt, days, now, actor, prefs }: Move,
 ) {
   const at = now.toISOString();
-  const link = await createSigningLink(trx, row.id, { expiresAt, purpose: 'extension' }, now);
+  const link = await createSigningLink(
+    trx,
+    row.id,
+    { expiresAt, purpose: 'extension', signerId: (await firstSigner(trx, row.id)).id },
+    now,
+  );
   const move = {
     contractId: row.id,
     companyId: row.company_id,

@@ -6,6 +6,7 @@ import { skipLockedOnPostgres } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import { nextAutomaticReminderAt, REMINDER_GAP_MS } from '../../domain/reminder-schedule.js';
+import { firstSigner } from '../signers/signers.repo.js';
 import { recordWhileIn } from '../contracts/contract-transition.js';
 import { findContractRow } from '../contracts/contracts.repo.js';
 import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
@@ -49,7 +50,11 @@ async function sendReminder(
   const link = await createSigningLink(
     trx,
     row.id,
-    { expiresAt: row.expires_at, purpose: 'reminder' },
+    {
+      expiresAt: row.expires_at,
+      purpose: 'reminder',
+      signerId: (await firstSigner(trx, row.id)).id,
+    },
     now,
   );
   const reminder = await countReminderLinks(trx, row.id);

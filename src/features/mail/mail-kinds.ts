@@ -14,6 +14,8 @@ export const MAIL_READERS = {
   withdrawn_notice: 'client',
   signed_copy_client: 'client',
   declined_notice: 'contractor',
+  // Issue 37: one signer declined; every other signer is told.
+  signer_declined_notice: 'client',
   viewed_alert: 'contractor',
   signed_copy_contractor: 'contractor',
   sign_in_alert: 'account',

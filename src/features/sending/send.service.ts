@@ -9,8 +9,10 @@ import { AppError } from '../../lib/app-error.js';
 import { getAcceptanceStatus } from '../acceptances/acceptances.service.js';
 import { assertPrintableLength } from '../documents/page-limit.js';
 import type { PdfRenderer } from '../documents/pdf-renderer.js';
-import { createSigningLink, daysFrom } from '../esign/signing-links.js';
-import { queueSigningLinkMail } from '../esign/link-mail.js';
+import { daysFrom } from '../esign/signing-links.js';
+import { mailSignerLink } from '../esign/signer-invitation.js';
+import { insertSigners } from '../signers/signers.repo.js';
+import { signersToSend } from './signers-to-send.js';
 import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
 import { logoDataUrl, renderContractDocument, sha256Hex } from '../contracts/snapshot.js';
 import type { MailSealer } from '../mail/body-seal.js';
@@ -73,6 +75,7 @@ export async function sendToClient(
       'The client details differ from the saved contract: save it and sign again',
     );
   }
+  const signers = signersToSend(row, input);
   const scope = contract.scope_clean;
   if (
     !scope ||
@@ -130,7 +133,6 @@ export async function sendToClient(
   // Past the company's daily limit on client mail: a 429, and its owners are told (issue 33).
   return inClientMailTransaction(deps, { companyId }, now, async (trx) => {
     const expiresAt = daysFrom(now, config.SIGNING_LINK_DAYS);
-    const link = await createSigningLink(trx, contractId, { expiresAt, purpose: 'request' }, now);
     const sentAt = now.toISOString();
     const documentSha256 = sha256Hex(documentHtml);
     const sent = await transition(trx, {
@@ -155,6 +157,8 @@ export async function sendToClient(
         company_phone: prefs.company_phone,
         company_email: prefs.company_email,
         expires_at: expiresAt,
+        signing_order: signers.order,
+        signer_count: signers.people.length,
         next_reminder_at: nextAutomaticReminderAt({
           sentAt,
           autoSent: 0,
@@ -169,10 +173,22 @@ export async function sendToClient(
         actor: actor.email,
         ip: actor.ip,
         userAgent: actor.userAgent,
-        details: { to: client.email, template_id: template.id, document_sha256: documentSha256 },
+        details: {
+          to: client.email,
+          template_id: template.id,
+          document_sha256: documentSha256,
+          // Who signs, and how (issue 37): the trail names everyone the contract went to.
+          ...(signers.people.length > 1
+            ? {
+                signers: signers.people.map(({ name, email }) => ({ name, email })),
+                signing_order: signers.order,
+              }
+            : {}),
+        },
       },
     });
     if (!sent) throw new AppError('CONFLICT', 'This contract was already sent');
+    const rows = await insertSigners(trx, contractId, signers.people, contract.language);
     const linkContract = {
       id: contractId,
       client: { name: client.name, email: client.email, address: client.address ?? null },
@@ -187,18 +203,29 @@ export async function sendToClient(
       // The words of the client's mail (docs/decisions/029).
       language: contract.language,
     };
-    await queueSigningLinkMail(trx, deps, {
-      contract: linkContract,
-      token: link.token,
-      expiresAt,
-      variant: 'request',
-    });
+    // Together, everyone is mailed now; in order, the first, and each next one when the one
+    // before signs (src/features/esign/esign.service.ts).
+    const invitedNow = signers.order === 'in_order' ? rows.slice(0, 1) : rows;
+    for (const signer of invitedNow) {
+      await mailSignerLink(
+        trx,
+        deps,
+        {
+          contract: linkContract,
+          signer,
+          expiresAt,
+          purpose: 'request',
+          variant: 'request',
+        },
+        now,
+      );
+    }
     await queueWebhookEvent(trx, { type: 'contract.sent', contractId, at: sentAt });
     return {
       id: contractId,
       status: 'sent' as const,
       sent_at: sentAt,
-      link_expires_at: link.expiresAt,
+      link_expires_at: expiresAt,
     };
   });
 }

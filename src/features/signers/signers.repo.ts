@@ -71,6 +71,16 @@ export function findSigner(db: DbOrTrx, signerId: number): Promise<SignerRow | u
     .executeTakeFirst();
 }
 
+/** The client of record's signer row (position 1). */
+export async function firstSigner(db: DbOrTrx, contractId: number): Promise<SignerRow> {
+  return db
+    .selectFrom('contract_signers')
+    .select(SIGNER_COLUMNS)
+    .where('contract_id', '=', contractId)
+    .where('position', '=', 1)
+    .executeTakeFirstOrThrow();
+}
+
 /** The people who sign a contract being sent, in order; each is invited when mailed. */
 export async function insertSigners(
   trx: DbOrTrx,
@@ -111,12 +121,7 @@ export async function markInvited(trx: DbOrTrx, signerId: number, at: string): P
  */
 export async function lockContractForSigners(trx: DbOrTrx, contractId: number): Promise<void> {
   if (engineOf(trx) !== 'postgres') return;
-  await trx
-    .selectFrom('contracts')
-    .select('id')
-    .where('id', '=', contractId)
-    .forUpdate()
-    .execute();
+  await trx.selectFrom('contracts').select('id').where('id', '=', contractId).forUpdate().execute();
 }
 
 /** The answer's form of a signer. */

@@ -78,7 +78,11 @@ async function received(h: Harness, from: number): Promise<WebhookPayload[]> {
     expect(request.body).not.toContain('signature');
     const payload = JSON.parse(request.body) as WebhookPayload;
     expect(Object.keys(payload).sort()).toEqual(['data', 'timestamp', 'type']);
-    expect(Object.keys(payload.data).sort()).toEqual(['contract', 'executed_pdf_url']);
+    // A signer's signature also carries the signer (issue 37); nothing else is added.
+    const dataKeys = payload.type === 'contract.signer_signed' ? ['signer'] : [];
+    expect(Object.keys(payload.data).sort()).toEqual(
+      ['contract', 'executed_pdf_url', ...dataKeys].sort(),
+    );
     expect(Object.keys(payload.data.contract).sort()).toEqual(CONTRACT_FIELDS);
     return payload;
   });
@@ -120,10 +124,12 @@ describe('webhooks of a contract signed without Chromium', () => {
       expect(typesOf(payloads)).toEqual([
         'contract.sent',
         'contract.viewed',
+        // Each signer's signature, then the contract's (issue 37).
+        'contract.signer_signed',
         'contract.signed',
         'contract.completed',
       ]);
-      const [sentEvent, viewed, signed, completed] = payloads;
+      const [sentEvent, viewed, signerSigned, signed, completed] = payloads;
       const senderId = await h.t.sql.value<number>(
         "SELECT id FROM users WHERE email = 'events@example.com'",
       );
@@ -160,6 +166,19 @@ describe('webhooks of a contract signed without Chromium', () => {
         data: { contract: { status: 'sent', viewed_at: viewedAt } },
       });
       const signedAt = new Date(START.getTime() + 180_000).toISOString();
+      expect(signerSigned).toMatchObject({
+        timestamp: signedAt,
+        data: {
+          signer: {
+            position: 1,
+            name: 'Jordan Rivera',
+            email: 'jordan@example.com',
+            signed_at: signedAt,
+            signed_count: 1,
+            signer_count: 1,
+          },
+        },
+      });
       expect(signed).toMatchObject({
         timestamp: signedAt,
         data: { contract: { status: 'signed', viewed_at: viewedAt, signed_at: signedAt } },
@@ -282,13 +301,18 @@ describe('webhooks of a contract sealed as a PDF', () => {
       await worker.stop();
     }
     const payloads = await received(h, 0);
-    const types: WebhookEventType[] = ['contract.sent', 'contract.signed', 'contract.completed'];
+    const types: WebhookEventType[] = [
+      'contract.sent',
+      'contract.signer_signed',
+      'contract.signed',
+      'contract.completed',
+    ];
     expect(typesOf(payloads)).toEqual(types);
-    expect(payloads[1]).toMatchObject({
+    expect(payloads[2]).toMatchObject({
       data: { contract: { status: 'signed' }, executed_pdf_url: null },
     });
     const url = `${h.t.config.PUBLIC_URL}/api/contracts/${id}/executed.pdf`;
-    expect(payloads[2]).toMatchObject({
+    expect(payloads[3]).toMatchObject({
       data: {
         contract: { status: 'completed', completed_at: h.clock.now().toISOString() },
         executed_pdf_url: url,

@@ -5,6 +5,7 @@ import type {
   WebhookContract,
   WebhookEventType,
   WebhookPayload,
+  WebhookSigner,
 } from '../../domain/webhooks.schemas.js';
 import { generateWebhookEventId } from './webhook-secret.js';
 
@@ -17,6 +18,8 @@ export interface WebhookEvent {
   dedupeKey?: string;
   /** The payment a payment.* event reports (issue 36). */
   payment?: WebhookPayment;
+  /** The signer a contract.signer_signed event reports (issue 37). */
+  signer?: WebhookSigner;
 }
 
 /**
@@ -46,6 +49,7 @@ export async function queueWebhookEvent(trx: DbOrTrx, event: WebhookEvent): Prom
         ? executedPdfPath(event.contractId)
         : null,
       ...(event.payment ? { payment: event.payment } : {}),
+      ...(event.signer ? { signer: event.signer } : {}),
     },
   };
   const eventId = generateWebhookEventId();

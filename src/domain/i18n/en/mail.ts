@@ -126,4 +126,19 @@ export const mail = {
     reason: 'Their reason:',
     questions: 'If you have questions, contact them below.',
   },
+  /** To every other signer when one declines (issue 37). */
+  signerDeclined: {
+    subject: (name: string, id: number) => `${name} declined to sign contract #${id}`,
+    preheader: (id: number) => `Contract #${id} will not go ahead as it was sent.`,
+    declined: (name: string, id: number, date: string): AroundName => [
+      '',
+      name,
+      ` declined to sign contract #${id} on ${date}. The contract is closed for everyone and will not go ahead as it was sent; its signing links no longer work, and there is nothing you need to do.`,
+    ],
+    youSigned:
+      'You had already signed it. A contract that one of its signers declines does not take effect.',
+    reason: 'Their reason:',
+    questions:
+      'Your contractor may send you a new contract. If you have questions, contact them below.',
+  },
 };

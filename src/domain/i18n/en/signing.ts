@@ -78,6 +78,21 @@ export const signing = {
     download: 'Download your signed copy (PDF)',
     signedContract: 'Signed contract',
   },
+  /** Several clients sign one contract (issue 37). */
+  signers: {
+    heading: 'Who signs',
+    you: (name: string) => `${name} (you)`,
+    waiting: 'Waits for their turn',
+    notYet: 'Not signed yet',
+    signedOn: (when: string) => `Signed on ${when}`,
+    declined: 'Declined',
+    waitingFor: (name: string) => `Waiting for ${name} to sign first`,
+    waitingMessage: (name: string) =>
+      `You can read the contract now. We will email you when ${name} has signed and it is your turn.`,
+    othersToSign: (names: string) =>
+      `Waiting for ${names} to sign. Everyone gets the signed copy by email once all have signed.`,
+    and: 'and',
+  },
   decline: {
     button: 'Decline to sign',
     title: 'Decline this contract?',

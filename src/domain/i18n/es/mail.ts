@@ -110,4 +110,18 @@ export const mail: typeof english = {
     questions:
       'Si tiene alguna pregunta, comuníquese con la empresa a través de los datos de contacto que aparecen abajo.',
   },
+  signerDeclined: {
+    subject: (name, id) => `${name} no firmó el contrato n.º ${id}`,
+    preheader: (id) => `El contrato n.º ${id} no seguirá adelante tal como se envió.`,
+    declined: (name, id, date) => [
+      '',
+      name,
+      ` decidió no firmar el contrato n.º ${id} el ${date}. El contrato queda cerrado para todos y no seguirá adelante tal como se envió; los enlaces de firma ya no funcionan y usted no tiene que hacer nada.`,
+    ],
+    youSigned:
+      'Usted ya lo había firmado. Un contrato que alguno de sus firmantes no firma no entra en vigor.',
+    reason: 'Motivo indicado:',
+    questions:
+      'Es posible que su contratista le envíe un contrato nuevo. Si tiene alguna pregunta, comuníquese con la empresa a través de los datos de contacto que aparecen abajo.',
+  },
 };

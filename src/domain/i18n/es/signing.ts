@@ -76,6 +76,20 @@ export const signing: typeof english = {
     download: 'Descargar su copia firmada (PDF)',
     signedContract: 'Contrato firmado',
   },
+  signers: {
+    heading: 'Quiénes firman',
+    you: (name) => `${name} (usted)`,
+    waiting: 'Espera su turno',
+    notYet: 'Aún no ha firmado',
+    signedOn: (when) => `Firmó el ${when}`,
+    declined: 'No firmó',
+    waitingFor: (name) => `Debe firmar primero ${name}`,
+    waitingMessage: (name) =>
+      `Ya puede leer el contrato. Le enviaremos un correo electrónico cuando ${name} haya firmado y sea su turno.`,
+    othersToSign: (names) =>
+      `Falta la firma de ${names}. Todos recibirán la copia firmada por correo electrónico cuando hayan firmado todos.`,
+    and: 'y',
+  },
   decline: {
     button: 'No firmar',
     title: '¿Rechazar este contrato?',

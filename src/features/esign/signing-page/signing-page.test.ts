@@ -269,7 +269,10 @@ describe('switching the language', () => {
     expect(page.body).toContain('"language":"es"');
     const events = await eventsOf(t, id, 'language_changed');
     expect(events).toEqual([
-      expect.objectContaining({ actor: 'client', details: { from: 'en', to: 'es' } }),
+      expect.objectContaining({
+        actor: 'client',
+        details: { from: 'en', to: 'es', signer: expect.objectContaining({ position: 1 }) },
+      }),
     ]);
     // The language shown already: nothing changes, nothing is recorded.
     await switchLanguage(token, 'language=es');

@@ -38,3 +38,4 @@ export {
 } from './payment-correction.js';
 // Issue 36, later stages: the emailed link to pay a stage.
 export { renderPaymentRequestMail, type PaymentRequestMailInput } from './payment-request.js';
+export { renderSignerDeclinedMail, type SignerDeclinedMailInput } from './signer-declined.js';

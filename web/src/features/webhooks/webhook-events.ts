@@ -4,7 +4,8 @@ import type { WebhookEventType } from '@domain/webhooks.schemas';
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'contract.sent': 'Sent to the client',
   'contract.viewed': 'Opened by the client',
-  'contract.signed': 'Signed by the client',
+  'contract.signer_signed': 'Signed by one of the clients',
+  'contract.signed': 'Signed by every client',
   'contract.completed': 'Sealed PDF ready',
   'contract.declined': 'Declined by the client',
   'contract.voided': 'Voided by you',
