@@ -18,6 +18,11 @@ export interface SigningIslandData {
   decline: { least: number; most: number };
   /** The deposit offered once signed (issue 36): the form posts to /esign/<token>/pay. */
   deposit: { pay: string; later: string; laterNote: string } | null;
+  /**
+   * What the page says once this signer signed while others still have to (issue 37): "Waiting
+   * for Alex Rivera to sign…"; null with one signer.
+   */
+  othersPending: string | null;
   words: SigningIslandWords;
 }
 

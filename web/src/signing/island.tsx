@@ -32,19 +32,20 @@ if (island && dataElement && status) {
 
 function SigningIsland({ data, status }: { data: SigningIslandData; status: HTMLElement }) {
   const { toast, show, dismiss } = useToast();
-  const [signed, setSigned] = useState(false);
+  // Null until signed; then whether this was the last signature the contract needed.
+  const [signed, setSigned] = useState<{ contractSigned: boolean } | null>(null);
   const url = signingUrlOf(location.pathname);
 
   return (
     <>
       {signed ? (
-        createPortal(<DonePanel data={data} />, status)
+        createPortal(<DonePanel data={data} contractSigned={signed.contractSigned} />, status)
       ) : (
         <SigningForm
           data={data}
           url={url}
           showToast={show}
-          onSigned={() => setSigned(true)}
+          onSigned={(contractSigned) => setSigned({ contractSigned })}
           // The server's page says what happened: declined, signed elsewhere, withdrawn...
           onSettled={() => location.reload()}
         />
@@ -59,7 +60,15 @@ function SigningIsland({ data, status }: { data: SigningIslandData; status: HTML
  * deposit due at signing is offered here (issue 36): a plain form, so the server sends the
  * browser on to Stripe's Checkout; "Pay later" folds the offer into where to find it again.
  */
-function DonePanel({ data }: { data: SigningIslandData }) {
+function DonePanel({
+  data,
+  contractSigned,
+}: {
+  data: SigningIslandData;
+  contractSigned: boolean;
+}) {
+  // With other signers still to sign (issue 37), the deposit waits for the last signature.
+  const deposit = contractSigned ? data.deposit : null;
   const [later, setLater] = useState(false);
   useEffect(() => {
     document.getElementById(SIGNING_CONSENT_ELEMENT_ID)?.setAttribute('hidden', '');
@@ -74,20 +83,20 @@ function DonePanel({ data }: { data: SigningIslandData }) {
       <h1 id="signed-title" tabIndex={-1}>
         {data.words.doneTitle}
       </h1>
-      <p>{data.words.doneMessage}</p>
-      {data.deposit && !later && (
+      <p>{contractSigned ? data.words.doneMessage : (data.othersPending ?? data.words.doneMessage)}</p>
+      {deposit && !later && (
         <>
           <form className="deposit-offer" method="post" action={`${location.pathname}/pay`}>
             <button type="submit" className="button button-primary button-large">
-              {data.deposit.pay}
+              {deposit.pay}
             </button>
           </form>
           <button type="button" className="button button-subtle" onClick={() => setLater(true)}>
-            {data.deposit.later}
+            {deposit.later}
           </button>
         </>
       )}
-      {data.deposit && <p className="small dimmed">{data.deposit.laterNote}</p>}
+      {deposit && <p className="small dimmed">{deposit.laterNote}</p>}
     </section>
   );
 }

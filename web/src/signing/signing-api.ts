@@ -9,7 +9,8 @@ import { failureOf, failureOfStatus, type Failure } from '../lib/failure';
  */
 
 export type SignOutcome =
-  | { kind: 'signed'; clientSignedAt: string }
+  /** `contractSigned`: this was the last signature needed (issue 37); else others still sign. */
+  | { kind: 'signed'; contractSigned: boolean }
   /** 409 (signed first elsewhere, declined, withdrawn, expired), or a 200 we cannot read. */
   | { kind: 'conflict' }
   /** 409: the notice changed since the page showed it; the server's sentence asks for a reload. */
@@ -62,9 +63,12 @@ export async function submitSignature(
   if (response.status === 409) return { kind: 'conflict' };
   if (response.status === 404) return { kind: 'invalid' };
   if (!response.ok) return { kind: 'failed', failure: await failureOfAnswer(response) };
-  const body = (await response.json().catch(() => null)) as { client_signed_at?: unknown } | null;
-  return typeof body?.client_signed_at === 'string'
-    ? { kind: 'signed', clientSignedAt: body.client_signed_at }
+  const body = (await response.json().catch(() => null)) as {
+    client_signed_at?: unknown;
+    you_signed_at?: unknown;
+  } | null;
+  return typeof body?.you_signed_at === 'string'
+    ? { kind: 'signed', contractSigned: typeof body.client_signed_at === 'string' }
     : { kind: 'conflict' };
 }
 

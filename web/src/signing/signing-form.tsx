@@ -19,7 +19,7 @@ export function SigningForm(props: {
   data: SigningIslandData;
   url: string;
   showToast: (toast: ToastMessage) => void;
-  onSigned: () => void;
+  onSigned: (contractSigned: boolean) => void;
   /** The contract changed meanwhile (409, 404) or was declined: show the server's state. */
   onSettled: () => void;
 }) {
@@ -75,7 +75,7 @@ export function SigningForm(props: {
     switch (outcome.kind) {
       case 'signed':
         props.showToast({ title: words.toastSignedTitle, message: words.toastSignedMessage });
-        return props.onSigned();
+        return props.onSigned(outcome.contractSigned);
       case 'conflict':
         return props.onSettled();
       case 'consent-changed':

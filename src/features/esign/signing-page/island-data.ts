@@ -14,7 +14,12 @@ export function islandDataFor(view: EsignView, language: Language): SigningIslan
     language,
     consentVersion: view.consent_version,
     consentSha256: view.consent_sha256,
-    signerName: { initial: view.client_name ?? '', most: SIGNER_NAME_MAX },
+    // The link's own signer: with several, not always the client of record (issue 37).
+    signerName: {
+      initial: view.signers.find((signer) => signer.you)?.name ?? view.client_name ?? '',
+      most: SIGNER_NAME_MAX,
+    },
+    othersPending: othersPendingWords(view, language),
     decline: { least: DECLINE_REASON_MIN, most: DECLINE_REASON_MAX },
     deposit: view.payment_due
       ? {
@@ -60,4 +65,18 @@ export function islandDataFor(view: EsignView, language: Language): SigningIslan
       declineBusy: words.decline.busy,
     },
   };
+}
+
+/** "Waiting for Alex Rivera and Sam Rivera to sign…", or null when nobody else signs. */
+export function othersPendingWords(view: EsignView, language: Language): string | null {
+  const words = messagesFor(language).signing.signers;
+  const pending = view.signers
+    .filter((signer) => !signer.you && signer.signed_at === null)
+    .map((signer) => signer.name);
+  if (pending.length === 0) return null;
+  const names =
+    pending.length === 1
+      ? (pending[0] ?? '')
+      : `${pending.slice(0, -1).join(', ')} ${words.and} ${pending.at(-1) ?? ''}`;
+  return words.othersToSign(names);
 }

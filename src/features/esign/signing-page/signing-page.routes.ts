@@ -116,7 +116,12 @@ async function pageStateOf(
     });
     const language = languageOr(answer.language);
     if (!('template_html' in answer)) return { state: { kind: 'closed', view: answer }, language };
-    if (answer.status === 'sent') return { state: { kind: 'signable', view: answer }, language };
+    // Each signer's own page (issue 37): theirs to sign, waiting for their turn, or signed by
+    // them while others still sign.
+    if (answer.status === 'sent' && !answer.you_signed_at) {
+      const kind = answer.waiting_for ? 'waiting' : 'signable';
+      return { state: { kind, view: answer }, language };
+    }
     // Back from Stripe's Checkout (issue 36): ?paid=<session id>, canceled, or error.
     const paymentReturn =
       typeof paid !== 'string'

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/signing-island.js';
 import { formatPhone } from '../../../domain/template-engine/formatters.js';
 import { inlineContractMarkup } from './inline-document.js';
-import { islandDataFor } from './island-data.js';
+import { islandDataFor, othersPendingWords } from './island-data.js';
 import { noticeParts, pageNotice, unsignedPdfUrl } from './page-notice.js';
 import type { SigningPageAssets } from './page-assets.js';
 import { recentPage } from './recent-pages.js';
@@ -33,6 +33,8 @@ export type PaymentReturnView = PaymentReturn | { kind: 'error' };
 /** What a signing link leads to, as the page shows it. */
 export type SigningPageState =
   | { kind: 'signable'; view: EsignView }
+  /** Signing in order, another signer's turn (issue 37): the contract to read, no signing. */
+  | { kind: 'waiting'; view: EsignView }
   | { kind: 'signed'; view: EsignView; paymentReturn?: PaymentReturnView | null }
   | { kind: 'closed'; view: EsignClosedView }
   /** Unknown, revoked or long-expired link. */
@@ -47,7 +49,9 @@ export type SigningPageState =
  */
 export function renderSigningPage(input: PageInput): string {
   const { state } = input;
-  if (state.kind !== 'signable' && state.kind !== 'signed') return pageOf(input);
+  if (state.kind !== 'signable' && state.kind !== 'signed' && state.kind !== 'waiting') {
+    return pageOf(input);
+  }
   // Everything the page shows but the document, which recentPage compares whole.
   const view = {
     ...state.view,
@@ -73,7 +77,7 @@ function pageOf(input: PageInput): string {
     lang: language,
     words,
     title:
-      state.kind === 'signable' || state.kind === 'signed'
+      state.kind === 'signable' || state.kind === 'signed' || state.kind === 'waiting'
         ? words.pageTitle(company ?? 'TradeSign')
         : 'TradeSign',
     css: input.assets.css,
@@ -109,6 +113,8 @@ function bodyOf(state: SigningPageState, language: Language, token: string) {
       return closedNotice(state.view, language);
     case 'signable':
       return contractBody('signable', state.view, language, token, null);
+    case 'waiting':
+      return contractBody('waiting', state.view, language, token, null);
     case 'signed':
       return contractBody('signed', state.view, language, token, state.paymentReturn ?? null);
   }
@@ -155,7 +161,7 @@ function contactOf(view: CompanyContacts, lead: string) {
 }
 
 function contractBody(
-  kind: 'signable' | 'signed',
+  kind: 'signable' | 'signed' | 'waiting',
   view: EsignView,
   language: Language,
   token: string,
@@ -167,11 +173,13 @@ function contractBody(
   const deposit = view.payment_due ? formatUsd(view.payment_due.amount_cents) : null;
   // Once Checkout says it is paid or on its way, the offer waits for Stripe's event to close it.
   const settled = paymentReturn?.kind === 'received' || paymentReturn?.kind === 'processing';
+  // The contract is signed once its last signer signed (issue 37): only then is a deposit paid.
+  const contractSigned = view.client_signed_at !== null;
   return {
     kind,
-    depositDue: kind === 'signable' && deposit ? paying.depositDue(deposit) : null,
+    depositDue: kind !== 'signed' && deposit ? paying.depositDue(deposit) : null,
     depositOffer:
-      kind === 'signed' && deposit && !settled
+      kind === 'signed' && contractSigned && deposit && !settled
         ? {
             action: `/esign/${encodeURIComponent(token)}/pay`,
             pay: paying.payDeposit(deposit),
@@ -186,12 +194,17 @@ function contractBody(
       contact: contactOf(view, words.banner.questions),
     },
     signedOn:
-      kind === 'signed' && view.client_signed_at
+      kind === 'signed' && view.you_signed_at
         ? {
-            iso: view.client_signed_at,
-            text: words.done.signedOn(formatLongDate(view.client_signed_at, language)),
+            iso: view.you_signed_at,
+            text: words.done.signedOn(formatLongDate(view.you_signed_at, language)),
           }
         : null,
+    doneMessage: contractSigned
+      ? words.done.message
+      : (othersPendingWords(view, language) ?? words.done.message),
+    waiting: kind === 'waiting' && view.waiting_for ? waitingNotice(view.waiting_for, language) : null,
+    signers: view.signers.length > 1 ? signersListOf(view, language) : null,
     pdfUrl: view.executed_pdf ? `/api/esign/${encodeURIComponent(token)}/executed.pdf` : null,
     documentHtml: view.template_html,
     // The same document for a browser without script, which cannot size the frame to it.
@@ -203,6 +216,32 @@ function contractBody(
       kind === 'signable'
         ? JSON.stringify(islandDataFor(view, language)).replace(/</g, '\\u003c')
         : null,
+  };
+}
+
+/** "Waiting for Dana Rivera to sign first", and what happens then. */
+function waitingNotice(name: string, language: Language) {
+  const words = messagesFor(language).signing.signers;
+  return { title: words.waitingFor(name), message: words.waitingMessage(name) };
+}
+
+/** Who signs, in order, and where each stands, as every signer's page lists them. */
+function signersListOf(view: EsignView, language: Language) {
+  const words = messagesFor(language).signing.signers;
+  return {
+    heading: words.heading,
+    items: view.signers.map((signer) => ({
+      name: signer.you ? words.you(signer.name) : signer.name,
+      status:
+        signer.status === 'signed' && signer.signed_at
+          ? words.signedOn(formatLongDate(signer.signed_at, language))
+          : signer.status === 'declined'
+            ? words.declined
+            : signer.status === 'waiting'
+              ? words.waiting
+              : words.notYet,
+      signed: signer.status === 'signed',
+    })),
   };
 }
 
