@@ -87,15 +87,20 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
   const insertContract = sqlite.prepare(
     `INSERT INTO contracts (company_id, created_by_user_id, sent_by_user_id, status, client_name,
        client_email, scope_raw, total_price_cents, template_html, template_sha256, company_name,
-       created_at, updated_at, sent_at, client_signed_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       created_at, updated_at, sent_at, client_signed_at, signers_signed)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertEvent = sqlite.prepare(
     'INSERT INTO contract_events (contract_id, type, at, actor, ip) VALUES (?, ?, ?, ?, ?)',
   );
+  // Every sent contract has its one signer (issue 37), and its link is theirs.
+  const insertSigner = sqlite.prepare(
+    `INSERT INTO contract_signers (contract_id, position, name, email, invited_at, signed_at)
+     VALUES (?, 1, ?, ?, ?, ?)`,
+  );
   const insertLink = sqlite.prepare(
-    `INSERT INTO signing_links (contract_id, token_sha256, created_at, expires_at)
-     VALUES (?, ?, ?, ?)`,
+    `INSERT INTO signing_links (contract_id, signer_id, token_sha256, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?)`,
   );
 
   /** Each account is the owner of a company of its own. */
@@ -141,6 +146,7 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
             ? new Date(createdMs + 86_400_000).toISOString()
             : null;
         const client = `Client ${Math.floor(random() * 1_000_000)}`;
+        const clientEmail = `${client.replace(' ', '.').toLowerCase()}@example.com`;
         const cents = 50_000 + Math.floor(random() * 5_000_000);
         const html = status === 'draft' ? null : snapshotHtml(client, cents);
         const contractId = Number(
@@ -150,7 +156,7 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
             sentAt === null ? null : userId,
             status,
             client,
-            `${client.replace(' ', '.').toLowerCase()}@example.com`,
+            clientEmail,
             JSON.stringify(['install drip line', 'replace two valves']),
             cents,
             html,
@@ -160,6 +166,7 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
             sentAt ?? createdAt,
             sentAt,
             signedAt,
+            signedAt === null ? 0 : 1,
           ).lastInsertRowid,
         );
         for (const [step, type] of (EVENTS_BY_STATUS[status] ?? []).entries()) {
@@ -171,7 +178,10 @@ export function seedScale(sqlite: SQLite.Database, options: ScaleSeedOptions): S
           // Tokens nobody knows: the rows exist so lookups run against a full table.
           const tokenHash = createHash('sha256').update(randomBytes(32)).digest('hex');
           const expires = new Date(createdMs + 30 * 86_400_000).toISOString();
-          insertLink.run(contractId, tokenHash, sentAt, expires);
+          const signerId = Number(
+            insertSigner.run(contractId, client, clientEmail, sentAt, signedAt).lastInsertRowid,
+          );
+          insertLink.run(contractId, signerId, tokenHash, sentAt, expires);
           signingLinks += 1;
         }
       }

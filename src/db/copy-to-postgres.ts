@@ -29,6 +29,8 @@ export const COPIED_TABLES: readonly { table: keyof Database; key: string; batch
   { table: 'contracts', key: 'id', batch: 100 },
   { table: 'contract_events', key: 'id', batch: 500 },
   { table: 'email_outbox', key: 'id', batch: 200 },
+  // Issue 37: a link names its signer, so signers go first. A signature is an image: 100 a batch.
+  { table: 'contract_signers', key: 'id', batch: 100 },
   { table: 'signing_links', key: 'id', batch: 500 },
   { table: 'document_jobs', key: 'contract_id', batch: 500 },
   { table: 'documents', key: 'contract_id', batch: 20 },
