@@ -70,6 +70,13 @@ describe('two homeowners signing together', () => {
       { name: 'Alex Rivera', status: 'viewed', signed_at: null, you: true },
     ]);
     expect(seenBySecond.waiting_for).toBeNull();
+    // Each signer's first opening alerts the contractor, naming them.
+    const alerts = await queuedMails(t, id, 'viewed_alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toContain('Alex Rivera');
+    await view(first ?? '');
+    await view(second ?? '');
+    expect(await queuedMails(t, id, 'viewed_alert')).toHaveLength(2);
 
     const firstSigned = await signerSigns(t, first ?? '', 'Jordan Rivera', 1);
     expect(firstSigned.statusCode, firstSigned.body).toBe(200);

@@ -189,7 +189,7 @@ function contractBody(
     paymentReturn: paymentReturn ? paymentReturnNotice(paymentReturn, view.id, language) : null,
     banner: {
       contractLine: words.banner.contractLine(company, view.id),
-      preparedFor: view.client_name ? words.banner.preparedFor(view.client_name) : null,
+      preparedFor: preparedForOf(view, language),
       total: view.total_price_cents === null ? null : formatUsd(view.total_price_cents),
       contact: contactOf(view, words.banner.questions),
     },
@@ -203,7 +203,8 @@ function contractBody(
     doneMessage: contractSigned
       ? words.done.message
       : (othersPendingWords(view, language) ?? words.done.message),
-    waiting: kind === 'waiting' && view.waiting_for ? waitingNotice(view.waiting_for, language) : null,
+    waiting:
+      kind === 'waiting' && view.waiting_for ? waitingNotice(view.waiting_for, language) : null,
     signers: view.signers.length > 1 ? signersListOf(view, language) : null,
     pdfUrl: view.executed_pdf ? `/api/esign/${encodeURIComponent(token)}/executed.pdf` : null,
     documentHtml: view.template_html,
@@ -217,6 +218,16 @@ function contractBody(
         ? JSON.stringify(islandDataFor(view, language)).replace(/</g, '\\u003c')
         : null,
   };
+}
+
+/** "Prepared for Jordan Rivera and Alex Rivera": everyone who signs (issue 37). */
+function preparedForOf(view: EsignView, language: Language): string | null {
+  const words = messagesFor(language).signing;
+  const names = view.signers.map((signer) => signer.name);
+  if (names.length <= 1)
+    return view.client_name ? words.banner.preparedFor(view.client_name) : null;
+  const joined = `${names.slice(0, -1).join(', ')} ${words.signers.and} ${names.at(-1) ?? ''}`;
+  return words.banner.preparedFor(joined);
 }
 
 /** "Waiting for Dana Rivera to sign first", and what happens then. */
