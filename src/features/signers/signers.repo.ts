@@ -63,12 +63,14 @@ export async function signersByContract(
   return byContract;
 }
 
-export function findSigner(db: DbOrTrx, signerId: number): Promise<SignerRow | undefined> {
-  return db
-    .selectFrom('contract_signers')
-    .select(SIGNER_COLUMNS)
-    .where('id', '=', signerId)
-    .executeTakeFirst();
+/** Built once, like the link's lookup: every opening of a signing page reads its signer. */
+const signerById = preparedQuery((db, params: { signerId: number }) =>
+  db.selectFrom('contract_signers').select(SIGNER_COLUMNS).where('id', '=', params.signerId),
+);
+
+export async function findSigner(db: DbOrTrx, signerId: number): Promise<SignerRow | undefined> {
+  const [signer] = await signerById(db, { signerId });
+  return signer;
 }
 
 /** The client of record's signer row (position 1). */
