@@ -89,6 +89,8 @@ export const esignClosedViewSchema = z.object({
   closed_at: z.string().nullable(),
   /** The contractor's reason for withdrawing (a decline's reason is the client's own). */
   closed_reason: z.string().nullable(),
+  /** Declined by another of the contract's signers (issue 37): their name; null otherwise. */
+  declined_by: z.string().nullable(),
   language: readingLanguage,
 });
 export type EsignClosedView = z.infer<typeof esignClosedViewSchema>;

@@ -125,6 +125,7 @@ describe('declining through the signing link', () => {
       company_email: null,
       closed_at: now.toISOString(),
       closed_reason: null,
+      declined_by: null,
       language: 'en',
     });
 

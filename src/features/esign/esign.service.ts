@@ -127,6 +127,8 @@ async function describeForClient(
       company_email: contract.company_email,
       closed_at: status === 'expired' ? contract.expires_at : contract.closed_at,
       closed_reason: status === 'voided' ? contract.closed_reason : null,
+      declined_by:
+        status === 'declined' ? await declinedByAnother(db, contract.id, signer.id) : null,
       language: languageOr(contract.language),
     };
   }
@@ -157,6 +159,12 @@ async function describeForClient(
     language,
     payment_due: await depositDueOf(db, contract),
   };
+}
+
+/** Who declined, when it was another of the signers than the link's own (issue 37). */
+async function declinedByAnother(db: DbOrTrx, contractId: number, signerId: number) {
+  const decliner = (await listSigners(db, contractId)).find((other) => other.declined_at);
+  return decliner && decliner.id !== signerId ? decliner.name : null;
 }
 
 function isClosedViewStatus(status: ContractStatus): status is EsignClosedView['status'] {

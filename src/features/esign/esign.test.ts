@@ -318,6 +318,7 @@ describe('the public signing link', () => {
       company_email: null,
       closed_at: '2000-01-01T00:00:00.000Z',
       closed_reason: null,
+      declined_by: null,
       language: 'en',
     });
     expect(answer.body).not.toContain('<html');

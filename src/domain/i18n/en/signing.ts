@@ -118,6 +118,8 @@ export const signing = {
     declinedMessage: (on: string | null, company: string | null) =>
       `You declined this contract${on ? ` on ${on}` : ''}. ${company ?? 'The sender'} has been ` +
       'notified.',
+    declinedByOther: (name: string, on: string | null, company: string | null) =>
+      `${name} declined this contract${on ? ` on ${on}` : ''}, so it will not go ahead as it was sent. ${company ?? 'The sender'} has been notified.`,
     withdrawnTitle: 'Contract Withdrawn',
     withdrawnMessage: (company: string | null) =>
       `This contract was withdrawn by ${company ?? 'the sender'}.`,

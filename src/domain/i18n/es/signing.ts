@@ -116,6 +116,9 @@ export const signing: typeof english = {
     declinedMessage: (on, company) =>
       `Usted rechazó este contrato${on ? ` el ${on}` : ''}. ` +
       `${company ?? 'El remitente'} ya recibió la notificación.`,
+    declinedByOther: (name, on, company) =>
+      `${name} rechazó este contrato${on ? ` el ${on}` : ''}, así que no seguirá adelante tal como se envió. ` +
+      `${company ?? 'El remitente'} ya recibió la notificación.`,
     withdrawnTitle: 'Contrato retirado',
     withdrawnMessage: (company) => `${company ?? 'El remitente'} retiró este contrato.`,
     reason: (reason) => `Motivo: ${reason}`,

@@ -133,7 +133,9 @@ function closedNotice(view: EsignClosedView, language: Language) {
     case 'declined': {
       const on = view.closed_at ? formatLongDate(view.closed_at, language) : null;
       return notice('gray', '×', words.declinedTitle, [
-        words.declinedMessage(on, view.company_name),
+        view.declined_by
+          ? words.declinedByOther(view.declined_by, on, view.company_name)
+          : words.declinedMessage(on, view.company_name),
       ]);
     }
     case 'voided': {
