@@ -19,6 +19,7 @@ import * as clientMailLimits from '../../db/migrations/202611300100_client_mail_
 import * as accountSecurity from '../../db/migrations/202612010100_account_security.js';
 import * as companies from '../../db/migrations/202612020100_companies.js';
 import * as payments from '../../db/migrations/202612030100_payments.js';
+import * as contractSigners from '../../db/migrations/202612040100_contract_signers.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '202612010100_account_security': accountSecurity,
   '202612020100_companies': companies,
   '202612030100_payments': payments,
+  '202612040100_contract_signers': contractSigners,
 };
 
 export const migrationProvider: MigrationProvider = {
