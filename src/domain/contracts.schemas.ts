@@ -168,6 +168,12 @@ export const coSignerSchema = z.object({
 });
 export type CoSigner = z.infer<typeof coSignerSchema>;
 
+/** A signer on the contractor's page: "Opened 2 times, last Tue 3:14 PM" needs the last time. */
+export const contractSignerSchema = signerSchema.extend({
+  last_viewed_at: z.string().nullable(),
+});
+export type ContractSigner = z.infer<typeof contractSignerSchema>;
+
 export const contractSchema = z.object({
   id: z.number(),
   status: z.enum(CONTRACT_STATUSES),
@@ -227,7 +233,7 @@ export const contractSchema = z.object({
     description:
       '"together": every signer was or will be mailed at once; "in_order": each after the one before signs.',
   }),
-  signers: z.array(signerSchema).meta({
+  signers: z.array(contractSignerSchema).meta({
     description:
       'Who signs a sent contract, the client of record first, each with their status ' +
       '(waiting for their turn, sent, viewed, signed, declined), openings, reminders and times. ' +

@@ -301,6 +301,7 @@ describe('a sent contract’s signers', () => {
         status: 'signed',
         view_count: 2,
         viewed_at: '2026-12-01T11:00:00.000Z',
+        last_viewed_at: '2026-12-02T08:00:00.000Z',
         signed_at: '2026-12-02T08:05:00.000Z',
         declined_at: null,
       },

@@ -84,7 +84,10 @@ export function toContract(
     co_signers:
       row.status === 'draft' ? parseCoSigners(row.co_signers_json) : coSignersOfSigners(signers),
     signing_order: row.signing_order,
-    signers: signers.map(toSigner),
+    signers: signers.map((signer) => ({
+      ...toSigner(signer),
+      last_viewed_at: signer.last_viewed_at,
+    })),
   };
 }
 
