@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Switch, Text, TextInput } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type FocusEvent } from 'react';
 import type { SigningOrder } from '@domain/signers';
 import {
   canAddSigner,
@@ -36,10 +36,23 @@ export function CoSignersFields(props: {
       signers: props.coSigners.map((signer): KeyedSigner => ({ ...signer, key: randomId() })),
     },
     validate: schemaResolver(coSignersFormSchema(props.clientEmail), { sync: true }),
-    validateInputOnBlur: true,
     onValuesChange: (values) => props.onChange(withoutKeys(values.signers)),
   });
   const signers = form.values.signers;
+  /**
+   * A field's props, checked when left with something typed. A field left empty says nothing yet
+   * (the step's line under it does): its message appearing as "Add another signer" is pressed
+   * would move the button from under the finger.
+   */
+  const inputProps = (path: string) => {
+    const props = form.getInputProps(path);
+    return {
+      ...props,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        if (event.currentTarget.value.trim() !== '') form.validateField(path);
+      },
+    };
+  };
   // Keyboard: a new signer's name takes the focus; after Remove, "Add another signer" does. The
   // target is known at the click and exists after the next render.
   const pendingFocus = useRef<string | null>(null);
@@ -93,7 +106,7 @@ export function CoSignersFields(props: {
                 label="Name"
                 required
                 autoComplete="off"
-                {...form.getInputProps(`signers.${index}.name`)}
+                {...inputProps(`signers.${index}.name`)}
               />
               <TextInput
                 label="Email Address"
@@ -101,14 +114,14 @@ export function CoSignersFields(props: {
                 inputMode="email"
                 autoComplete="off"
                 required
-                {...form.getInputProps(`signers.${index}.email`)}
+                {...inputProps(`signers.${index}.email`)}
               />
               <TextInput
                 label="Phone Number"
                 type="tel"
                 inputMode="tel"
                 autoComplete="off"
-                {...form.getInputProps(`signers.${index}.phone`)}
+                {...inputProps(`signers.${index}.phone`)}
               />
             </Stack>
           </Card>
