@@ -121,6 +121,21 @@ async function fillTheRest(db: DB) {
       dedupe_key: 'reminder:1:auto:1',
     })
     .execute();
+  // Issue 37: a signer, with the signature image they hold.
+  await db
+    .insertInto('contract_signers')
+    .values({
+      contract_id: contract.id,
+      position: 1,
+      name: 'Jordan Rivera',
+      email: 'jordan@example.com',
+      language: 'en',
+      invited_at: now,
+      signed_at: now,
+      signed_name: 'Jordan Rivera',
+      signature_png: `data:image/png;base64,${randomBytes(3000).toString('base64')}`,
+    })
+    .execute();
   await db
     .insertInto('document_jobs')
     .values({ contract_id: contract.id, status: 'done', next_attempt_at: now, created_at: now })

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { CONTRACT_STATUSES } from './contract-lifecycle.js';
 import { LANGUAGES } from './i18n/languages.js';
 import { cleanedScopeSchema, scopeSnippetsSchema } from './scope.schemas.js';
+import {
+  coSignersSchema,
+  MAX_CO_SIGNERS,
+  signerSchema,
+  SIGNING_ORDERS,
+  signingOrderSchema,
+} from './signers.js';
 
 /** Contract calls (issue 5). A draft may be partial but never malformed. */
 
@@ -111,6 +118,18 @@ export const contractDraftInputSchema = z.object({
     }),
   // Accepted for the spec's payload shape; the signature itself is set only by sign-mine.
   my_signature_png: signaturePngSchema.nullable().optional(),
+  // Issue 37: as `language`, left out keeps what the draft has.
+  co_signers: coSignersSchema.optional().meta({
+    description:
+      `The other clients who sign beside the client of record (at most ${MAX_CO_SIGNERS}), ` +
+      'each with a name, an email and an optional phone. Left out, a save keeps the saved ones; ' +
+      '`[]` removes them. No email may be used twice among the client and the co-signers.',
+  }),
+  signing_order: signingOrderSchema.optional().meta({
+    description:
+      '"together": every signer is mailed at once; "in_order": each after the one before signs. ' +
+      '"together" when a new draft leaves it out; left out, a save keeps the saved one.',
+  }),
 });
 export type ContractDraftInput = z.infer<typeof contractDraftInputSchema>;
 
@@ -140,6 +159,20 @@ export const personRefSchema = z.object({
   name: z.string(),
 });
 export type PersonRef = z.infer<typeof personRefSchema>;
+
+/** Another signer of a contract as the contractor typed them (issue 37). */
+export const coSignerSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type CoSigner = z.infer<typeof coSignerSchema>;
+
+/** A signer on the contractor's page: "Opened 2 times, last Tue 3:14 PM" needs the last time. */
+export const contractSignerSchema = signerSchema.extend({
+  last_viewed_at: z.string().nullable(),
+});
+export type ContractSigner = z.infer<typeof contractSignerSchema>;
 
 export const contractSchema = z.object({
   id: z.number(),
@@ -190,6 +223,22 @@ export const contractSchema = z.object({
   /** Who of the company wrote it, and who signed and sent it (null while a draft). */
   created_by: personRefSchema.nullable(),
   sent_by: personRefSchema.nullable(),
+  // Issue 37: several client signers.
+  co_signers: z.array(coSignerSchema).meta({
+    description:
+      "The other clients who sign after the client of record: a draft's as saved, a sent " +
+      "contract's from its signers (all but the first). Empty when the client signs alone.",
+  }),
+  signing_order: z.enum(SIGNING_ORDERS).meta({
+    description:
+      '"together": every signer was or will be mailed at once; "in_order": each after the one before signs.',
+  }),
+  signers: z.array(contractSignerSchema).meta({
+    description:
+      'Who signs a sent contract, the client of record first, each with their status ' +
+      '(waiting for their turn, sent, viewed, signed, declined), openings, reminders and times. ' +
+      'Empty for a draft: its signers are the client and `co_signers`.',
+  }),
 });
 export type Contract = z.infer<typeof contractSchema>;
 
@@ -220,6 +269,11 @@ export const contractSummarySchema = contractSchema
     paid_cents: z.number().int(),
     /** Since when a payment has been due and not paid (the deposit, a requested stage); null: none. */
     payment_due_at: z.string().nullable(),
+    // Issue 37: the card's "1 of 2 signed".
+    signers: z.object({ total: z.number().int(), signed: z.number().int() }).meta({
+      description:
+        'How many clients sign it, and how many have signed (a draft counts its client alone).',
+    }),
   });
 export type ContractSummary = z.infer<typeof contractSummarySchema>;
 

@@ -156,6 +156,7 @@ describe('the contracts screen, one section and one page at a time', () => {
         'views',
         'paid_cents',
         'payment_due_at',
+        'signers',
       ].sort(),
     );
   });

@@ -12,6 +12,8 @@ import { computeStageAmounts } from '../../domain/payment-plan.js';
 import { remindAllowedAt } from '../../domain/reminder-schedule.js';
 import type { ContractRow } from './contracts.repo.js';
 import { personOf } from '../credentials/people-names.js';
+import { toSigner, type SignerRow } from '../signers/signers.repo.js';
+import { coSignersJson, coSignersOfSigners, parseCoSigners } from './draft-signers.js';
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
@@ -24,13 +26,20 @@ function parseJson<T>(text: string | null, fallback: T): T {
 
 /**
  * A stored row as the API answers it (the Contract fields of the API). `revisedAs` is the
- * revision made from it, which the row itself does not hold.
+ * revision made from it, and `signers` a sent contract's signers (issue 37), which the row
+ * itself does not hold.
  */
 export function toContract(
   row: NonNullable<ContractRow>,
-  extras: { revisedAs?: number | null; now?: Date; people?: Map<number, PersonRef> } = {},
+  extras: {
+    revisedAs?: number | null;
+    now?: Date;
+    people?: Map<number, PersonRef>;
+    signers?: readonly SignerRow[];
+  } = {},
 ): Contract {
   const people = extras.people ?? new Map<number, PersonRef>();
+  const signers = extras.signers ?? [];
   return {
     id: row.id,
     status: row.status,
@@ -72,15 +81,27 @@ export function toContract(
     revised_as: extras.revisedAs ?? null,
     created_by: personOf(people, row.created_by_user_id),
     sent_by: personOf(people, row.sent_by_user_id),
+    co_signers:
+      row.status === 'draft' ? parseCoSigners(row.co_signers_json) : coSignersOfSigners(signers),
+    signing_order: row.signing_order,
+    signers: signers.map((signer) => ({
+      ...toSigner(signer),
+      last_viewed_at: signer.last_viewed_at,
+    })),
   };
 }
 
 /** A card's row as the list queries read it (CARD_COLUMNS in contracts.repo.ts). */
-export type CardRow = Omit<ContractSummary, 'email_failed' | 'views' | 'created_by' | 'sent_by'> & {
+export type CardRow = Omit<
+  ContractSummary,
+  'email_failed' | 'views' | 'created_by' | 'sent_by' | 'signers'
+> & {
   view_count: number;
   last_viewed_at: string | null;
   created_by_user_id: number;
   sent_by_user_id: number | null;
+  signer_count: number;
+  signers_signed: number;
 };
 
 /**
@@ -117,6 +138,7 @@ export function toContractSummary(
         : null,
     paid_cents: row.paid_cents,
     payment_due_at: row.payment_due_at,
+    signers: { total: row.signer_count, signed: row.signers_signed },
   };
 }
 
@@ -132,6 +154,8 @@ type ContentColumns = Pick<
   | 'scope_clean'
   | 'total_price_cents'
   | 'payment_plan_json'
+  | 'co_signers_json'
+  | 'signing_order'
 >;
 
 /**
@@ -154,6 +178,9 @@ export function draftColumns(input: ContractDraftInput, current?: Contract): Con
     columns.scope_clean = input.scope_clean === null ? null : JSON.stringify(input.scope_clean);
   }
   if (input.total_price_cents !== undefined) columns.total_price_cents = input.total_price_cents;
+  // Who signs, and in which order: the template names every signer (issue 37).
+  if (input.co_signers !== undefined) columns.co_signers_json = coSignersJson(input.co_signers);
+  if (input.signing_order !== undefined) columns.signing_order = input.signing_order;
 
   const total =
     input.total_price_cents !== undefined ? input.total_price_cents : current?.total_price_cents;

@@ -11,6 +11,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { ContractsTable, Database } from '../../db/schema.js';
 import type { Language } from '../../domain/i18n/languages.js';
+import type { SigningOrder } from '../../domain/signers.js';
 import type { ContractCursor } from '../../domain/contract-list.schemas.js';
 import type { ContractStatus } from '../../domain/contract-lifecycle.js';
 import type { SearchTerm } from './contract-search-text.js';
@@ -49,6 +50,9 @@ export const CARD_COLUMNS = [
   // Issue 36: "Paid $1,650 of $5,000", and the "Payment due" filter's column.
   'paid_cents',
   'payment_due_at',
+  // Issue 37: "1 of 2 signed".
+  'signer_count',
+  'signers_signed',
 ] as const;
 
 /**
@@ -237,8 +241,9 @@ export async function findRevisionId(db: DbOrTrx, contractId: number) {
 /**
  * What a new draft takes from an existing contract when it is copied or revised: the client,
  * the language, whether it is a home sale, the scope, the price and the stages (whose stored
- * amounts already add up to the total, docs/decisions/008). Never a signature, a frozen
- * document or a link.
+ * amounts already add up to the total, docs/decisions/008), the signing order and the draft's
+ * co-signers as stored (a sent contract's are its signers: see coSignersOfContract). Never a
+ * signature, a frozen document or a link.
  */
 export function draftContentOf(
   row: Pick<
@@ -250,7 +255,8 @@ export function draftContentOf(
     | 'scope_clean'
     | 'total_price_cents'
     | 'payment_plan_json'
-  > & { language: Language; scope_raw: string; home_sale: number },
+    | 'co_signers_json'
+  > & { language: Language; scope_raw: string; home_sale: number; signing_order: SigningOrder },
 ) {
   return {
     client_name: row.client_name,
@@ -263,6 +269,8 @@ export function draftContentOf(
     scope_clean: row.scope_clean,
     total_price_cents: row.total_price_cents,
     payment_plan_json: row.payment_plan_json,
+    co_signers_json: row.co_signers_json,
+    signing_order: row.signing_order,
   };
 }
 

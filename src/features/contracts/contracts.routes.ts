@@ -72,6 +72,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       schema: describeRoute({
         ...contractRoute,
         summary: 'One contract',
+        description:
+          'Everything about it; a sent contract also lists its `signers`, each with their status.',
         params,
         success: { 200: contractSchema },
         errors: [404],
@@ -110,6 +112,8 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       schema: describeRoute({
         ...contractRoute,
         summary: 'Create a draft',
+        description:
+          'A draft may be partial. `co_signers` adds up to 3 clients who sign beside the client, `signing_order` says whether they sign together or in order; an email used twice among them is a 400.',
         body: contractDraftInputSchema,
         success: { 201: contractSchema },
       }),
@@ -135,7 +139,7 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...contractRoute,
         summary: 'Copy a contract',
         description:
-          'A new draft with the same client, scope, price, payment stages and language, from a contract in any status. It has its own number and no signature; the original is not changed.',
+          'A new draft with the same client, co-signers and signing order, scope, price, payment stages and language, from a contract in any status. It has its own number and no signature; the original is not changed.',
         params,
         success: { 201: contractSchema },
         errors: [404],

@@ -19,6 +19,13 @@ import {
   updateDraftRow,
 } from './contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
+import { listSigners } from '../signers/signers.repo.js';
+import {
+  assertDistinctSignerEmails,
+  coSignersJson,
+  coSignersOfContract,
+  parseCoSigners,
+} from './draft-signers.js';
 
 export type { Actor } from '../sessions/request-context.js';
 
@@ -36,7 +43,9 @@ export async function getContract(
   // Only a contract that was sent can have been revised.
   const revisedAs = row.status === 'draft' ? null : await findRevisionId(db, id);
   const people = await peopleNamed(db, [row.created_by_user_id, row.sent_by_user_id]);
-  return toContract(row, { revisedAs, now, people });
+  // A draft has no signer rows yet: its other signers are typed on it (issue 37).
+  const signers = row.status === 'draft' ? [] : await listSigners(db, id);
+  return toContract(row, { revisedAs, now, people, signers });
 }
 
 /** A contract for the contractor's screen, expired first if its last link ran out. */
@@ -72,6 +81,7 @@ export async function createDraft(
 ): Promise<Contract> {
   const now = clock().toISOString();
   const { companyId } = user;
+  assertDistinctSignerEmails(input.client_email, input.co_signers ?? []);
   return db.transaction().execute(async (trx) => {
     const id = await insertContractRow(trx, {
       company_id: companyId,
@@ -92,10 +102,10 @@ export async function createDraft(
 }
 
 /**
- * "Copy" (issue 31): a new draft with the same client, scope, price, stages and language, from
- * a contract in any status, for quoting the same job to the neighbour. It is a fresh draft: its
- * own number, no signature, no frozen document, no links, and its one event is its creation.
- * Unlike a revision it replaces nothing and is not part of the original's line.
+ * "Copy" (issue 31): a new draft with the same client and co-signers, scope, price, stages and
+ * language, from a contract in any status, for quoting the same job to the neighbour. It is a
+ * fresh draft: its own number, no signature, no frozen document, no links, and its one event is
+ * its creation. Unlike a revision it replaces nothing and is not part of the original's line.
  */
 export async function copyContract(
   db: DB,
@@ -114,6 +124,8 @@ export async function copyContract(
       created_by_user_id: user.id,
       status: 'draft',
       ...draftContentOf(row),
+      // The same people sign the copy: a sent contract's co-signers are its signers (issue 37).
+      co_signers_json: coSignersJson(await coSignersOfContract(trx, row)),
       created_at: now,
       updated_at: now,
     });
@@ -145,6 +157,12 @@ export async function updateDraft(
     const row = await findContractRow(trx, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (row.status !== 'draft') throw new AppError('CONFLICT', NOT_A_DRAFT);
+    if (input.client_email !== undefined || input.co_signers !== undefined) {
+      assertDistinctSignerEmails(
+        input.client_email !== undefined ? input.client_email : row.client_email,
+        input.co_signers ?? parseCoSigners(row.co_signers_json),
+      );
+    }
     const columns = draftColumns(input, toContract(row));
     const changed = changesContent(columns, row);
     const signatureCleared = changed && row.my_signed_at !== null;

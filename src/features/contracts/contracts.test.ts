@@ -177,6 +177,8 @@ describe('creating and reading drafts', () => {
       // Issue 36: nothing paid, nothing due.
       paid_cents: 0,
       payment_due_at: null,
+      // Issue 37: the client alone, not signed.
+      signers: { total: 1, signed: 0 },
     });
   });
 });

@@ -8,6 +8,8 @@ import { useCurrentUser } from '../auth/use-current-user';
 import { CardFollowUp } from './card-follow-up';
 // Issue 36: "Paid $1,650 of $5,000", and since when a payment is due.
 import { CardPayments } from '../payments/card-payments';
+// Issue 37: "1 of 2 signed".
+import { CardSigners } from '../signers/card-signers';
 import { authorLine } from './contract-author';
 import classes from './contract-card.module.css';
 import { formatDate } from './follow-up-format';
@@ -79,6 +81,7 @@ export function ContractCard({ contract }: { contract: ContractSummary }) {
           </Text>
         )}
         <div id={followUpId}>
+          <CardSigners contract={contract} />
           <CardFollowUp contract={contract} />
           <CardPayments contract={contract} />
         </div>

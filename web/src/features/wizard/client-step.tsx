@@ -5,7 +5,10 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { clientFormSchema } from '@domain/contracts.schemas';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@domain/i18n/languages';
+import type { SigningOrder } from '@domain/signers';
 import { trpc } from '../../lib/trpc';
+import { CoSignersFields } from '../signers/co-signers-fields';
+import type { CoSignerDraft } from '../signers/wizard-signers';
 import type { WizardState } from './wizard-state';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({
@@ -14,8 +17,9 @@ const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({
 }));
 
 /**
- * Step 2: the client's details, checked as they are typed, the language they read, and whether
- * the sale is made at their home (the FTC Cooling-Off Rule's notice then goes with the contract).
+ * Step 2: the client's details, checked as they are typed, anyone else who signs (issue 37), the
+ * language they read, and whether the sale is made at their home (the FTC Cooling-Off Rule's
+ * notice then goes with the contract).
  */
 export function ClientStep(props: {
   client: WizardState['client'];
@@ -24,6 +28,10 @@ export function ClientStep(props: {
   onChange: (client: WizardState['client']) => void;
   onLanguageChange: (language: Language) => void;
   onHomeSaleChange: (homeSale: boolean) => void;
+  coSigners: CoSignerDraft[];
+  signingOrder: SigningOrder;
+  onCoSignersChange: (coSigners: CoSignerDraft[]) => void;
+  onSigningOrderChange: (order: SigningOrder) => void;
 }) {
   const form = useForm({
     mode: 'controlled',
@@ -52,6 +60,13 @@ export function ClientStep(props: {
         {...form.getInputProps('phone')}
       />
       <TextInput label="Project Address" autoComplete="off" {...form.getInputProps('address')} />
+      <CoSignersFields
+        clientEmail={form.values.email}
+        coSigners={props.coSigners}
+        signingOrder={props.signingOrder}
+        onChange={props.onCoSignersChange}
+        onSigningOrderChange={props.onSigningOrderChange}
+      />
       {/* A group of radios, not one input: the label names the group (docs/decisions/029). */}
       <Input.Wrapper
         id={languageId}

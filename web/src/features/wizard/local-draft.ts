@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '@domain/i18n/languages';
+import { MAX_CO_SIGNERS, SIGNING_ORDERS } from '@domain/signers';
 import { cleanedScopeSchema } from '@domain/scope.schemas';
 import { emptyWizardState, type WizardState } from './wizard-state';
 
@@ -41,6 +42,11 @@ const localDraftSchema = z
     }),
     language: z.enum(LANGUAGES),
     homeSale: z.boolean(),
+    // Issue 37: the other signers as typed, and the order.
+    coSigners: z
+      .array(z.object({ name: z.string(), email: z.string(), phone: z.string() }))
+      .max(MAX_CO_SIGNERS),
+    signingOrder: z.enum(SIGNING_ORDERS),
     price: z.string(),
     splitMode: z.enum(['equal', 'custom']),
     stages: z

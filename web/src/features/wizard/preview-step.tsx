@@ -1,4 +1,4 @@
-import { Alert, Anchor, Code, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Code, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useLogoDataUrl } from '../prefs/use-logo-data-url';
 import { toDraftPayload, type WizardPayments, type WizardState } from './wizard-state';
+import { signersLine } from '../signers/wizard-signers';
 
 /** Step 4: the default template filled with this contract, as the client will see it. */
 export function PreviewStep({ state, payments }: { state: WizardState; payments: WizardPayments }) {
@@ -73,8 +74,14 @@ export function PreviewStep({ state, payments }: { state: WizardState; payments:
   // A template of the contractor's own may not place the rule's statement by the signature.
   const statementMissing =
     state.homeSale && !(template.data?.html ?? '').includes('contract.home_sale');
+  const signers = signersLine(state.client.name, state.coSigners, state.signingOrder);
   return (
     <Stack gap="sm">
+      {signers && (
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {signers}
+        </Text>
+      )}
       {statementMissing && (
         <Alert color="yellow" title="Your template does not show the cancellation statement">
           A home sale needs the FTC statement next to the client's signature. Add{' '}

@@ -6,6 +6,10 @@ import { VerifyEmailNotice } from '../account-email/verify-email-notice';
 
 /** Step 5: the contractor signs; the client gets a secure link. */
 export function SignStep(props: {
+  /** "Signers: Dana Smith, Alex Smith (in this order)" (issue 37). */
+  signers: string | null;
+  /** Who gets a link, and when. */
+  links: string;
   signature: string | null;
   onChange: (signature: string | null) => void;
   /** Opens the legal acknowledgment, keeping this contract to come back to. */
@@ -39,7 +43,12 @@ export function SignStep(props: {
         onChange={props.onChange}
       />
       <Alert variant="light" icon={<IconMail aria-hidden />}>
-        Your client will receive an email with a secure link to review and sign the contract.
+        {props.signers && (
+          <Text size="sm" fw={600} mb={4} style={{ overflowWrap: 'anywhere' }}>
+            {props.signers}
+          </Text>
+        )}
+        {props.links}
       </Alert>
     </Stack>
   );

@@ -11,6 +11,7 @@ import { ScopeCapture } from '../scope/scope-capture';
 import { ClientStep } from './client-step';
 import { PaymentStep } from './payment-step';
 import { SignStep } from './sign-step';
+import { linksSentence, signersLine } from '../signers/wizard-signers';
 import { useWizard } from './use-wizard';
 import { blockedReason, WIZARD_STEPS, type WizardState } from './wizard-state';
 
@@ -63,7 +64,14 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
     try {
       const saved = await wizard.saveDraft();
       await signMine.mutateAsync({ id: saved.id, signature: state.signature });
-      await send.mutateAsync({ id: saved.id, client_data: state.client });
+      // The other signers and the order as just saved with the draft (issue 37).
+      const { co_signers, signing_order } = saved;
+      await send.mutateAsync({
+        id: saved.id,
+        client_data: state.client,
+        co_signers,
+        signing_order,
+      });
       showToast({ title: 'Contract sent!', message: 'Client will receive an email to sign' });
       await wizard.leaveTo('/');
     } catch (error) {
@@ -110,6 +118,10 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
           onChange={(client) => update({ client })}
           onLanguageChange={(language) => update({ language })}
           onHomeSaleChange={(homeSale) => update({ homeSale })}
+          coSigners={state.coSigners}
+          signingOrder={state.signingOrder}
+          onCoSignersChange={(coSigners) => update({ coSigners })}
+          onSigningOrderChange={(signingOrder) => update({ signingOrder })}
         />
       )}
       {state.step === 3 && (
@@ -122,6 +134,8 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
       )}
       {state.step === 5 && (
         <SignStep
+          signers={signersLine(state.client.name, state.coSigners, state.signingOrder)}
+          links={linksSentence(state.client.name, state.coSigners.length, state.signingOrder)}
           signature={state.signature}
           onChange={(signature) => update({ signature })}
           onAcceptLegal={() => void wizard.leaveForLegal()}

@@ -13,6 +13,14 @@ import {
 } from '@domain/payment-plan';
 import { isAtSigningTrigger } from '@domain/payments';
 import type { CleanedScope } from '@domain/scope.schemas';
+import type { SigningOrder } from '@domain/signers';
+// Issue 37: the other signers typed under the client.
+import {
+  coSignersPayload,
+  coSignersProblem,
+  signingOrderPayload,
+  type CoSignerDraft,
+} from '../signers/wizard-signers';
 
 export const WIZARD_STEPS = [
   { title: 'Scope', subtitle: 'Record project details' },
@@ -36,6 +44,9 @@ export interface WizardState {
    * carries the FTC cancellation statement and the Notice of Cancellation (16 CFR 429).
    */
   homeSale: boolean;
+  /** Who signs beside the client (issue 37), as typed, and whether one after the other. */
+  coSigners: CoSignerDraft[];
+  signingOrder: SigningOrder;
   /** The price as typed (digits and one decimal point). */
   price: string;
   splitMode: 'equal' | 'custom';
@@ -56,6 +67,8 @@ export function emptyWizardState(): WizardState {
     client: { name: '', email: '', phone: '', address: '' },
     language: DEFAULT_LANGUAGE,
     homeSale: false,
+    coSigners: [],
+    signingOrder: 'together',
     price: '',
     splitMode: 'equal',
     stages: equalSplit(),
@@ -85,6 +98,12 @@ export function wizardStateFromContract(contract: Contract): WizardState {
     },
     language: contract.language,
     homeSale: contract.home_sale,
+    coSigners: (contract.co_signers ?? []).map((signer) => ({
+      name: signer.name,
+      email: signer.email,
+      phone: signer.phone ?? '',
+    })),
+    signingOrder: contract.signing_order ?? 'together',
     price: centsToDollarInput(contract.total_price_cents),
     splitMode: isEqual ? 'equal' : 'custom',
     stages: stages ?? equalSplit(),
@@ -127,6 +146,7 @@ export function paymentPlan(state: WizardState, payments: WizardPayments) {
 /** The spec's payload (section 7); a draft may be partial. */
 export function toDraftPayload(state: WizardState, payments: WizardPayments): ContractDraftInput {
   const total = totalCents(state);
+  const coSigners = coSignersPayload(state.client.email, state.coSigners);
   return {
     client_id: null,
     client_name: state.client.name,
@@ -142,6 +162,8 @@ export function toDraftPayload(state: WizardState, payments: WizardPayments): Co
     total_price_cents: total,
     payment_plan_json: total === null ? null : paymentPlan(state, payments),
     my_signature_png: state.signature,
+    co_signers: coSigners,
+    signing_order: signingOrderPayload(coSigners, state.signingOrder),
   };
 }
 
@@ -152,7 +174,7 @@ export function blockedReason(state: WizardState): string | null {
       return state.cleaned ? null : 'Clean up the scope before continuing';
     case 2:
       return clientFormSchema.safeParse(state.client).success
-        ? null
+        ? coSignersProblem(state.client.email, state.coSigners)
         : 'Enter the client’s name and email';
     case 3: {
       const total = totalCents(state);

@@ -12,6 +12,8 @@ import { ContractTimeline } from '../../../features/contracts/contract-timeline'
 import { FollowUpStatus } from '../../../features/contracts/follow-up-status';
 // Issue 36, later stages: a signed contract's payments.
 import { ContractPayments } from '../../../features/payments/contract-payments';
+// Issue 37: each client who signs, and where they stand.
+import { ContractSigners } from '../../../features/signers/contract-signers';
 import { errorMessage } from '../../../lib/errors';
 import { trpc } from '../../../lib/trpc';
 
@@ -39,6 +41,7 @@ function ContractViewPage() {
       <ClosedNotice contract={contract.data} />
       <FollowUpStatus contract={contract.data} />
       <ContractActions contract={contract.data} />
+      <ContractSigners contract={contract.data} />
       {canDo('collect', contract.data.status) && <ContractPayments contract={contract.data} />}
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
