@@ -121,12 +121,13 @@ async function fillTheRest(db: DB) {
       dedupe_key: 'reminder:1:auto:1',
     })
     .execute();
-  // Issue 37: a signer, with the signature image they hold.
+  // Issue 37: a second signer (the seeder gave sent contracts their first), with the signature
+  // image they hold.
   await db
     .insertInto('contract_signers')
     .values({
       contract_id: contract.id,
-      position: 1,
+      position: 2,
       name: 'Jordan Rivera',
       email: 'jordan@example.com',
       language: 'en',

@@ -27,8 +27,6 @@ export const COPIED_TABLES: readonly { table: keyof Database; key: string; batch
   { table: 'contract_statuses', key: 'status', batch: 500 },
   // A revision is made after its original, so ordering by id copies the original first.
   { table: 'contracts', key: 'id', batch: 100 },
-  // Issue 37: a link names its signer, so the signers go before the links.
-  { table: 'contract_signers', key: 'id', batch: 200 },
   { table: 'contract_events', key: 'id', batch: 500 },
   { table: 'email_outbox', key: 'id', batch: 200 },
   // Issue 37: a link names its signer, so signers go first. A signature is an image: 100 a batch.
