@@ -72,7 +72,10 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
         co_signers,
         signing_order,
       });
-      showToast({ title: 'Contract sent!', message: 'Client will receive an email to sign' });
+      showToast({
+        title: 'Contract sent!',
+        message: sentMessage(co_signers.length, signing_order),
+      });
       await wizard.leaveTo('/');
     } catch (error) {
       showToast({
@@ -191,4 +194,12 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
       </Stack>
     </Stack>
   );
+}
+
+/** The spec's sentence for one client; with others who sign, who is mailed now (issue 37). */
+function sentMessage(coSigners: number, order: 'together' | 'in_order'): string {
+  if (coSigners === 0) return 'Client will receive an email to sign';
+  return order === 'in_order'
+    ? 'The first signer will receive an email to sign; each next one after the one before signs'
+    : 'Each signer will receive an email to sign';
 }
