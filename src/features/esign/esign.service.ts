@@ -200,6 +200,9 @@ export async function signAsClient(
   if (signer.signed_at) throw new AppError('CONFLICT', clientWhyNot('signed'));
   return db.transaction().execute(async (trx) => {
     await lockContractForSigners(trx, contract.id);
+    // A decline, a withdrawal or the last signature may have come first: say which.
+    const statusNow = await whyNotNow(trx, contract.id);
+    if (statusNow !== clientWhyNot('sent')) throw new AppError('CONFLICT', statusNow);
     const signedAt = now.toISOString();
     const signers = await listSigners(trx, contract.id);
     const waitingFor = whoseTurnInstead(contract.signing_order, signers, signer);
