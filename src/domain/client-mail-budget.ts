@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { extendResultSchema } from './follow-up.schemas.js';
+import { extendResultSchema, mailedSignerSchema } from './follow-up.schemas.js';
 
 /**
  * How often the app may email a client (issue 33). One contract's follow-up mails (reminders by
@@ -135,6 +135,8 @@ export const extendOutcomeSchema = extendResultSchema.extend({
   emailed: z.boolean(),
   /** When the next email to the client may go; null: now. */
   next_email_at: z.string().nullable(),
+  /** Whom the new link was emailed to (issue 37); none when only the deadline moved. */
+  to: z.array(mailedSignerSchema),
   /** What happened, when no email went ("The deadline is now ..."); null when one did. */
   message: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 import { formatUsd } from './money.js';
 import { EVENT_WORDS, isContractEventType, type ContractEventType } from './contract-lifecycle.js';
-import { englishEventLines, type events, type LinkUsed } from './i18n/en/events.js';
+import { englishEventLines, namesInEnglish, type events, type LinkUsed } from './i18n/en/events.js';
 
 /**
  * An event of a contract's audit trail as one line with the facts its details hold (issue 17):
@@ -19,8 +19,9 @@ const contractorWords = Object.fromEntries(
 /** The contractor's own timeline, in English like the rest of the contractor's app. */
 export const CONTRACTOR_EVENT_LINES: EventLines = englishEventLines(
   contractorWords,
-  (reminder, automatic) =>
-    `Reminder ${reminder} sent to the client ${automatic ? 'automatically' : 'by the contractor'}`,
+  (reminder, automatic, to) =>
+    `Reminder ${reminder} sent to ${namesInEnglish(to)} ${automatic ? 'automatically' : 'by the contractor'}`,
+  (to) => `New signing link sent to ${namesInEnglish(to)}`,
 );
 
 /** An event's stored details (JSON text) as an object; anything unreadable as none. */
@@ -56,6 +57,18 @@ function languageName(value: unknown, lines: EventLines): string | null {
   return value === 'en' || value === 'es' ? lines.languageNames[value] : null;
 }
 
+/**
+ * Whom a reminder or a new link was emailed to, by name (issue 37: `to` lists the signers); none
+ * for an event recorded before, whose `to` is the client's address.
+ */
+function namesMailed(details: Record<string, unknown>): string[] {
+  if (!Array.isArray(details.to)) return [];
+  return details.to.flatMap((one: unknown) => {
+    const name = one && typeof one === 'object' ? text((one as { name?: unknown }).name) : null;
+    return name ? [name] : [];
+  });
+}
+
 /** Which emailed link a signature, a decline or an opening came through. */
 function linkUsed(details: Record<string, unknown>, lines: EventLines): LinkUsed | null {
   const link = details.link;
@@ -83,7 +96,7 @@ export function describeEvent(event: DescribableEvent, lines: EventLines): strin
   switch (event.type) {
     case 'reminder_sent': {
       const n = whole(details.reminder);
-      return n ? lines.reminderSent(n, details.automatic === true) : words;
+      return n ? lines.reminderSent(n, details.automatic === true, namesMailed(details)) : words;
     }
     case 'link_extended': {
       const until = text(details.expires_at);
@@ -91,7 +104,9 @@ export function describeEvent(event: DescribableEvent, lines: EventLines): strin
       if (details.emailed === false && until) {
         return lines.deadlineMovedWithoutEmail(shortUtcDate(until, lines));
       }
-      return until ? `${words}, ${lines.validUntil(shortUtcDate(until, lines))}` : words;
+      const to = namesMailed(details);
+      const sent = to.length > 0 ? lines.newLinkSentTo(to) : words;
+      return until ? `${sent}, ${lines.validUntil(shortUtcDate(until, lines))}` : sent;
     }
     case 'declined':
     case 'voided':

@@ -29,11 +29,16 @@ export const extendInputSchema = z.object({
     .max(90, 'At most 90 days'),
 });
 
+/** A signer a reminder or a new link was emailed to (issue 37). */
+export const mailedSignerSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+
 export const remindResultSchema = z.object({
   id: z.number(),
   reminded_at: z.string(),
   /** Which reminder this was (1, 2, ...), counting automatic ones. */
   reminder: z.number(),
+  /** Whom it went to: every signer who was sent a link and has not signed. */
+  to: z.array(mailedSignerSchema),
   remind_allowed_at: z.string(),
 });
 

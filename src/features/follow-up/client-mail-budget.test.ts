@@ -180,6 +180,7 @@ describe('a new link while the budget says wait', () => {
       expires_at: deadline,
       emailed: false,
       next_email_at: at(2 * HOUR_MS),
+      to: [],
       message:
         `The deadline is now ${words(deadline)}; the client was not emailed again because they ` +
         `were emailed about this contract less than an hour ago. The next email can go at ${words(at(2 * HOUR_MS))}.`,
@@ -263,7 +264,11 @@ describe('automatic reminders', () => {
     clock.set(new Date(next ?? ''));
     expect(await pass()).toEqual({ expired: 0, reminded: 1 });
     expect((await eventsOf(t, id, 'reminder_sent')).map((event) => event.details)).toEqual([
-      expect.objectContaining({ reminder: 1, automatic: true, to: TEST_CLIENT.email }),
+      expect.objectContaining({
+        reminder: 1,
+        automatic: true,
+        to: [{ id: expect.any(Number) as number, ...TEST_CLIENT }],
+      }),
     ]);
   });
 

@@ -17,17 +17,20 @@ import { formatDateTime } from '../../domain/dates.js';
 import { CLIENT_EMAILS_PER_DAY_DEFAULT } from '../../domain/prefs.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import type { MAIL_READERS } from '../mail/mail-kinds.js';
+import { clientMailInstants } from './client-mail-count.js';
 
 /**
  * What was mailed to clients, read from the contract events (issue 33). Each mail to a client is
  * queued in the transaction that records one of these events, with the same injected clock's
  * time, so the events are the authoritative count: a mail exists exactly when its event does. The
  * outbox is not: its rows carry the wall clock's time and lose their bodies once delivered.
- * Typed against MAIL_READERS, so a new kind of mail to a client fails to compile until it says
+ * With several signers (issue 37) one event may stand for several mails: it says how many
+ * (client-mail-count.ts). Typed against MAIL_READERS, so a new kind of mail to a client fails to compile until it says
  * which event records it.
  */
 const EVENTS_OF_CLIENT_MAILS = {
-  signing_request: ['sent'],
+  // Issue 37: signing in order, a signature mails the next signer their turn.
+  signing_request: ['sent', 'signed_by_client'],
   signing_reminder: ['reminder_sent'],
   signing_new_link: ['link_extended'],
   withdrawn_notice: ['voided'],
@@ -112,17 +115,20 @@ async function followUpMailTimes(db: DbOrTrx, contractId: number, since: string)
   return rows.filter(mailed).map((row) => row.at);
 }
 
-/** When the account's mails to clients of the last 24 hours went, every contract together. */
+/**
+ * When the account's mails to clients of the last 24 hours went, every contract together: an
+ * event that mailed several signers counts once per mail (client-mail-count.ts).
+ */
 async function companyMailTimes(db: DbOrTrx, companyId: CompanyId, since: string) {
   const rows = await db
     .selectFrom('contract_events as e')
     .innerJoin('contracts as c', 'c.id', 'e.contract_id')
-    .select(['e.at', 'e.details'])
+    .select(['e.at', 'e.type', 'e.details', 'e.contract_id', 'c.signing_order', 'c.signer_count'])
     .where('c.company_id', '=', companyId)
     .where('e.type', 'in', CLIENT_MAIL_EVENTS)
     .where('e.at', '>', since)
     .execute();
-  return rows.filter(mailed).map((row) => row.at);
+  return clientMailInstants(db, rows);
 }
 
 /** Whether a mail to the client may go now; the wait (the later of both) when it may not. */

@@ -6,10 +6,9 @@ import { deadlineOnlyMessage, type ExtendOutcome } from '../../domain/client-mai
 import { formatDateTime } from '../../domain/dates.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
-import { firstSigner } from '../signers/signers.repo.js';
 import { recordWhileIn, transition } from '../contracts/contract-transition.js';
-import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
-import { createSigningLink, daysFrom, lastFollowUpLinkAt } from '../esign/signing-links.js';
+import { linkMailContract } from '../esign/link-mail.js';
+import { daysFrom, lastFollowUpLinkAt } from '../esign/signing-links.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
 import {
@@ -21,11 +20,19 @@ import {
 import { tellingOwnerOfMailLimit, tellOwnerOfMailLimit } from './client-mail-limit.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
+import { mailsDetail } from './client-mail-count.js';
+import {
+  mailEachSigner,
+  recipientOf,
+  signersAwaitingSignature,
+  type Recipient,
+} from './signers-to-follow-up.js';
+import { lockContractForSigners } from '../signers/signers.repo.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 /**
- * POST /api/contracts/:id/extend: a fresh link that works `days` from now, emailed to the
- * client. It reopens an expired contract, or pushes back a sent one's deadline (never brings
+ * POST /api/contracts/:id/extend: a fresh link that works `days` from now, emailed to every
+ * signer who has not signed (issue 37), each their own. It reopens an expired contract, or pushes back a sent one's deadline (never brings
  * it forward: links already mailed keep working until the later date). While the client's mail
  * budget says wait (issue 33), a later deadline for a contract awaiting signature is still
  * saved, without an email, and the answer says so; anything else answers 429.
@@ -54,6 +61,8 @@ interface Extended {
   expiresAt: string;
   /** Set when the budget held the email back and only the deadline moved. */
   heldBack: ClientMailHold | null;
+  /** Whom the new link went to (none when only the deadline moved). */
+  to: Recipient[];
 }
 
 async function outcomeOf(
@@ -62,7 +71,12 @@ async function outcomeOf(
   extended: Extended,
   now: Date,
 ): Promise<ExtendOutcome> {
-  const base = { id: row.id, status: 'sent' as const, expires_at: extended.expiresAt };
+  const base = {
+    id: row.id,
+    status: 'sent' as const,
+    expires_at: extended.expiresAt,
+    to: extended.to,
+  };
   const hold = extended.heldBack;
   if (!hold) {
     const next = await clientMailWait(
@@ -108,10 +122,10 @@ async function extendOnce(
         const later = row.status === 'sent' && row.expires_at && requested > row.expires_at;
         if (!later) throw new ClientMailRefused(hold, now);
         await moveDeadline(trx, row, { expiresAt: requested, days, now, actor, prefs, hold });
-        return { expiresAt: requested, heldBack: hold };
+        return { expiresAt: requested, heldBack: hold, to: [] };
       }
-      await sendNewLink(trx, deps, row, { expiresAt, days, now, actor, prefs });
-      return { expiresAt, heldBack: null };
+      const to = await sendNewLink(trx, deps, row, { expiresAt, days, now, actor, prefs });
+      return { expiresAt, heldBack: null, to };
     })
     .catch((error: unknown) => {
       if (error instanceof ExtendRaced) return null;
@@ -131,7 +145,10 @@ interface Move {
 const deadlineAsRead = (row: FoundContractRow) => (eb: ExpressionBuilder<Database, 'contracts'>) =>
   row.expires_at === null ? eb('expires_at', 'is', null) : eb('expires_at', '=', row.expires_at);
 
-/** The new link, the move (reopening an expired contract) and the client's email. */
+/**
+ * The new links, the move (reopening an expired contract) and the emails: one link of their own
+ * to every signer who was sent one and has not signed, each in their language (issue 37).
+ */
 async function sendNewLink(
   trx: Transaction<Database>,
   deps: FollowUpDeps,
@@ -139,12 +156,23 @@ async function sendNewLink(
   { expiresAt, days, now, actor, prefs }: Move,
 ) {
   const at = now.toISOString();
-  const link = await createSigningLink(
+  // As a reminder does (send-reminder.ts): who has signed holds until this commits.
+  await lockContractForSigners(trx, row.id);
+  const signers = await signersAwaitingSignature(trx, row.id);
+  if (signers.length === 0) throw new ExtendRaced();
+  const mailed = await mailEachSigner(
     trx,
-    row.id,
-    { expiresAt, purpose: 'extension', signerId: (await firstSigner(trx, row.id)).id },
+    deps,
+    {
+      contract: linkMailContract(row, prefs.logo_path),
+      signers,
+      expiresAt,
+      purpose: 'extension',
+      variant: 'new-link',
+    },
     now,
   );
+  const to = signers.map(recipientOf);
   const move = {
     contractId: row.id,
     companyId: row.company_id,
@@ -167,26 +195,27 @@ async function sendNewLink(
       actor: actor.email,
       ip: actor.ip,
       userAgent: actor.userAgent,
-      details: { expires_at: expiresAt, days, link_id: link.id, to: row.client_email },
+      details: {
+        expires_at: expiresAt,
+        days,
+        to,
+        link_ids: mailed.linkIds,
+        ...mailsDetail(to.length),
+      },
     },
   };
   const done =
     row.status === 'expired'
       ? await transition(trx, { ...move, from: ['expired'], to: 'sent' })
       : await recordWhileIn(trx, { ...move, from: ['sent'] });
-  // Rolls the link back with the rest.
+  // Rolls the links and their mails back with the rest.
   if (!done) throw new ExtendRaced();
   // An expired contract reopened is awaiting signature again, with a new link: for an
   // integration that is a send (docs/decisions/025).
   if (row.status === 'expired') {
     await queueWebhookEvent(trx, { type: 'contract.sent', contractId: row.id, at });
   }
-  await queueSigningLinkMail(trx, deps, {
-    contract: linkMailContract(row, prefs.logo_path),
-    token: link.token,
-    expiresAt,
-    variant: 'new-link',
-  });
+  return to;
 }
 
 /**

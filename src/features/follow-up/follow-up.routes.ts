@@ -35,7 +35,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...followUpRoute,
         summary: 'Remind the client now',
         description:
-          "Emails the client their signing link again (409 when the contract is not awaiting signature). 429 with Retry-After when the client's mail budget (one email an hour and three a day for reminders and new links of a contract) or the account's daily limit on client emails says wait.",
+          "Emails every signer who was sent a link and has not signed a new link of their own (409 when the contract is not awaiting signature); `to` names them. 429 with Retry-After when the client's mail budget (one email an hour and three a day for reminders and new links of a contract) or the account's daily limit on client emails says wait.",
         params,
         success: { 200: remindResultSchema },
       }),
@@ -54,7 +54,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...followUpRoute,
         summary: 'Give the client more days to sign',
         description:
-          "Emails the client a new link that works for `days`, reopening an expired contract. While the client's mail budget says wait, a later deadline for a contract awaiting signature is saved without an email (`emailed: false`, with `message` and `next_email_at`); anything else answers 429 with Retry-After.",
+          "Emails every signer who has not signed a new link of their own that works for `days` (`to` names them), reopening an expired contract. While the client's mail budget says wait, a later deadline for a contract awaiting signature is saved without an email (`emailed: false`, with `message` and `next_email_at`); anything else answers 429 with Retry-After.",
         params,
         body: extendInputSchema,
         success: { 200: extendOutcomeSchema },
@@ -94,7 +94,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...followUpRoute,
         summary: 'Void (withdraw) a sent contract',
         description:
-          "What the app's screens call Withdraw: every signing link stops at once and the client is emailed the reason.",
+          "What the app's screens call Withdraw: every signing link stops at once and every signer who was sent one is emailed the reason.",
         params,
         body: voidInputSchema,
         success: { 200: voidResultSchema },

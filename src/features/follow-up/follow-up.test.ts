@@ -49,6 +49,8 @@ const withinTheHour = (allowedAt: string) =>
   `The next email can go at ${formatDateTime(allowedAt, null)}.`;
 
 const OWNER = 'owner@example.com';
+/** The client of record as a reminder's `to` names them (issue 37): their signer id, name, email. */
+const theClient = { id: expect.any(Number) as number, ...TEST_CLIENT };
 
 interface Harness {
   t: TestApp;
@@ -110,6 +112,7 @@ describe('a reminder sent by the contractor', () => {
       id,
       reminded_at: now.toISOString(),
       reminder: 1,
+      to: [theClient],
       remind_allowed_at: new Date(now.getTime() + HOUR_MS).toISOString(),
     });
 
@@ -131,14 +134,15 @@ describe('a reminder sent by the contractor', () => {
 
     const [event] = await eventsOf(h.t, id, 'reminder_sent');
     expect(event).toMatchObject({ at: now.toISOString(), actor: OWNER });
-    expect(event?.details).toMatchObject({ reminder: 1, automatic: false, to: TEST_CLIENT.email });
+    expect(event?.details).toMatchObject({ reminder: 1, automatic: false, to: [theClient] });
+    const [linkId] = event?.details?.link_ids as number[];
     const link = await h.t.sql.get(
       'SELECT id, purpose, reminder, expires_at FROM signing_links WHERE id = ?',
-      event?.details?.link_id,
+      linkId,
     );
     const contract = await contractOf(h.t, h.owner, id);
     expect(link).toEqual({
-      id: event?.details?.link_id,
+      id: linkId,
       purpose: 'reminder',
       reminder: 1,
       expires_at: contract.expires_at,
@@ -209,6 +213,7 @@ describe('a reminder sent by the contractor', () => {
       id,
       reminded_at: now.toISOString(),
       reminder: 1,
+      to: [theClient],
       remind_allowed_at: new Date(now.getTime() + HOUR_MS).toISOString(),
     });
     const reminderToken = await newestToken(h.t, id, 'signing_reminder');
@@ -608,13 +613,14 @@ describe('a new link (extend)', () => {
       emailed: true,
       next_email_at: new Date(now.getTime() + HOUR_MS).toISOString(),
       message: null,
+      to: [theClient],
     });
     expect(await contractOf(h.t, h.owner, id)).toMatchObject({ status: 'sent', expires_at: until });
     expect(await eventsOf(h.t, id, 'link_extended')).toMatchObject([
       {
         at: now.toISOString(),
         actor: OWNER,
-        details: { expires_at: until, days: 7, to: TEST_CLIENT.email },
+        details: { expires_at: until, days: 7, to: [theClient] },
       },
     ]);
 
@@ -1001,7 +1007,7 @@ describe('the audit trail', () => {
     expect(timeline.statusCode).toBe(200);
     const events = timeline.json<ContractEvent[]>();
     const signed = events.find((event) => event.type === 'signed_by_client');
-    const link = (await eventsOf(h.t, id, 'reminder_sent'))[0]?.details?.link_id;
+    const [link] = (await eventsOf(h.t, id, 'reminder_sent'))[0]?.details?.link_ids as number[];
     expect(signed?.details?.link).toEqual({
       id: link,
       purpose: 'reminder',
@@ -1018,7 +1024,10 @@ describe('the audit trail', () => {
     const reminder = events.find((event) => event.type === 'reminder_sent');
     if (!reminder) throw new Error('no reminder_sent event');
     expect(describeEvent(reminder, CONTRACTOR_EVENT_LINES)).toBe(
-      'Reminder 1 sent to the client by the contractor',
+      'Reminder 1 sent to Jordan Rivera by the contractor',
+    );
+    expect(describeEvent(reminder, messagesFor('en').events)).toBe(
+      'Reminder 1 emailed to Jordan Rivera with a new signing link, by the contractor',
     );
     const contract: Contract = await contractOf(h.t, h.owner, id);
     expect(contract.status).toBe('completed');

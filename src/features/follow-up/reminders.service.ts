@@ -1,125 +1,18 @@
 import type { CompanyId } from '../../domain/team.js';
-import type { Transaction } from 'kysely';
 import type { FoundContractRow } from '../contracts/contracts.repo.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { skipLockedOnPostgres } from '../../db/locks.js';
-import type { Database } from '../../db/schema.js';
 import type { Prefs } from '../../domain/prefs.schemas.js';
 import { nextAutomaticReminderAt, REMINDER_GAP_MS } from '../../domain/reminder-schedule.js';
-import { firstSigner } from '../signers/signers.repo.js';
-import { recordWhileIn } from '../contracts/contract-transition.js';
 import { findContractRow } from '../contracts/contracts.repo.js';
-import { linkMailContract, queueSigningLinkMail } from '../esign/link-mail.js';
-import {
-  countReminderLinks,
-  createSigningLink,
-  numberReminderLink,
-  lastFollowUpLinkAt,
-} from '../esign/signing-links.js';
+import { lastFollowUpLinkAt } from '../esign/signing-links.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
-import {
-  assertClientMailAllowed,
-  clientMailWait,
-  ClientMailRefused,
-  lockClientMail,
-} from './client-mail-budget.js';
+import { clientMailWait, ClientMailRefused, lockClientMail } from './client-mail-budget.js';
 import { tellingOwnerOfMailLimit, tellOwnerOfMailLimit } from './client-mail-limit.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
-
-/**
- * One reminder: a new link (tokens are stored hashed, so the first cannot be sent again) that
- * works until the contract's deadline, the event, the next automatic one scheduled, and the
- * mail, in one transaction. Throws ClientMailRefused when the client's or the account's mail
- * budget says wait (issue 33), and ReminderNotSent when the contract left `sent`, the guard
- * failed or the mail was already queued, so the link minted for it rolls back with the rest.
- */
-async function sendReminder(
-  trx: Transaction<Database>,
-  deps: FollowUpDeps,
-  row: FoundContractRow,
-  options: ReminderOptions,
-): Promise<{ reminder: number }> {
-  const { now, automatic } = options;
-  if (!row.expires_at || !row.sent_at) throw new ReminderNotSent();
-  await assertClientMailAllowed(trx, { companyId: row.company_id, followUpOf: row.id }, now);
-  const at = now.toISOString();
-  // The link is written first: the transaction then holds the write lock before it reads, so a
-  // second process cannot commit in between (SQLite would refuse the stale read's write).
-  const link = await createSigningLink(
-    trx,
-    row.id,
-    {
-      expiresAt: row.expires_at,
-      purpose: 'reminder',
-      signerId: (await firstSigner(trx, row.id)).id,
-    },
-    now,
-  );
-  const reminder = await countReminderLinks(trx, row.id);
-  await numberReminderLink(trx, link.id, reminder);
-  const autoSent = row.auto_reminders_sent + (automatic ? 1 : 0);
-  const recorded = await recordWhileIn(trx, {
-    contractId: row.id,
-    from: ['sent'],
-    set: {
-      last_reminder_at: at,
-      auto_reminders_sent: autoSent,
-      next_reminder_at: nextAutomaticReminderAt({
-        sentAt: row.sent_at,
-        autoSent,
-        lastContactAt: at,
-        expiresAt: row.expires_at,
-        settings: options.prefs,
-      }),
-    },
-    // At most one an hour, and an automatic one only once (the count it was due at).
-    guard: (eb) =>
-      eb.and([
-        eb.or([
-          eb('last_reminder_at', 'is', null),
-          eb('last_reminder_at', '<=', new Date(now.getTime() - REMINDER_GAP_MS).toISOString()),
-        ]),
-        eb('expires_at', '>', at),
-        ...(automatic ? [eb('auto_reminders_sent', '=', row.auto_reminders_sent)] : []),
-      ]),
-    event: {
-      type: 'reminder_sent',
-      at,
-      actor: options.actor?.email ?? null,
-      ip: options.actor?.ip ?? null,
-      userAgent: options.actor?.userAgent ?? null,
-      details: { reminder, automatic, link_id: link.id, to: row.client_email },
-    },
-  });
-  if (!recorded) throw new ReminderNotSent();
-  const queued = await queueSigningLinkMail(trx, deps, {
-    contract: linkMailContract(row, options.prefs.logo_path),
-    token: link.token,
-    expiresAt: row.expires_at,
-    variant: 'reminder',
-    // Automatic reminder n of a contract goes once, however many processes try.
-    ...(automatic ? { dedupeKey: `reminder:${row.id}:auto:${autoSent}` } : {}),
-  });
-  if (!queued) throw new ReminderNotSent();
-  return { reminder };
-}
-
-/** A reminder that did not go (lost a race, or not due): its transaction rolls back. */
-class ReminderNotSent extends Error {
-  constructor() {
-    super('reminder not sent');
-    this.name = 'ReminderNotSent';
-  }
-}
-
-interface ReminderOptions {
-  now: Date;
-  automatic: boolean;
-  actor: Actor | null;
-  prefs: Prefs;
-}
+import { ReminderNotSent, sendReminder, type ReminderOptions } from './send-reminder.js';
 
 /** One reminder in a transaction of its own; null when it did not go. */
 function tryReminder(deps: FollowUpDeps, row: FoundContractRow, options: ReminderOptions) {
@@ -187,8 +80,9 @@ async function sendDueReminder(
 }
 
 /**
- * POST /api/contracts/:id/remind: the client is emailed again, now, when the contract's mail
- * budget and the account's daily limit allow (issue 33); otherwise a 429 that says when.
+ * POST /api/contracts/:id/remind: every signer who has not signed is emailed again, now, when the
+ * contract's mail budget and the account's daily limit allow (issue 33); otherwise a 429 that
+ * says when. The answer names whom it went to (issue 37).
  */
 export async function remindClient(
   deps: FollowUpDeps,
@@ -217,6 +111,7 @@ export async function remindClient(
       id,
       reminded_at: now.toISOString(),
       reminder: sent.reminder,
+      to: sent.to,
       remind_allowed_at: next?.allowedAt ?? new Date(now.getTime() + REMINDER_GAP_MS).toISOString(),
     };
   });

@@ -8,14 +8,16 @@ import type { Actor } from '../sessions/request-context.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { REPLACED_BY_REVISION, withdrawInTransaction } from './void.service.js';
+import { signersOfRevision } from './signers-of-revision.js';
 
 const alreadyRevised = (revisionId: number) =>
   new AppError('CONFLICT', `This contract was already revised as Contract #${revisionId}`);
 
 /**
- * POST /api/contracts/:id/revise: a new draft with the same client, scope, price and payment
- * plan, unsigned, which the wizard opens. A sent contract is withdrawn first (the client is
- * told it is being replaced); one contract has at most one revision (a unique index).
+ * POST /api/contracts/:id/revise: a new draft with the same client, other signers and signing
+ * order (issue 37), scope, price and payment plan, unsigned, which the wizard opens. A sent
+ * contract is withdrawn first (its signers are told it is being replaced); one contract has at
+ * most one revision (a unique index).
  */
 export async function reviseContract(
   deps: FollowUpDeps,
@@ -48,6 +50,7 @@ export async function reviseContract(
         created_by_user_id: user.id,
         status: 'draft',
         ...draftContentOf(row),
+        ...(await signersOfRevision(trx, row)),
         revision_of: id,
         original_id: row.original_id ?? row.id,
         revision_number: row.revision_number + 1,

@@ -9,14 +9,18 @@ import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
 import { contractForAction, lostRace } from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
+import { mailsDetail } from './client-mail-count.js';
+import { recipientOf, signersWithLinks } from './signers-to-follow-up.js';
+import { lockContractForSigners } from '../signers/signers.repo.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 
 export { REPLACED_BY_REVISION } from '../../domain/contract-lifecycle.js';
 
 /**
  * Withdraws a sent or expired contract in the caller's transaction: every link stops working
- * at once (links work only while the contract is sent), and the client is emailed the reason.
- * False when it left those statuses meanwhile.
+ * at once (links work only while the contract is sent), and every signer who was sent one is
+ * emailed the reason in their language (issue 37), those who signed too. False when it left
+ * those statuses meanwhile.
  */
 export async function withdrawInTransaction(
   trx: DbOrTrx,
@@ -27,6 +31,10 @@ export async function withdrawInTransaction(
   actor: Actor,
 ): Promise<boolean> {
   const at = now.toISOString();
+  // The contract's lock, as a signature takes it: a signer whose turn a signature gives them in
+  // the meantime is told too. No turn comes once the contract is withdrawn.
+  await lockContractForSigners(trx, row.id);
+  const told = await signersWithLinks(trx, row.id);
   const moved = await transition(trx, {
     contractId: row.id,
     companyId: row.company_id,
@@ -39,26 +47,29 @@ export async function withdrawInTransaction(
       actor: actor.email,
       ip: actor.ip,
       userAgent: actor.userAgent,
-      details: { reason },
+      details: { reason, to: told.map(recipientOf), ...mailsDetail(told.length) },
     },
   });
   if (!moved) return false;
   const prefs = await getPrefs(trx, row.company_id);
   const facts = linkMailContract(row, prefs.logo_path, prefs.time_zone);
-  const mail = renderWithdrawnNoticeMail({
-    company: mailCompanyOf(facts, deps.config.PUBLIC_URL),
-    client: { name: facts.client.name, email: facts.client.email },
-    contractId: row.id,
-    reason,
-    withdrawnAt: at,
-    language: row.language,
-  });
-  await enqueueMail(trx, deps.mailSealer, {
-    kind: 'withdrawn_notice',
-    to: facts.client.email,
-    contractId: row.id,
-    ...mail,
-  });
+  const company = mailCompanyOf(facts, deps.config.PUBLIC_URL);
+  for (const signer of told) {
+    const mail = renderWithdrawnNoticeMail({
+      company,
+      client: { name: signer.name, email: signer.email },
+      contractId: row.id,
+      reason,
+      withdrawnAt: at,
+      language: signer.language,
+    });
+    await enqueueMail(trx, deps.mailSealer, {
+      kind: 'withdrawn_notice',
+      to: signer.email,
+      contractId: row.id,
+      ...mail,
+    });
+  }
   // A revision's withdrawal too: the integrator sees the old contract close either way.
   await queueWebhookEvent(trx, { type: 'contract.voided', contractId: row.id, at });
   return true;

@@ -18,7 +18,8 @@ export interface LinkUsed {
  */
 export function englishEventLines(
   words: Record<ContractEventType, string>,
-  reminderSent: (reminder: number, automatic: boolean) => string,
+  reminderSent: (reminder: number, automatic: boolean, to: readonly string[]) => string,
+  newLinkSentTo: (to: readonly string[]) => string,
 ) {
   return {
     words,
@@ -26,7 +27,10 @@ export function englishEventLines(
     day: (year: number, month: number, day: number) =>
       `${SHORT_MONTHS[month] ?? ''} ${day}, ${year}`,
     languageNames: { en: 'English', es: 'Spanish' },
+    /** `to`: the signers it was emailed to by name (issue 37); none named: the client. */
     reminderSent,
+    /** A new link emailed to these signers by name (issue 37). */
+    newLinkSentTo,
     through: (link: LinkUsed) =>
       link.purpose === 'extension'
         ? `through the new link emailed ${link.emailedOn}`
@@ -53,9 +57,17 @@ const recordWords = Object.fromEntries(
   Object.entries(EVENT_WORDS).map(([type, both]) => [type, both.record]),
 ) as Record<ContractEventType, string>;
 
+/** "Alex Rivera", "Alex Rivera and Jordan Rivera", "Alex, Jordan and Sam"; none: the client. */
+export function namesInEnglish(names: readonly string[]): string {
+  if (names.length === 0) return 'the client';
+  if (names.length === 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
 /** The lines of the signature certificate and the HTML audit trail. */
 export const events = englishEventLines(
   recordWords,
-  (reminder, automatic) =>
-    `Reminder ${reminder} emailed to the client with a new signing link, ${automatic ? 'automatically' : 'by the contractor'}`,
+  (reminder, automatic, to) =>
+    `Reminder ${reminder} emailed to ${namesInEnglish(to)} with a new signing link, ${automatic ? 'automatically' : 'by the contractor'}`,
+  (to) => `New signing link emailed to ${namesInEnglish(to)}`,
 );

@@ -2,6 +2,13 @@ import type { events as english } from '../en/events.js';
 import { REPLACED_BY_REVISION } from '../../contract-lifecycle.js';
 import { dates } from './dates.js';
 
+/** "a Alex Rivera", "a Alex Rivera y Jordan Rivera", "a Alex, Jordan y Sam"; sin nombres: al cliente. */
+function toNames(names: readonly string[]): string {
+  if (names.length === 0) return 'al cliente';
+  if (names.length === 1) return `a ${names[0] ?? ''}`;
+  return `a ${names.slice(0, -1).join(', ')} y ${names.at(-1) ?? ''}`;
+}
+
 /**
  * Las líneas del certificado de firmas y del historial en HTML, en palabras sencillas. Las
  * fechas se escriben en español ("28 de noviembre de 2026", issue 32).
@@ -38,8 +45,9 @@ export const events: typeof english = {
   // `month` cuenta desde 0 aquí y desde 1 en dates.longDate: los mismos meses, una sola lista.
   day: (year, month, day) => dates.longDate(year, month + 1, day),
   languageNames: { en: 'inglés', es: 'español' },
-  reminderSent: (reminder, automatic) =>
-    `Recordatorio ${reminder} enviado ${automatic ? 'automáticamente' : 'por el contratista'} al cliente por correo, con un nuevo enlace de firma`,
+  reminderSent: (reminder, automatic, to) =>
+    `Recordatorio ${reminder} enviado ${automatic ? 'automáticamente' : 'por el contratista'} ${toNames(to)} por correo, con un nuevo enlace de firma`,
+  newLinkSentTo: (to) => `Nuevo enlace de firma enviado por correo ${toNames(to)}`,
   through: (link) =>
     link.purpose === 'extension'
       ? `mediante el nuevo enlace enviado el ${link.emailedOn}`
