@@ -738,6 +738,7 @@ describe('withdrawing (void)', () => {
         company_email: null,
         closed_at: now.toISOString(),
         closed_reason: reason,
+        declined_by: null,
         language: 'en',
       });
       const signature = await newDevice().sign(h.t, token);
