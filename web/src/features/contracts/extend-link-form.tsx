@@ -1,3 +1,4 @@
+import { namesOf } from '../signers/signer-words';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
@@ -55,7 +56,10 @@ export function ExtendLinkForm({
           result.emailed
             ? {
                 title: 'New link sent',
-                message: `The client's link now works until ${formatDate(result.expires_at)}`,
+                message:
+                  result.to.length > 1
+                    ? `${namesOf(result.to) ?? ''} got a new link that works until ${formatDate(result.expires_at)}`
+                    : `The client's link now works until ${formatDate(result.expires_at)}`,
               }
             : { title: 'Deadline changed', message: result.message ?? '' },
         );

@@ -1,3 +1,4 @@
+import { namesOf } from '../signers/signer-words';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -27,7 +28,8 @@ export function RemindButton({
       onSuccess: async (result) => {
         showToast({
           title: 'Reminder sent',
-          message: `${contract.client_name ?? 'The client'} was emailed reminder ${result.reminder} with a signing link`,
+          // Whoever has not signed yet (issue 37): the client, or another of the signers.
+          message: `${namesOf(result.to) ?? contract.client_name ?? 'The client'} ${result.to.length > 1 ? 'were' : 'was'} emailed reminder ${result.reminder} with a signing link`,
         });
         await refresh();
       },

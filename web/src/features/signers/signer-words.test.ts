@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractSigner } from '@domain/contracts.schemas';
-import { cardSignersText, signerLines } from './signer-words';
+import { cardSignersText, namesOf, signerLines } from './signer-words';
 
 /** The words of a contract's signers on its page and its card (issue 37). */
 
@@ -74,5 +74,16 @@ describe("the card's count of signatures", () => {
     expect(cardSignersText({ status: 'sent', signers: { total: 1, signed: 0 } })).toBeNull();
     expect(cardSignersText({ status: 'draft', signers: { total: 2, signed: 0 } })).toBeNull();
     expect(cardSignersText({ status: 'completed', signers: { total: 2, signed: 2 } })).toBeNull();
+  });
+});
+
+describe('whom a reminder or a new link went to', () => {
+  it('names one, two or three people as a sentence does, and nobody as null', () => {
+    expect(namesOf([])).toBeNull();
+    expect(namesOf([{ name: 'Alex Rivera' }])).toBe('Alex Rivera');
+    expect(namesOf([{ name: 'Jordan Rivera' }, { name: 'Alex Rivera' }])).toBe(
+      'Jordan Rivera and Alex Rivera',
+    );
+    expect(namesOf([{ name: 'A' }, { name: 'B' }, { name: 'C' }])).toBe('A, B and C');
   });
 });

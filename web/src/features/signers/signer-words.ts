@@ -52,3 +52,11 @@ export function cardSignersText(card: Pick<ContractSummary, 'status' | 'signers'
   if (card.signers.total < 2) return null;
   return `${card.signers.signed} of ${card.signers.total} signed`;
 }
+
+/** "Jordan Rivera and Alex Rivera": whom a reminder or a new link went to; null for nobody. */
+export function namesOf(people: readonly { name: string }[]): string | null {
+  const names = people.map((person) => person.name);
+  if (names.length === 0) return null;
+  if (names.length === 1) return names[0] ?? null;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
