@@ -10,7 +10,7 @@ import { generatedId } from '../../src/db/engine.js';
  *   (`co_signers_json`); the card's "1 of 2 signed" (`signer_count`, `signers_signed`), kept in
  *   each signature's transaction.
  * Every contract sent before becomes a contract with one signer, carrying the signature, the name
- * typed, the openings and the decline it had; its links become that signer's. The contract's own
+ * typed, the openings, the reminders and the decline it had; its links become that signer's. The contract's own
  * copies of the client's signature and typed name are then dropped: the signer holds them.
  */
 const CARD_COLUMNS = [
@@ -100,12 +100,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Every sent contract's client becomes its one signer.
   await sql`
     INSERT INTO contract_signers (contract_id, position, name, email, phone, language, invited_at,
-      first_viewed_at, last_viewed_at, view_count, signed_at, signed_name, signature_png,
-      declined_at)
+      first_viewed_at, last_viewed_at, view_count, reminders_sent, last_reminder_at, signed_at,
+      signed_name, signature_png, declined_at)
     SELECT c.id, 1, coalesce(c.client_name, ''), coalesce(c.client_email, ''), c.client_phone,
       c.language, c.sent_at,
       (SELECT min(e.at) FROM contract_events e WHERE e.contract_id = c.id AND e.type = 'viewed'),
-      c.last_viewed_at, c.view_count, c.client_signed_at, c.client_signed_name,
+      c.last_viewed_at, c.view_count,
+      (SELECT count(*) FROM signing_links l WHERE l.contract_id = c.id AND l.purpose = 'reminder'),
+      c.last_reminder_at, c.client_signed_at, c.client_signed_name,
       c.client_signature_png, CASE WHEN c.status = 'declined' THEN c.closed_at END
     FROM contracts c
     WHERE c.status <> 'draft'`.execute(db);

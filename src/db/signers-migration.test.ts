@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorReadyToSend, sendContract, clientSigns } from '../test/contract-flow.js';
-import { newDevice } from '../test/follow-up-flow.js';
+import { HOUR_MS, movableClock, newDevice } from '../test/follow-up-flow.js';
 import { createTestApp, jsonPost, type TestApp } from '../test/test-app.js';
 import { migrationProvider } from './migrate.js';
 
@@ -23,8 +23,10 @@ const tokens: Record<'signed' | 'declined' | 'opened', string> = {
   opened: '',
 };
 
+const clock = movableClock(new Date('2026-12-04T15:00:00.000Z'));
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock: clock.now });
   owner = await contractorReadyToSend(t, 'migrating-signers@example.com');
   for (const kind of ['signed', 'declined', 'opened'] as const) {
     const { id, token } = await sendContract(t, owner);
@@ -33,6 +35,17 @@ beforeAll(async () => {
   }
   expect((await clientSigns(t, tokens.signed)).statusCode).toBe(200);
   expect((await newDevice().open(t, tokens.opened)).statusCode).toBe(200);
+  clock.advance(2 * HOUR_MS);
+  const reminded = await jsonPost(
+    t.app,
+    `/api/contracts/${ids.opened}/remind`,
+    {},
+    {
+      cookie: owner,
+      origin: t.origin,
+    },
+  );
+  expect(reminded.statusCode, reminded.body).toBe(200);
   const declined = await jsonPost(t.app, `/api/esign/${tokens.declined}/decline`, {
     reason: 'Not this year',
   });
@@ -48,7 +61,8 @@ async function migrateTo(name: string) {
 }
 
 const SIGNER_FACTS = `SELECT contract_id, position, name, email, language, invited_at, first_viewed_at,
-  view_count, signed_at, signed_name, signature_png, declined_at FROM contract_signers
+  view_count, reminders_sent, last_reminder_at, signed_at, signed_name, signature_png, declined_at
+  FROM contract_signers
   ORDER BY contract_id`;
 
 describe('the signers migration', () => {
@@ -58,7 +72,11 @@ describe('the signers migration', () => {
     const signed = before.find((row) => row.contract_id === ids.signed);
     expect(signed).toMatchObject({ position: 1, name: 'Jordan Rivera', view_count: 0 });
     expect(signed?.signature_png).toMatch(/^data:image\/png;base64,/);
-    expect(before.find((row) => row.contract_id === ids.opened)?.view_count).toBe(1);
+    expect(before.find((row) => row.contract_id === ids.opened)).toMatchObject({
+      view_count: 1,
+      reminders_sent: 1,
+      last_reminder_at: clock.now().toISOString(),
+    });
     expect(before.find((row) => row.contract_id === ids.declined)?.declined_at).not.toBeNull();
 
     await migrateTo(PREVIOUS);
