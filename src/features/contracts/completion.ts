@@ -14,10 +14,11 @@ import { appendToBody, auditTrailSection } from './audit-trail-html.js';
 import { renderContractDocument } from './snapshot.js';
 import { transition } from './contract-transition.js';
 import { listSigners } from '../signers/signers.repo.js';
+import { signersAsSigned } from '../../domain/template-signers.js';
 
 /**
- * After the client signs, the executed contract is the very template and data the client saw,
- * now with the client's signature (`signed_html`). With Chromium a job then prints and seals it
+ * After the last client signs, the executed contract is the very template and data the clients
+ * saw, now with every signature (`signed_html`). With Chromium a job then prints and seals it
  * (src/features/documents); without, the HTML copy completes the contract at once.
  */
 export async function finishClientSigning(
@@ -44,7 +45,8 @@ export async function finishClientSigning(
     throw new AppError('INTERNAL', 'The sent contract is missing its snapshot');
   }
   const data = JSON.parse(contract.template_data) as ContractTemplateData;
-  const [first] = await listSigners(trx, contractId);
+  const signers = await listSigners(trx, contractId);
+  const [first] = signers;
   const signedHtml = renderContractDocument(
     contract.template_source,
     {
@@ -56,6 +58,8 @@ export async function finishClientSigning(
         timestamp: first?.signed_at ?? signedAt,
         png: first?.signature_png ?? null,
       },
+      // Every signer's signature, for `{{#each signers}}` (issue 37).
+      signers: signersAsSigned(signers),
     },
     // The language it was frozen in, not the one the client switched their page to: the signed
     // copy is the document they were shown (docs/decisions/032).
