@@ -46,7 +46,20 @@ export function englishEventLines(
     languageSwitched: (from: string, to: string) => `from ${from} to ${to}`,
     disclosureRead: (language: string, version: string) =>
       `after reading the notice in ${language}, version ${version}`,
+    /**
+     * A line of a contract several clients sign, naming the one who acted (issue 37): after its
+     * first "client" ("Signed by the client (Alex Rivera) through..."), else at its end.
+     */
+    namingSigner: (line: string, name: string) => nameAfter(line, /\bclient\b/i, name),
   };
+}
+
+/** `line` with ` (name)` after the first match of `word`, or at its end when it has none. */
+export function nameAfter(line: string, word: RegExp, name: string): string {
+  const match = word.exec(line);
+  if (!match) return `${line} (${name})`;
+  const end = match.index + match[0].length;
+  return `${line.slice(0, end)} (${name})${line.slice(end)}`;
 }
 
 const recordWords = Object.fromEntries(

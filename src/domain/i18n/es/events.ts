@@ -1,4 +1,4 @@
-import type { events as english } from '../en/events.js';
+import { nameAfter, type events as english } from '../en/events.js';
 import { REPLACED_BY_REVISION } from '../../contract-lifecycle.js';
 import { dates } from './dates.js';
 
@@ -59,4 +59,5 @@ export const events: typeof english = {
   languageSwitched: (from, to) => `de ${from} a ${to}`,
   disclosureRead: (language, version) =>
     `después de leer el aviso en ${language}, versión ${version}`,
+  namingSigner: (line, name) => nameAfter(line, /\bcliente\b/i, name),
 };
