@@ -19,7 +19,7 @@ export const events: typeof english = {
     consented: 'El cliente aceptó firmar electrónicamente',
     signed_by_client: 'Firmado por el cliente',
     completed: 'Firmado por todas las partes',
-    sealed_copy_sent: 'PDF sellado enviado a ambas partes tras un reintento',
+    sealed_copy_sent: 'PDF sellado enviado a todas las partes tras un reintento',
     reminder_sent: 'Recordatorio enviado al cliente por correo con un nuevo enlace de firma',
     link_extended: 'Nuevo enlace de firma enviado al cliente por correo',
     expired: 'El enlace de firma venció',
