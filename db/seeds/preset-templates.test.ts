@@ -8,17 +8,28 @@ import { presetTemplates, presetTwinKey } from './preset-templates.js';
 /** What each language's preset must say in its own words. */
 const WORDS: Record<
   Language,
-  { contractDate: string; clientSignedOn: string; changeOrder: RegExp; warranty: RegExp }
+  {
+    contractDate: string;
+    clientSignedOn: string;
+    secondSignedOn: string;
+    clientRole: string;
+    changeOrder: RegExp;
+    warranty: RegExp;
+  }
 > = {
   en: {
     contractDate: 'November 21, 2026',
     clientSignedOn: 'November 22, 2026',
+    secondSignedOn: 'November 23, 2026',
+    clientRole: ' Client ',
     changeOrder: /change order/i,
     warranty: /warrant/i,
   },
   es: {
     contractDate: '21 de noviembre de 2026',
     clientSignedOn: '22 de noviembre de 2026',
+    secondSignedOn: '23 de noviembre de 2026',
+    clientRole: ' Cliente ',
     changeOrder: /orden de cambio/i,
     warranty: /garant[ií]a/i,
   },
@@ -113,21 +124,55 @@ describe.each(presetTemplates.map((preset) => [preset.name, preset] as const))(
       expect(section8.slice(0, 400)).toContain(term);
     });
 
-    it('shows the signature images and names once both parties have signed', () => {
-      const png = 'data:image/png;base64,iVBORw0KGgo=';
+    it('shows every signature image, typed name and date once all parties have signed', () => {
+      const png = (mark: string) => `data:image/png;base64,iVBORw0KGgo${mark.repeat(4)}`;
+      const sample = sampleTemplateData(null, '2026-11-21');
+      const signedOn = ['2026-11-22T16:30:00.000Z', '2026-11-23T18:00:00.000Z'];
       const data = {
-        ...sampleTemplateData(null, '2026-11-21'),
-        signature: { typed_name: 'Casey Contractor', timestamp: '2026-11-21T15:00:00.000Z', png },
-        client_signature: {
-          typed_name: 'Jordan Rivera',
-          timestamp: '2026-11-22T16:30:00.000Z',
-          png,
+        ...sample,
+        signature: {
+          typed_name: 'Casey Contractor',
+          timestamp: '2026-11-21T15:00:00.000Z',
+          png: png('A'),
         },
+        client_signature: { typed_name: 'Jordan Rivera', timestamp: signedOn[0], png: png('B') },
+        // Each owner's block shows their own signature (issue 37), not the client of record's.
+        signers: sample.signers.map((signer, index) => ({
+          ...signer,
+          signed_at: signedOn[index] ?? null,
+          signature: {
+            typed_name: `${signer.name} (typed)`,
+            timestamp: signedOn[index] ?? null,
+            png: png(index === 0 ? 'B' : 'C'),
+          },
+        })),
       };
       const html = render(data);
-      expect(html.match(/<img[^>]+data:image\/png;base64/g)).toHaveLength(2);
+      expect(html.match(/<img[^>]+data:image\/png;base64/g)).toHaveLength(3);
+      for (const mark of ['A', 'B', 'C']) expect(html).toContain(png(mark));
       expect(html).toContain('Casey Contractor');
+      expect(html).toContain('Jordan Rivera (typed)');
+      expect(html).toContain('Morgan Rivera (typed)');
       expect(html).toContain(words.clientSignedOn);
+      expect(html).toContain(words.secondSignedOn);
+    });
+
+    it('gives each client who signs a block of their own, blank until they sign', () => {
+      const sample = sampleTemplateData(null, '2026-11-21');
+      const text = render({ ...sample, contract: { ...sample.contract, home_sale: true } })
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ');
+      const statement = CANCELLATION_WORDS[preset.language].statement;
+      // The contractor's block, then one per owner, each with the FTC statement by its signature.
+      const blocks = text.split(words.clientRole).slice(-2);
+      expect(blocks).toHaveLength(2);
+      expect(blocks[0]).toContain('Jordan Rivera');
+      expect(blocks[1]).toContain('Morgan Rivera');
+      for (const block of blocks) expect(block).toContain(statement);
+      // The parties name both owners, each with the email they sign with.
+      expect(text).toContain('jordan@example.com');
+      expect(text).toContain('morgan@example.com');
+      expect(render(sample)).not.toMatch(/<img[^>]+class="signature"/);
     });
   },
 );

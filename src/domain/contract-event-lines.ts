@@ -1,6 +1,7 @@
 import { formatUsd } from './money.js';
 import { EVENT_WORDS, isContractEventType, type ContractEventType } from './contract-lifecycle.js';
 import { englishEventLines, namesInEnglish, type events, type LinkUsed } from './i18n/en/events.js';
+import { eventSignerOf } from './signer-events.js';
 
 /**
  * An event of a contract's audit trail as one line with the facts its details hold (issue 17):
@@ -85,10 +86,41 @@ function linkUsed(details: Record<string, unknown>, lines: EventLines): LinkUsed
 
 /**
  * An event's line with the facts its details hold: which reminder, the reason given, the link
- * used, the revision. A type stored by a newer version and unknown here prints as it is stored
+ * used, the revision; on a contract several clients sign (`nameSigner`, see namesSigners), the
+ * signer who acted. A type stored by a newer version and unknown here prints as it is stored
  * rather than disappearing from a legal record.
  */
-export function describeEvent(event: DescribableEvent, lines: EventLines): string {
+export function describeEvent(
+  event: DescribableEvent,
+  lines: EventLines,
+  options: { nameSigner?: boolean } = {},
+): string {
+  const line = eventLine(event, lines);
+  const signer = options.nameSigner ? signerNamed(event.details) : null;
+  return signer ? lines.namingSigner(line, signer) : line;
+}
+
+/**
+ * Whether a trail names the signer of each signer's event (issue 37): its contract went to
+ * several clients (the `sent` event lists them), or a signer after the first acted.
+ */
+export function namesSigners(
+  events: readonly Pick<DescribableEvent, 'type' | 'details'>[],
+): boolean {
+  return events.some((event) => {
+    const listed = event.details?.signers;
+    if (event.type === 'sent' && Array.isArray(listed) && listed.length > 1) return true;
+    const position = eventSignerOf(event.details)?.position;
+    return typeof position === 'number' && position > 1;
+  });
+}
+
+function signerNamed(details: Record<string, unknown> | null): string | null {
+  const name = eventSignerOf(details)?.name;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim() : null;
+}
+
+function eventLine(event: DescribableEvent, lines: EventLines): string {
   if (!isContractEventType(event.type)) return event.type;
   const words = lines.words[event.type];
   const details = event.details ?? {};

@@ -174,8 +174,9 @@ export const EVENT_WORDS = {
   // The client reads the record: "Completed" would read as the work being finished (issue 32).
   completed: { contractor: 'Completed', record: 'Signed by all parties' },
   sealed_copy_sent: {
-    contractor: 'Sealed PDF sent to both parties',
-    record: 'Sealed PDF sent to both parties after a retry',
+    // Every party: the contractor and each client who signed (issue 37).
+    contractor: 'Sealed PDF sent to every party',
+    record: 'Sealed PDF sent to every party after a retry',
   },
   reminder_sent: {
     contractor: 'Reminder sent to the client',

@@ -3,6 +3,7 @@ import type { Prefs } from './prefs.schemas.js';
 import type { PaymentStageInput } from './contracts.schemas.js';
 import type { CleanedScope } from './scope.schemas.js';
 import type { ContractTemplateData, SignatureData } from './template-data.js';
+import { draftSigners, unsignedSigners, type SignerPerson } from './template-signers.js';
 
 export interface ContractForTemplate {
   client_name: string | null;
@@ -41,6 +42,11 @@ export function buildContractTemplateData(input: {
   today?: string;
   /** A data URL to use instead of the logo's path (self-contained documents). */
   logo?: string | null;
+  /**
+   * Everyone who signs, in order, the client of record first (issue 37): a template's
+   * `{{#each signers}}`. Left out: the contract's client alone.
+   */
+  signers?: readonly SignerPerson[];
 }): ContractTemplateData {
   const { prefs, contract } = input;
   const signed = contract.my_signature_png !== null;
@@ -75,6 +81,7 @@ export function buildContractTemplateData(input: {
         }
       : unsigned,
     client_signature: unsigned,
+    signers: unsignedSigners(input.signers ?? draftSigners(contract, null)),
   };
 }
 

@@ -41,6 +41,21 @@ export interface SignatureData {
   png: string | null;
 }
 
+/**
+ * One client who signs (issue 37, docs/decisions/048), in signing order: the client of record
+ * first. Templates write `{{#each signers}}{{name}} {{date signed_at}}{{/each}}`; inside the loop
+ * `signature` is that signer's, so it is always present (all null until they sign), never left
+ * to fall through to the contractor's.
+ */
+export interface SignerData {
+  name: string;
+  email: string;
+  phone: string | null;
+  /** ISO time they signed; null until they do. */
+  signed_at: string | null;
+  signature: SignatureData;
+}
+
 export interface ContractTemplateData {
   company: CompanyData;
   client: ClientData;
@@ -64,8 +79,10 @@ export interface ContractTemplateData {
   today: string;
   /** The contractor's signature. */
   signature: SignatureData;
-  /** The client's signature, filled in after the client signs. */
+  /** The client of record's signature, filled in after they sign (templates before issue 37). */
   client_signature: SignatureData;
+  /** Every client who signs, the client of record first. */
+  signers: SignerData[];
 }
 
 const signatureSchema = z.object({
@@ -107,6 +124,15 @@ export const contractTemplateDataSchema = z.object({
   today: z.iso.date(),
   signature: signatureSchema,
   client_signature: signatureSchema,
+  signers: z.array(
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      signed_at: z.string().nullable(),
+      signature: signatureSchema,
+    }),
+  ),
 }) satisfies z.ZodType<ContractTemplateData>;
 
 /** Shown in the preview when the contractor has not filled in their company details yet. */
@@ -129,9 +155,16 @@ function todayUtc(): string {
 
 const NOT_SIGNED: SignatureData = { typed_name: null, timestamp: null, png: null };
 
+const SAMPLE_SIGNERS = [
+  { name: 'Jordan Rivera', email: 'jordan@example.com', phone: '5551234567' },
+  { name: 'Morgan Rivera', email: 'morgan@example.com', phone: null },
+] as const;
+
 /**
  * Realistic data for the template editor's preview: a landscaping job for Jordan Rivera, $5,000.00
- * in three stages. Each company field given (non-empty) replaces its placeholder.
+ * in three stages, signed by Jordan and Morgan Rivera (two owners on the title, so a template's
+ * `{{#each signers}}` shows what it repeats, and a saved template is held to the page limit with
+ * both). Each company field given (non-empty) replaces its placeholder.
  */
 export function sampleTemplateData(
   company?: Partial<CompanyData> | null,
@@ -173,5 +206,10 @@ export function sampleTemplateData(
     today: typeof today === 'string' && today.trim() !== '' ? today : todayUtc(),
     signature: { ...NOT_SIGNED },
     client_signature: { ...NOT_SIGNED },
+    signers: SAMPLE_SIGNERS.map((person) => ({
+      ...person,
+      signed_at: null,
+      signature: { ...NOT_SIGNED },
+    })),
   };
 }

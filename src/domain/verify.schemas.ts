@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Public verification of an executed copy (issue 7 item 5): the browser hashes the PDF and asks
- * GET /api/verify/:sha256. The answer names the contract and its parties and nothing else: no
- * emails, no amounts, never the document itself.
+ * GET /api/verify/:sha256. The answer names the contract and its parties (every client who signed,
+ * issue 37) and nothing else: no emails, no amounts, never the document itself.
  */
 
 export const SHA256_HEX_MESSAGE = 'Expected a SHA-256 in hex';
@@ -23,5 +23,12 @@ export const verifyResultSchema = z.object({
   client: z.string().nullable(),
   /** When the sealed executed copy was made (documents.created_at), ISO-8601 UTC. */
   completed_at: z.string(),
+  /**
+   * Every client who signed (issue 37), the client of record first: the name on the contract and
+   * when they signed (ISO-8601 UTC). No emails.
+   */
+  signers: z
+    .array(z.object({ name: z.string(), signed_at: z.string().nullable() }))
+    .meta({ description: 'Every client who signed, in signing order, and when.' }),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

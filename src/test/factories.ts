@@ -7,10 +7,18 @@ import { renderTemplate } from '../domain/template-engine/index.js';
 export const TEST_SIGNATURE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-/** The sample contract's data with both parties' signatures, as after the client signs. */
+/**
+ * The sample contract's data with every signature, as after its last client signs: the
+ * contractor, then the sample's two owners (issue 37), the second an hour after the first.
+ */
 export function signedSampleData(): ContractTemplateData {
+  const sample = sampleTemplateData(
+    { name: 'Greenleaf Landscaping', phone: '5550001111' },
+    '2026-11-21',
+  );
+  const clientsSign = ['2026-11-22T16:30:00.000Z', '2026-11-22T17:30:00.000Z'];
   return {
-    ...sampleTemplateData({ name: 'Greenleaf Landscaping', phone: '5550001111' }, '2026-11-21'),
+    ...sample,
     signature: {
       typed_name: 'Casey Green',
       timestamp: '2026-11-21T15:04:00.000Z',
@@ -18,9 +26,17 @@ export function signedSampleData(): ContractTemplateData {
     },
     client_signature: {
       typed_name: 'Jordan Rivera',
-      timestamp: '2026-11-22T16:30:00.000Z',
+      timestamp: clientsSign[0] ?? null,
       png: TEST_SIGNATURE_PNG,
     },
+    signers: sample.signers.map((signer, index) => {
+      const at = clientsSign[index] ?? null;
+      return {
+        ...signer,
+        signed_at: at,
+        signature: { typed_name: signer.name, timestamp: at, png: TEST_SIGNATURE_PNG },
+      };
+    }),
   };
 }
 

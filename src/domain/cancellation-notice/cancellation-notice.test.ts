@@ -131,6 +131,20 @@ describe('a rendered contract of a home sale', () => {
     expect(text(utc.html)).toContain('NOT LATER THAN MIDNIGHT OF December 30, 2026.');
   });
 
+  it('is dated the day the last owner signed, when two sign on different days (issue 37)', () => {
+    const data = homeSale('2026-12-01T15:00:00.000Z');
+    const signedOn = ['2026-12-01T15:00:00.000Z', '2026-12-03T16:00:00.000Z'];
+    const signers = data.signers.map((signer, index) => ({
+      ...signer,
+      signed_at: signedOn[index] ?? null,
+    }));
+    const rendered = renderContract(template, { ...data, signers }, { language: 'en' });
+    if (!rendered.ok) throw new Error('did not render');
+    expect(text(rendered.html)).toContain('December 3, 2026 (Date of transaction)');
+    // Friday 4, Saturday 5, Monday 7: from the second signature, not the first.
+    expect(text(rendered.html)).toContain('NOT LATER THAN MIDNIGHT OF December 7, 2026.');
+  });
+
   it('is the template alone when the sale was not made at home, or the data predates the switch', () => {
     const data = sampleTemplateData(null, '2026-11-21');
     const { home_sale: _omitted, ...older } = data.contract;

@@ -10,6 +10,7 @@ import type { DefaultTreeAdapterTypes } from 'parse5';
 import { calendarDateIn } from '../business-days.js';
 import type { Language } from '../i18n/languages.js';
 import type { ContractTemplateData } from '../template-data.js';
+import { clientsSignedAt } from '../template-signers.js';
 import { cancellationNoticeHtml } from './notice-html.js';
 
 export { CANCELLATION_NOTICE_CLASS, cancellationNoticeHtml } from './notice-html.js';
@@ -49,8 +50,8 @@ export function appendToDocumentBody(documentHtml: string, sectionHtml: string):
 
 /**
  * A rendered contract with the Notice of Cancellation as its last page when it is a home sale;
- * unchanged otherwise. Once the client has signed, the form carries the date they signed on the
- * company's clock (UTC without one) and the deadline counted from it.
+ * unchanged otherwise. Once the clients have signed, the form carries the date they signed (the
+ * last of them, issue 37) on the company's clock (UTC without one) and the deadline counted from it.
  */
 export function withCancellationNotice(
   renderedHtml: string,
@@ -58,7 +59,7 @@ export function withCancellationNotice(
   options: { language: Language; timeZone?: string | null },
 ): string {
   if (data.contract.home_sale !== true) return renderedHtml;
-  const signedAt = data.client_signature.timestamp;
+  const signedAt = clientsSignedAt(data);
   return appendToDocumentBody(
     renderedHtml,
     cancellationNoticeHtml({

@@ -677,6 +677,11 @@ describe('sampleTemplateData', () => {
     expect(sample.payments.reduce((sum, p) => sum + p.percent, 0)).toBe(100);
     expect(sample.signature).toEqual({ typed_name: null, timestamp: null, png: null });
     expect(sample.client_signature).toEqual({ typed_name: null, timestamp: null, png: null });
+    // Two owners on the title sign it (issue 37), neither yet.
+    expect(sample.signers.map((signer) => [signer.name, signer.signed_at])).toEqual([
+      ['Jordan Rivera', null],
+      ['Morgan Rivera', null],
+    ]);
     expect(sample.today).toBe('2026-11-21');
   });
 

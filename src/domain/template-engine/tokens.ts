@@ -38,11 +38,32 @@ export const TEMPLATE_TOKENS: { token: string; meaning: string }[] = [
     token: '{{#if signature.png}}<img src="{{signature.png}}" alt="Signature">{{/if}}',
     meaning: 'Your signature image, once you have signed',
   },
-  { token: '{{client_signature.typed_name}}', meaning: "Client's typed name, once they sign" },
+  {
+    token: '{{client_signature.typed_name}}',
+    meaning: "Client's typed name, once they sign (the first signer only: see signers)",
+  },
   { token: '{{date client_signature.timestamp}}', meaning: 'The date the client signed' },
   {
     token: '{{#if client_signature.png}}<img src="{{client_signature.png}}" alt="">{{/if}}',
     meaning: "Client's signature image, once they sign",
+  },
+  {
+    token: '{{#each signers}}…{{/each}}',
+    meaning: 'Repeat for each client who signs, in order: the client first, then up to 3 others',
+  },
+  {
+    token:
+      '{{#each signers}}<p>{{name}}, {{email}}: {{#if signature.png}}<img src="{{signature.png}}" alt="">{{/if}} {{signature.typed_name}} {{date signed_at}}</p>{{/each}}',
+    meaning: 'A signature line for each client who signs, filled in as each one signs',
+  },
+  { token: '{{name}}', meaning: "Inside signers: the signer's name" },
+  { token: '{{email}}', meaning: "Inside signers: the signer's email" },
+  { token: '{{phone phone}}', meaning: "Inside signers: the signer's phone (may be empty)" },
+  { token: '{{date signed_at}}', meaning: 'Inside signers: the date they signed, once they have' },
+  {
+    token: '{{#if signature.png}}<img src="{{signature.png}}" alt="">{{/if}}',
+    meaning:
+      "Inside signers: the signer's signature image and, with signature.typed_name, their typed name",
   },
   { token: '{{this}}', meaning: 'Inside each: the current item (for lists of text)' },
   { token: '{{@number}}', meaning: 'Inside each: the position, counting from 1' },

@@ -24,16 +24,22 @@ export interface AppendixView {
   } | null;
 }
 
-export function appendixView(record: ConsentNoticeRecord, language: Language): AppendixView {
+export function appendixView(
+  record: ConsentNoticeRecord,
+  language: Language,
+  /** Who accepted it, when several clients signed (issue 37): the heading names them. */
+  acceptedBy: readonly string[] = [],
+): AppendixView {
   const words = messagesFor(language).certificate;
   const { appendix } = words;
+  const heading = acceptedBy.length > 0 ? appendix.headingFor(acceptedBy) : appendix.heading;
   const named = (noticeLanguage: Language) => words.languageNames[noticeLanguage];
   switch (record.kind) {
     case 'shown':
     case 'older': {
       const { notice } = record;
       return {
-        heading: appendix.heading,
+        heading,
         intro:
           record.kind === 'shown'
             ? appendix.shown(named(notice.language), notice.version)
@@ -51,14 +57,14 @@ export function appendixView(record: ConsentNoticeRecord, language: Language): A
     }
     case 'mismatch':
       return {
-        heading: appendix.heading,
+        heading,
         intro: appendix.mismatch(named(record.language), record.version),
         fingerprint: { label: appendix.recordedFingerprint, sha256: record.recordedSha256 },
         notice: null,
       };
     case 'not_recorded':
       return {
-        heading: appendix.heading,
+        heading,
         intro: appendix.notRecorded,
         fingerprint: null,
         notice: null,

@@ -1,23 +1,28 @@
-import { parseEventDetails } from '../../domain/contract-event-lines.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/i18n/languages.js';
 import { escapeHtml } from '../../domain/template-engine/index.js';
-import { appendixView } from './appendix-view.js';
-import { consentNoticeRecord } from './consent-notice-record.js';
+import { appendixView, type AppendixView } from './appendix-view.js';
+import { consentNoticeGroups } from './consent-notice-groups.js';
 
 /**
  * The consent notice the client accepted, as a section of the self-contained HTML copy sent when
  * no PDF can be made (issue 32): the same words as the sealed PDF's appendix page, with inline
- * styles because that copy carries no stylesheet of ours. Put it after the audit trail.
+ * styles because that copy carries no stylesheet of ours. Put it after the audit trail. Several
+ * clients who signed (issue 37): each distinct notice once, headed with who accepted it.
  */
 export function consentAppendixSection(
   events: readonly { type: string; details?: string | null }[],
   language: Language = DEFAULT_LANGUAGE,
+  signers: readonly { id: number; position: number; name: string }[] = [],
 ): string {
-  const consented = events.filter((event) => event.type === 'consented').at(-1);
-  const view = appendixView(
-    consentNoticeRecord(consented ? parseEventDetails(consented.details) : null),
-    language,
-  );
+  const several = signers.length > 1;
+  return consentNoticeGroups(events, signers)
+    .map((group) =>
+      appendixSectionHtml(appendixView(group.record, language, several ? group.acceptedBy : [])),
+    )
+    .join('');
+}
+
+function appendixSectionHtml(view: AppendixView): string {
   const paragraph = (text: string) => `<p style="margin:0 0 8px">${escapeHtml(text)}</p>`;
   const fingerprint = view.fingerprint
     ? `<p style="margin:0 0 8px">${escapeHtml(view.fingerprint.label)} <code style="word-break:break-all">${escapeHtml(view.fingerprint.sha256)}</code></p>`

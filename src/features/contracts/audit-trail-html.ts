@@ -1,6 +1,7 @@
 import {
   describeActor,
   describeEvent,
+  namesSigners,
   parseEventDetails,
 } from '../../domain/contract-event-lines.js';
 import { formatUtcWithLocal } from '../../domain/dates.js';
@@ -30,10 +31,13 @@ export function auditTrailSection(
 ): string {
   const words = messagesFor(language).certificate;
   const column = words.timeline;
-  const rows = events
+  const parsed = events.map((event) => ({ ...event, details: parseEventDetails(event.details) }));
+  // Several clients sign: each line of theirs says who (issue 37).
+  const nameSigner = namesSigners(parsed);
+  const rows = parsed
     .map(
       (event) =>
-        `<tr><td>${escapeHtml(formatUtcWithLocal(event.at, timeZone, language))}</td><td>${escapeHtml(describeEvent({ ...event, details: parseEventDetails(event.details) }, messagesFor(language).events))}</td>` +
+        `<tr><td>${escapeHtml(formatUtcWithLocal(event.at, timeZone, language))}</td><td>${escapeHtml(describeEvent(event, messagesFor(language).events, { nameSigner }))}</td>` +
         `<td>${escapeHtml(describeActor(event.actor, words.parties.client))}</td><td>${escapeHtml(event.ip ?? '')}</td>` +
         `<td>${escapeHtml(event.user_agent ?? '')}</td></tr>`,
     )

@@ -7,17 +7,18 @@ import type { ContractTemplateData } from '../../domain/template-data.js';
 import { AppError } from '../../lib/app-error.js';
 
 import type { MailSealer } from '../mail/body-seal.js';
-import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
-import { renderSignedCopyMail } from '../mail/templates/index.js';
+import type { MailAttachment } from '../mail/outbox.js';
+import { mailEveryParty } from './signed-copy-mails.js';
 import { consentAppendixSection } from '../consent-record/consent-appendix-html.js';
 import { appendToBody, auditTrailSection } from './audit-trail-html.js';
 import { renderContractDocument } from './snapshot.js';
 import { transition } from './contract-transition.js';
 import { listSigners } from '../signers/signers.repo.js';
+import { signersAsSigned } from '../../domain/template-signers.js';
 
 /**
- * After the client signs, the executed contract is the very template and data the client saw,
- * now with the client's signature (`signed_html`). With Chromium a job then prints and seals it
+ * After the last client signs, the executed contract is the very template and data the clients
+ * saw, now with every signature (`signed_html`). With Chromium a job then prints and seals it
  * (src/features/documents); without, the HTML copy completes the contract at once.
  */
 export async function finishClientSigning(
@@ -44,7 +45,8 @@ export async function finishClientSigning(
     throw new AppError('INTERNAL', 'The sent contract is missing its snapshot');
   }
   const data = JSON.parse(contract.template_data) as ContractTemplateData;
-  const [first] = await listSigners(trx, contractId);
+  const signers = await listSigners(trx, contractId);
+  const [first] = signers;
   const signedHtml = renderContractDocument(
     contract.template_source,
     {
@@ -56,6 +58,8 @@ export async function finishClientSigning(
         timestamp: first?.signed_at ?? signedAt,
         png: first?.signature_png ?? null,
       },
+      // Every signer's signature, for `{{#each signers}}` (issue 37).
+      signers: signersAsSigned(signers),
     },
     // The language it was frozen in, not the one the client switched their page to: the signed
     // copy is the document they were shown (docs/decisions/032).
@@ -103,8 +107,15 @@ export async function completeWithHtmlCopy(
   const html = appendToBody(
     contract.signed_html,
     auditTrailSection(events, contract.template_sha256, contract.language, contract.time_zone) +
-      // The ESIGN notice the client accepted, as the sealed PDF's appendix page carries it.
-      consentAppendixSection(events, contract.language),
+      // The ESIGN notice each client accepted, as the sealed PDF's appendix pages carry them.
+      consentAppendixSection(
+        events,
+        contract.language,
+        (await listSigners(trx, contractId)).map((signer) => ({
+          ...signer,
+          name: signer.signed_name ?? signer.name,
+        })),
+      ),
   );
   await complete(
     trx,
@@ -149,7 +160,7 @@ export async function completeWithSealedPdf(
     content: pdf.bytes,
   };
   if (contract.status === 'completed') {
-    await mailBothParties(trx, mailSealer, contract, attachment);
+    await mailEveryParty(trx, mailSealer, contract, attachment);
     await insertContractEvent(trx, {
       contractId,
       type: 'sealed_copy_sent',
@@ -221,40 +232,5 @@ async function complete(
     event: { type: 'completed', at, details },
   });
   if (!completed) throw new AppError('INTERNAL', 'The contract is not waiting for its copy');
-  await mailBothParties(trx, mailSealer, contract, copy);
-}
-
-async function mailBothParties(
-  trx: DbOrTrx,
-  mailSealer: MailSealer,
-  contract: CompletionContract,
-  copy: MailAttachment,
-) {
-  for (const [recipient, to] of [
-    ['client', contract.client_email],
-    ['contractor', contract.contractor_email],
-  ] as const) {
-    const mail = renderSignedCopyMail({
-      recipient,
-      contractId: contract.id,
-      companyName: contract.company_name,
-      clientName: contract.client_name ?? '',
-      totalCents: contract.total_price_cents ?? 0,
-      contractorSignedAt: contract.my_signed_at ?? contract.client_signed_at,
-      clientSignedAt: contract.client_signed_at,
-      copy,
-      timeZone: contract.time_zone,
-      // The client reads their copy in the contract's language; the contractor's stays English.
-      language: recipient === 'client' ? contract.language : 'en',
-    });
-    await enqueueMail(trx, mailSealer, {
-      kind: `signed_copy_${recipient}`,
-      to,
-      contractId: contract.id,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments,
-    });
-  }
+  await mailEveryParty(trx, mailSealer, contract, copy);
 }

@@ -4,10 +4,10 @@ import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { documentTitle } from '../../domain/contract-document/index.js';
 import { languageOr } from '../../domain/i18n/languages.js';
-import { parseEventDetails } from '../../domain/contract-event-lines.js';
 
 import type { CertificateInput, CertificateSigner } from './certificate/index.js';
-import { consentNoticeRecord } from '../consent-record/consent-notice-record.js';
+import { consentNoticeGroups } from '../consent-record/consent-notice-groups.js';
+import { clientCertificateSigners } from './client-signers.js';
 import { listSigners } from '../signers/signers.repo.js';
 
 type EventRow = Awaited<ReturnType<typeof listContractEvents>>[number];
@@ -60,10 +60,10 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
 }
 
 /**
- * What the signature certificate says of a contract: both signers with their signature images (a
- * contract signed before the client's image was stored has none, and says so), the name the
- * client typed beside the contractor's entry, the consent notice they accepted, the full trail
- * and the fingerprints.
+ * What the signature certificate says of a contract: the contractor and every client who signed,
+ * with their signature images (a contract signed before the client's image was stored has none,
+ * and says so), the name each client typed beside the contractor's entry, the consent notices
+ * they accepted, the full trail and the fingerprints.
  */
 export async function buildCertificateInput(
   db: DbOrTrx,
@@ -83,40 +83,24 @@ export async function buildCertificateInput(
     .where('company_id', '=', contract.company_id)
     .executeTakeFirst();
   const contractorSigned = lastEvent(events, 'signed_by_contractor');
-  const clientSigned = lastEvent(events, 'signed_by_client');
-  const consented = lastEvent(events, 'consented');
-  const disclosureLanguage = detail(consented, 'disclosure_language');
-  const [first] = await listSigners(db, contract.id);
-  // The name the client typed when signing (issue 32); contracts signed before have only the
-  // contractor's entry.
-  const clientName = first?.signed_name ?? contract.client_name ?? 'Client';
-  const signers: CertificateSigner[] = [
-    {
-      role: 'contractor',
-      name: acceptance?.typed_name ?? contract.company_name ?? 'Contractor',
-      email: contract.contractor_email,
-      signedAt: contract.my_signed_at,
-      ip: contractorSigned?.ip ?? null,
-      userAgent: contractorSigned?.user_agent ?? null,
-      timeZone: null,
-      consent: acceptance?.disclaimer_version ?? null,
-      signaturePng: contract.my_signature_png,
-    },
-    {
-      role: 'client',
-      name: clientName,
-      enteredName: contract.client_name,
-      email: contract.client_email ?? '',
-      signedAt: contract.client_signed_at,
-      ip: clientSigned?.ip ?? null,
-      userAgent: clientSigned?.user_agent ?? null,
-      timeZone: detail(clientSigned, 'time_zone'),
-      consent: detail(consented, 'disclosure_version'),
-      consentLanguage: disclosureLanguage === null ? null : languageOr(disclosureLanguage),
-      consentSha256: detail(consented, 'disclosure_sha256'),
-      signaturePng: first?.signature_png ?? null,
-    },
-  ];
+  const rows = await listSigners(db, contract.id);
+  const contractor: CertificateSigner = {
+    role: 'contractor',
+    name: acceptance?.typed_name ?? contract.company_name ?? 'Contractor',
+    email: contract.contractor_email,
+    signedAt: contract.my_signed_at,
+    ip: contractorSigned?.ip ?? null,
+    userAgent: contractorSigned?.user_agent ?? null,
+    timeZone: null,
+    consent: acceptance?.disclaimer_version ?? null,
+    signaturePng: contract.my_signature_png,
+  };
+  // Every client who signed, each with their own facts (issue 37).
+  const clients =
+    rows.length > 0
+      ? clientCertificateSigners(rows, events, contract.client_signed_at)
+      : [clientWithoutSignerRow(contract, events)];
+  const [first] = rows;
   return {
     contractId: contract.id,
     language: contract.language,
@@ -130,12 +114,39 @@ export async function buildCertificateInput(
     clientEmail: contract.client_email ?? '',
     totalCents: contract.total_price_cents ?? 0,
     completedAt: contract.client_signed_at,
-    signers,
+    signers: [contractor, ...clients],
     events,
     snapshotSha256: contract.template_sha256 ?? '',
     contractPagesSha256: fingerprints.contractPagesSha256,
     verifyUrl: fingerprints.verifyUrl,
     companyTimeZone: company?.time_zone ?? null,
-    consentNotice: consentNoticeRecord(consented ? parseEventDetails(consented.details) : null),
+    consentNotices: consentNoticeGroups(
+      events,
+      rows.map((row) => ({ ...row, name: row.signed_name ?? row.name })),
+    ),
+  };
+}
+
+/** The client of a contract without signer rows (none since issue 37's migration), as before. */
+function clientWithoutSignerRow(
+  contract: Awaited<ReturnType<typeof loadSignedContract>>,
+  events: EventRow[],
+): CertificateSigner {
+  const clientSigned = lastEvent(events, 'signed_by_client');
+  const consented = lastEvent(events, 'consented');
+  const disclosureLanguage = detail(consented, 'disclosure_language');
+  return {
+    role: 'client',
+    name: contract.client_name ?? 'Client',
+    enteredName: contract.client_name,
+    email: contract.client_email ?? '',
+    signedAt: contract.client_signed_at,
+    ip: clientSigned?.ip ?? null,
+    userAgent: clientSigned?.user_agent ?? null,
+    timeZone: detail(clientSigned, 'time_zone'),
+    consent: detail(consented, 'disclosure_version'),
+    consentLanguage: disclosureLanguage === null ? null : languageOr(disclosureLanguage),
+    consentSha256: detail(consented, 'disclosure_sha256'),
+    signaturePng: null,
   };
 }

@@ -13,7 +13,7 @@ const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).dige
 
 /**
  * The executed copy (docs/decisions/010): the signed contract's pages, then the signature
- * certificate and its appendix (the consent notice the client accepted), merged and sealed with
+ * certificate and its appendix (the consent notices the clients accepted), merged and sealed with
  * the app's key. Returns the file and the two hashes the certificate and the verification page
  * rely on.
  */
@@ -42,8 +42,8 @@ export async function buildSealedExecutedCopy(
     contractPagesSha256,
     verifyUrl: `${publicUrl}/verify`,
   });
-  const notice = certificateInput.consentNotice;
-  if (notice?.kind === 'mismatch') {
+  for (const { record: notice } of certificateInput.consentNotices ?? []) {
+    if (notice.kind !== 'mismatch') continue;
     // The appendix says so instead of printing a text the client may not have read.
     log?.warn(
       { contractId, version: notice.version, language: notice.language },

@@ -119,6 +119,7 @@ export async function sendToClient(
     contract,
     contractorName: acceptance.typed_name,
     logo,
+    signers: signers.people,
     // The company's day, as every date the document prints (docs/decisions/038).
     today: calendarDateIn(now.toISOString(), prefs.time_zone),
   });

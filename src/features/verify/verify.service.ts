@@ -7,15 +7,17 @@ import {
 } from '../../domain/verify.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import { enforceRateLimits, type RateLimitRule } from '../rate-limit/rate-limit.js';
+import { listSigners } from '../signers/signers.repo.js';
 
 /** Checks per address and minute: enough for a person, little for a guesser. */
 export const verifyRateLimit = { limit: 30, windowMs: 60_000 } satisfies RateLimitRule;
 
 /**
  * Is `candidate` (lower-case hex) the fingerprint of the sealed executed copy of a completed
- * contract? Unknown fingerprints and contracts not (or no longer) completed are the same 404, so
- * the answer tells nothing about drafts or contracts still out for signature. Each check is
- * counted before the input is read, so guessing with malformed input costs the same as with good.
+ * contract, and who signed it? Unknown fingerprints and contracts not (or no longer) completed
+ * are the same 404, so the answer tells nothing about drafts or contracts still out for
+ * signature. Each check is counted before the input is read, so guessing with malformed input
+ * costs the same as with good.
  */
 export async function verifyExecutedCopy(
   db: DbOrTrx,
@@ -43,11 +45,13 @@ export async function verifyExecutedCopy(
     .where('contracts.status', '=', 'completed')
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', NO_MATCH_MESSAGE);
+  const signers = await listSigners(db, row.contract_id);
   return {
     genuine: true,
     contract_id: row.contract_id,
     contractor: row.company_name,
     client: row.client_name,
     completed_at: row.created_at,
+    signers: signers.map((signer) => ({ name: signer.name, signed_at: signer.signed_at })),
   };
 }

@@ -46,6 +46,15 @@ async function insertContractWithCopy(
     '2026-11-20T09:00:00.000Z',
     createdAt,
   );
+  // Its client signed as every contract's signers do since issue 37.
+  await t.sql.run(
+    `INSERT INTO contract_signers (contract_id, position, name, email, signed_at)
+     VALUES (?, 1, ?, ?, ?)`,
+    contractId,
+    'Jordan Rivera',
+    'jordan@example.com',
+    createdAt,
+  );
   await t.sql.run(
     `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
      VALUES (?, ?, ?, ?, ?)`,
@@ -82,6 +91,7 @@ describe('GET /api/verify/:sha256', () => {
       contractor: 'Verify Landscaping',
       client: 'Jordan Rivera',
       completed_at: '2026-11-21T15:04:00.000Z',
+      signers: [{ name: 'Jordan Rivera', signed_at: '2026-11-21T15:04:00.000Z' }],
     });
   });
 
@@ -94,6 +104,7 @@ describe('GET /api/verify/:sha256', () => {
       'contract_id',
       'contractor',
       'genuine',
+      'signers',
     ]);
     expect(response.body).not.toMatch(/@|example|420000|5551234567|%PDF|total|pdf/i);
   });

@@ -1,3 +1,5 @@
+import { listNames } from './lists.js';
+
 /**
  * The headings and labels of the signature certificate, the last pages of the executed PDF (it
  * was the "certificate of completion" until issue 32: in a building contract that reads as the
@@ -16,6 +18,8 @@ export const certificate = {
   signer: {
     contractor: (company: string) => `Contractor (${company})`,
     client: 'Client',
+    /** One of several clients who sign (issue 37). */
+    clientOf: (position: number, count: number) => `Client ${position} of ${count}`,
     name: 'Name',
     /** When the client typed a name other than the contractor's entry, both are printed. */
     typedName: 'Name typed by the signer',
@@ -25,6 +29,8 @@ export const certificate = {
     signedLocal: 'Signed (local time)',
     ip: 'IP address',
     device: 'Device',
+    /** The first time this client opened their signing link. */
+    opened: 'First opened (UTC)',
     imageAlt: (name: string) => `Signature of ${name}`,
     noImage: 'No signature image recorded.',
   },
@@ -76,6 +82,9 @@ export const certificate = {
   /** The appendix after the certificate: the ESIGN notice the client accepted (issue 32). */
   appendix: {
     heading: 'Appendix: the consent notice the client accepted',
+    /** Several clients sign (issue 37): whose notice this is, each distinct notice once. */
+    headingFor: (names: readonly string[]) =>
+      `Appendix: the consent notice ${listNames(names)} accepted`,
     shown: (language: string, version: string) =>
       `The notice below is the one the client was shown in full on the signing page, in ${language}, before ticking its checkbox (version ${version}).`,
     fingerprint: 'SHA-256 of this text, as recorded when the client signed:',

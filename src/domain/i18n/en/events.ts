@@ -1,3 +1,4 @@
+import { listNames } from './lists.js';
 import { EVENT_WORDS, type ContractEventType } from '../../contract-lifecycle.js';
 
 const SHORT_MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
@@ -50,7 +51,20 @@ export function englishEventLines(
     languageSwitched: (from: string, to: string) => `from ${from} to ${to}`,
     disclosureRead: (language: string, version: string) =>
       `after reading the notice in ${language}, version ${version}`,
+    /**
+     * A line of a contract several clients sign, naming the one who acted (issue 37): after its
+     * first "client" ("Signed by the client (Alex Rivera) through..."), else at its end.
+     */
+    namingSigner: (line: string, name: string) => nameAfter(line, /\bclient\b/i, name),
   };
+}
+
+/** `line` with ` (name)` after the first match of `word`, or at its end when it has none. */
+export function nameAfter(line: string, word: RegExp, name: string): string {
+  const match = word.exec(line);
+  if (!match) return `${line} (${name})`;
+  const end = match.index + match[0].length;
+  return `${line.slice(0, end)} (${name})${line.slice(end)}`;
 }
 
 const recordWords = Object.fromEntries(
@@ -59,9 +73,7 @@ const recordWords = Object.fromEntries(
 
 /** "Alex Rivera", "Alex Rivera and Jordan Rivera", "Alex, Jordan and Sam"; none: the client. */
 export function namesInEnglish(names: readonly string[]): string {
-  if (names.length === 0) return 'the client';
-  if (names.length === 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  return names.length === 0 ? 'the client' : listNames(names);
 }
 
 /** The lines of the signature certificate and the HTML audit trail. */

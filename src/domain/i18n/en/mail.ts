@@ -1,3 +1,5 @@
+import { listNames } from './lists.js';
+
 /**
  * A sentence that bolds the company's name, in three parts: before it, the name, after it. The
  * mail escapes each part and bolds the middle one.
@@ -113,6 +115,18 @@ export const mail = {
     leadForContractor: (client: string, id: number) =>
       `${client || 'Your client'} has signed contract #${id}. It is now signed by both parties.`,
     attached: { before: 'The signed copy is attached (', after: '). Keep it for your records.' },
+    /** Several clients signed (issue 37): every party is named, none is "both". */
+    severalSigners: {
+      names: listNames,
+      preheader: (id: number) =>
+        `Contract #${id} is signed by all parties. The signed copy is attached.`,
+      /** `everyone`: the signers' names and the company's, already listed. */
+      leadForClient: (company: string | null, everyone: string) =>
+        `Your contract with ${company ?? 'your contractor'} is now signed by all parties: ${everyone}.`,
+      yourContractor: 'your contractor',
+      leadForContractor: (names: string, id: number) =>
+        `${names} have signed contract #${id}. It is now signed by all parties.`,
+    },
   },
   withdrawnNotice: {
     subject: (company: string | null, id: number) =>

@@ -1,3 +1,4 @@
+import { listNames } from './lists.js';
 import { consentNotices } from './consent-notice.js';
 
 /**
@@ -91,7 +92,8 @@ export const signing = {
       `You can read the contract now. We will email you when ${name} has signed and it is your turn.`,
     othersToSign: (names: string) =>
       `Waiting for ${names} to sign. Everyone gets the signed copy by email once all have signed.`,
-    and: 'and',
+    /** Names in a sentence: `Jordan and Alex`. */
+    names: listNames,
   },
   decline: {
     button: 'Decline to sign',

@@ -1,4 +1,5 @@
 import type { certificate as english } from '../en/certificate.js';
+import { listNames } from './lists.js';
 
 /**
  * El certificado de firmas de un contrato en español: títulos y etiquetas. "Documentos y firmas
@@ -16,6 +17,7 @@ export const certificate: typeof english = {
   signer: {
     contractor: (company) => `Contratista (${company})`,
     client: 'Cliente',
+    clientOf: (position, count) => `Cliente ${position} de ${count}`,
     name: 'Nombre',
     typedName: 'Nombre escrito por el firmante',
     enteredName: 'Nombre ingresado por el contratista',
@@ -24,6 +26,7 @@ export const certificate: typeof english = {
     signedLocal: 'Firmado (hora local)',
     ip: 'Dirección IP',
     device: 'Dispositivo',
+    opened: 'Abierto por primera vez (UTC)',
     imageAlt: (name) => `Firma de ${name}`,
     noImage: 'No se registró ninguna imagen de la firma.',
   },
@@ -71,6 +74,8 @@ export const certificate: typeof english = {
   },
   appendix: {
     heading: 'Anexo: el aviso de consentimiento que aceptó el cliente',
+    headingFor: (names) =>
+      `Anexo: el aviso de consentimiento que ${names.length > 1 ? 'aceptaron' : 'aceptó'} ${listNames(names)}`,
     shown: (language, version) =>
       `El aviso que sigue es el que se le mostró completo al cliente en la página de firma, en ${language}, antes de que marcara la casilla (versión ${version}).`,
     fingerprint: 'SHA-256 de este texto, registrado cuando firmó el cliente:',

@@ -1,4 +1,4 @@
-import type { events as english } from '../en/events.js';
+import { nameAfter, type events as english } from '../en/events.js';
 import { REPLACED_BY_REVISION } from '../../contract-lifecycle.js';
 import { dates } from './dates.js';
 
@@ -26,7 +26,7 @@ export const events: typeof english = {
     consented: 'El cliente aceptó firmar electrónicamente',
     signed_by_client: 'Firmado por el cliente',
     completed: 'Firmado por todas las partes',
-    sealed_copy_sent: 'PDF sellado enviado a ambas partes tras un reintento',
+    sealed_copy_sent: 'PDF sellado enviado a todas las partes tras un reintento',
     reminder_sent: 'Recordatorio enviado al cliente por correo con un nuevo enlace de firma',
     link_extended: 'Nuevo enlace de firma enviado al cliente por correo',
     expired: 'El enlace de firma venció',
@@ -67,4 +67,5 @@ export const events: typeof english = {
   languageSwitched: (from, to) => `de ${from} a ${to}`,
   disclosureRead: (language, version) =>
     `después de leer el aviso en ${language}, versión ${version}`,
+  namingSigner: (line, name) => nameAfter(line, /\bcliente\b/i, name),
 };

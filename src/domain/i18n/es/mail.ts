@@ -1,4 +1,5 @@
 import type { mail as english } from '../en/mail.js';
+import { listNames } from './lists.js';
 
 /**
  * Los correos que lee el cliente, de "usted", en el español que se habla en Estados Unidos. Las
@@ -94,6 +95,16 @@ export const mail: typeof english = {
     attached: {
       before: 'Le adjuntamos la copia firmada (',
       after: '). Consérvela para sus archivos.',
+    },
+    severalSigners: {
+      names: listNames,
+      preheader: (id) =>
+        `El contrato n.º ${id} ya está firmado por todas las partes. Le adjuntamos la copia firmada.`,
+      leadForClient: (company, everyone) =>
+        `Su contrato con ${company ?? 'su contratista'} ya está firmado por todas las partes: ${everyone}.`,
+      yourContractor: 'su contratista',
+      leadForContractor: (names, id) =>
+        `${names} firmaron el contrato n.º ${id}. Ya está firmado por todas las partes.`,
     },
   },
   withdrawnNotice: {

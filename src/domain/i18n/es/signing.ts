@@ -1,5 +1,6 @@
 import type { signing as english } from '../en/signing.js';
 import { consentNotices } from './consent-notice.js';
+import { listNames } from './lists.js';
 
 /**
  * La página de firma en español, redactada como se escriben en EE. UU. los documentos legales
@@ -88,7 +89,7 @@ export const signing: typeof english = {
       `Ya puede leer el contrato. Le enviaremos un correo electrónico cuando ${name} haya firmado y sea su turno.`,
     othersToSign: (names) =>
       `Falta la firma de ${names}. Todos recibirán la copia firmada por correo electrónico cuando hayan firmado todos.`,
-    and: 'y',
+    names: listNames,
   },
   decline: {
     button: 'No firmar',

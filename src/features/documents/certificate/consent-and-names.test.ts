@@ -53,7 +53,7 @@ function certificate(options: {
   const record = options.notice ?? shown(options.language ?? 'en');
   return renderCertificateHtml({
     ...base,
-    consentNotice: record,
+    consentNotices: [{ record, acceptedBy: [] }],
     signers: base.signers.map((signer) =>
       signer.role === 'client'
         ? {

@@ -1,5 +1,5 @@
 import type { Language } from '../../../domain/i18n/languages.js';
-import type { ConsentNoticeRecord } from '../../consent-record/consent-notice-record.js';
+import type { ConsentNoticeGroup } from '../../consent-record/consent-notice-groups.js';
 
 /** One person's signature on the contract, as recorded when they signed. */
 export interface CertificateSigner {
@@ -29,6 +29,11 @@ export interface CertificateSigner {
   consentSha256?: string | null;
   /** `data:image/png;base64,...` of the drawn signature. */
   signaturePng: string | null;
+  /**
+   * When this client first opened their signing link (issue 37); null when it was not recorded.
+   * Left out for the contractor.
+   */
+  openedAt?: string | null;
 }
 
 /** A row of `contract_events`, as the audit trail reads it (docs/decisions/021). */
@@ -55,7 +60,7 @@ export interface CertificateInput {
   clientName: string;
   clientEmail: string;
   totalCents: number;
-  /** ISO time the contract was completed (the client's signature). */
+  /** ISO time the contract was completed (the last client's signature). */
   completedAt: string;
   signers: CertificateSigner[];
   /** In the order they happened (contract_events by id). */
@@ -72,8 +77,9 @@ export interface CertificateInput {
    */
   companyTimeZone?: string | null;
   /**
-   * The ESIGN notice the client accepted, printed on an appendix page after the certificate
-   * (issue 32). Left out: no appendix.
+   * The ESIGN notices the clients accepted, each printed on an appendix page after the
+   * certificate (issue 32), each distinct one once with who accepted it (issue 37). Left out or
+   * empty: no appendix.
    */
-  consentNotice?: ConsentNoticeRecord;
+  consentNotices?: ConsentNoticeGroup[];
 }

@@ -5,6 +5,7 @@ import { formatUsd } from '../../../domain/money.js';
 import {
   describeActor,
   describeEvent,
+  namesSigners,
   parseEventDetails,
 } from '../../../domain/contract-event-lines.js';
 import { appendixView, type AppendixView } from '../../consent-record/appendix-view.js';
@@ -24,6 +25,8 @@ export interface SignerView {
   email: string;
   signedUtc: string;
   signedLocal: string;
+  /** When a client first opened their link, in words; null for the contractor (no row). */
+  opened: string | null;
   ip: string;
   device: string;
   consent: string;
@@ -55,7 +58,8 @@ export interface CertificateView {
   total: string;
   completedAt: string;
   contractor: { company: string; name: string | null; email: string };
-  client: { name: string; email: string };
+  /** Every client who signed (issue 37), the client of record first. */
+  clients: { name: string; email: string }[];
   signers: SignerView[];
   events: EventView[];
   snapshotSha256: string;
@@ -68,8 +72,8 @@ export interface CertificateView {
   qrSrc: string;
   /** An email address in the pieces it may wrap between (address.html.eta). */
   addressParts: (address: string) => string[];
-  /** The notice the client accepted, on a page of its own after the certificate. */
-  appendix: AppendixView | null;
+  /** The notices the clients accepted, each on a page of its own after the certificate. */
+  appendices: AppendixView[];
 }
 
 /**
@@ -123,22 +127,32 @@ function nameRows(signer: CertificateSigner, words: CertificateWords): SignerVie
   ];
 }
 
+/** A client's first opening (issue 37): its time, or that it was not recorded; none when not given. */
+function openedLine(
+  signer: CertificateSigner,
+  language: Language,
+  words: CertificateWords,
+): string | null {
+  if (signer.role !== 'client' || signer.openedAt === undefined) return null;
+  return signer.openedAt ? formatUtcDateTime(signer.openedAt, language) : words.notRecorded;
+}
+
 function signerView(
   signer: CertificateSigner,
-  companyName: string,
+  heading: string,
   language: Language,
   withAppendix: boolean,
 ): SignerView {
   const words = messagesFor(language).certificate;
   const client = signer.role === 'client';
   return {
-    heading:
-      signer.role === 'contractor' ? words.signer.contractor(companyName) : words.signer.client,
+    heading,
     name: signer.name,
     names: nameRows(signer, words),
     email: signer.email,
     signedUtc: formatUtcDateTime(signer.signedAt, language),
     signedLocal: formatInTimeZone(signer.signedAt, signer.timeZone, language),
+    opened: openedLine(signer, language, words),
     ip: signer.ip ?? words.notRecorded,
     device: signer.userAgent ?? words.notRecorded,
     consent: consentLine(signer, words),
@@ -156,7 +170,25 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
   const title = input.title.trim() || words.defaultTitle;
   // The contractor signs first, so that order reads as what happened; sort is stable.
   const signers = [...input.signers].sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
-  const appendix = input.consentNotice ? appendixView(input.consentNotice, language) : null;
+  const clients = signers.filter((signer) => signer.role === 'client');
+  const several = clients.length > 1;
+  // Each distinct notice once; whose it is, when several clients signed (issue 37).
+  const appendices = (input.consentNotices ?? []).map((group) =>
+    appendixView(group.record, language, several ? group.acceptedBy : []),
+  );
+  const withAppendix = appendices.some((appendix) => appendix.notice !== null);
+  const heading = (signer: CertificateSigner) => {
+    if (signer.role === 'contractor') return words.signer.contractor(input.companyName);
+    return several
+      ? words.signer.clientOf(clients.indexOf(signer) + 1, clients.length)
+      : words.signer.client;
+  };
+  const events = input.events.map((event) => ({
+    ...event,
+    details: parseEventDetails(event.details),
+  }));
+  // Several clients: each of their lines in the timeline says who (issue 37).
+  const nameSigner = several || namesSigners(events);
   return {
     lang: language,
     t: words,
@@ -171,17 +203,14 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
       name: input.contractorName?.trim() || null,
       email: input.contractorEmail,
     },
-    client: { name: input.clientName, email: input.clientEmail },
-    signers: signers.map((signer) =>
-      signerView(signer, input.companyName, language, Boolean(appendix?.notice)),
-    ),
+    clients: several
+      ? clients.map((client) => ({ name: client.name, email: client.email }))
+      : [{ name: input.clientName, email: input.clientEmail }],
+    signers: signers.map((signer) => signerView(signer, heading(signer), language, withAppendix)),
     // Kept in the order given: the table is append-only, so its order is the record.
-    events: input.events.map((event) => ({
+    events: events.map((event) => ({
       at: formatUtcWithLocal(event.at, input.companyTimeZone, language),
-      name: describeEvent(
-        { ...event, details: parseEventDetails(event.details) },
-        messagesFor(language).events,
-      ),
+      name: describeEvent(event, messagesFor(language).events, { nameSigner }),
       actor: describeActor(event.actor, words.parties.client),
       ip: event.ip ?? '',
       device: event.user_agent ?? '',
@@ -193,6 +222,6 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     verifyHref: httpUrl(input.verifyUrl),
     qrSrc,
     addressParts,
-    appendix,
+    appendices,
   };
 }

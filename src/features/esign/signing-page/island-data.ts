@@ -73,10 +73,5 @@ export function othersPendingWords(view: EsignView, language: Language): string 
   const pending = view.signers
     .filter((signer) => !signer.you && signer.signed_at === null)
     .map((signer) => signer.name);
-  if (pending.length === 0) return null;
-  const names =
-    pending.length === 1
-      ? (pending[0] ?? '')
-      : `${pending.slice(0, -1).join(', ')} ${words.and} ${pending.at(-1) ?? ''}`;
-  return words.othersToSign(names);
+  return pending.length === 0 ? null : words.othersToSign(words.names(pending));
 }

@@ -228,8 +228,7 @@ function preparedForOf(view: EsignView, language: Language): string | null {
   const names = view.signers.map((signer) => signer.name);
   if (names.length <= 1)
     return view.client_name ? words.banner.preparedFor(view.client_name) : null;
-  const joined = `${names.slice(0, -1).join(', ')} ${words.signers.and} ${names.at(-1) ?? ''}`;
-  return words.banner.preparedFor(joined);
+  return words.banner.preparedFor(words.signers.names(names));
 }
 
 /** "Waiting for Dana Rivera to sign first", and what happens then. */

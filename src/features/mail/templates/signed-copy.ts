@@ -12,7 +12,15 @@ export interface SignedCopyMailInput {
   contractId: number;
   /** Null (or blank) when the company has no name on file. */
   companyName: string | null;
+  /** The client of record. */
   clientName: string;
+  /**
+   * Every client who signed, in order, when there were several (issue 37): each is listed with
+   * the time they signed, and the words say "all parties". One signer or none: the client's.
+   */
+  signers?: readonly { name: string; signedAt: string }[];
+  /** The signer this copy goes to, greeted by name; the client of record when left out. */
+  readerName?: string;
   totalCents: number;
   /** ISO times of the two signatures. */
   contractorSignedAt: string;
@@ -53,6 +61,8 @@ export function renderSignedCopyMail(
   const clientName = input.clientName.trim();
   const address = oneLine(input.projectAddress);
   const { filename } = input.copy;
+  const several = (input.signers?.length ?? 0) > 1 ? (input.signers ?? []) : null;
+  const clientsSigned = several ?? [{ name: clientName, signedAt: input.clientSignedAt }];
   const summary = [
     { label: words.summary.contract, value: words.summary.contractNumber(contractId) },
     ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
@@ -61,33 +71,26 @@ export function renderSignedCopyMail(
       label: words.summary.signedByContractor(brand.company),
       value: companyDateTime(input.contractorSignedAt, input.timeZone, language),
     },
-    {
-      label: words.summary.signedByClient(clientName || null),
-      value: companyDateTime(input.clientSignedAt, input.timeZone, language),
-    },
+    ...clientsSigned.map((signer) => ({
+      label: words.summary.signedByClient(signer.name.trim() || null),
+      value: companyDateTime(signer.signedAt, input.timeZone, language),
+    })),
   ];
-  // "with" names the other party: the contractor's own copy is "with" the client.
-  const subject = toHeaderText(
-    recipient === 'client'
-      ? words.signedCopy.subjectForClient(contractId, brand.company)
-      : words.signedCopy.subjectForContractor(contractId, clientName),
-  );
-  const lead =
-    recipient === 'client'
-      ? words.signedCopy.leadForClient(brand.company)
-      : words.signedCopy.leadForContractor(clientName, contractId);
+  const { subject, lead, preheader } = several
+    ? severalSignersWords(words, input, brand.company, several)
+    : oneSignerWords(words, input, brand.company, clientName);
   const { html, text } = renderParts(
     'signed-copy',
     {
       subject,
-      preheader:
-        recipient === 'client'
-          ? words.signedCopy.preheaderForClient(contractId)
-          : words.signedCopy.preheader(contractId),
+      preheader,
       heading:
         recipient === 'client' ? words.signedCopy.headingForClient : words.signedCopy.heading,
       brand,
-      greeting: greeting(recipient === 'client' ? clientName : null, language),
+      greeting: greeting(
+        recipient === 'client' ? (input.readerName?.trim() ?? clientName) : null,
+        language,
+      ),
       lead,
       summary,
       filename,
@@ -101,5 +104,56 @@ export function renderSignedCopyMail(
     html,
     text,
     attachments: [input.copy],
+  };
+}
+
+type MailWords = ReturnType<typeof messagesFor>['mail'];
+
+/** The words of a contract one client signed, as before issue 37. */
+function oneSignerWords(
+  words: MailWords,
+  input: SignedCopyMailInput,
+  company: string | null,
+  clientName: string,
+) {
+  const { contractId } = input;
+  const forClient = input.recipient === 'client';
+  // "with" names the other party: the contractor's own copy is "with" the client.
+  return {
+    subject: toHeaderText(
+      forClient
+        ? words.signedCopy.subjectForClient(contractId, company)
+        : words.signedCopy.subjectForContractor(contractId, clientName),
+    ),
+    lead: forClient
+      ? words.signedCopy.leadForClient(company)
+      : words.signedCopy.leadForContractor(clientName, contractId),
+    preheader: forClient
+      ? words.signedCopy.preheaderForClient(contractId)
+      : words.signedCopy.preheader(contractId),
+  };
+}
+
+/** The words of a contract several clients signed: every party named, none called "both". */
+function severalSignersWords(
+  words: MailWords,
+  input: SignedCopyMailInput,
+  company: string | null,
+  signers: readonly { name: string }[],
+) {
+  const { contractId } = input;
+  const several = words.signedCopy.severalSigners;
+  const names = signers.map((signer) => signer.name.trim());
+  const forClient = input.recipient === 'client';
+  return {
+    subject: toHeaderText(
+      forClient
+        ? words.signedCopy.subjectForClient(contractId, company)
+        : words.signedCopy.subjectForContractor(contractId, several.names(names)),
+    ),
+    lead: forClient
+      ? several.leadForClient(company, several.names([...names, company ?? several.yourContractor]))
+      : several.leadForContractor(several.names(names), contractId),
+    preheader: several.preheader(contractId),
   };
 }

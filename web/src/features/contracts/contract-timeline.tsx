@@ -1,5 +1,5 @@
 import { Text, Timeline } from '@mantine/core';
-import { CONTRACTOR_EVENT_LINES, describeEvent } from '@domain/contract-event-lines';
+import { CONTRACTOR_EVENT_LINES, describeEvent, namesSigners } from '@domain/contract-event-lines';
 import type { ContractEvent } from '@domain/contracts.schemas';
 import { formatDateTime } from '@domain/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -40,7 +40,7 @@ const eventColors: Record<string, string | undefined> = {
  * A later deadline saved while the client's email budget said wait (issue 33) is a
  * `link_extended` event that records `emailed: false`: no link went, so it must not read as one.
  */
-function lineOf(event: ContractEvent, byOther: string | null): string {
+function lineOf(event: ContractEvent, byOther: string | null, nameSigner: boolean): string {
   // "You signed" is the reader's own signature; a teammate's says whose (issue 35).
   if (event.type === 'signed_by_contractor' && byOther) return `${byOther} signed`;
   const until = event.details?.expires_at;
@@ -48,13 +48,15 @@ function lineOf(event: ContractEvent, byOther: string | null): string {
     const date = typeof until === 'string' ? ` to ${formatDate(until)}` : '';
     return `Deadline moved${date}, without an email to the client`;
   }
-  return describeEvent(event, CONTRACTOR_EVENT_LINES);
+  return describeEvent(event, CONTRACTOR_EVENT_LINES, { nameSigner });
 }
 
 /** The contract's audit trail, each event with its facts (src/domain/contract-lifecycle.ts). */
 export function ContractTimeline({ events }: { events: ContractEvent[] }) {
   const timeZone = useCompanyTimeZone();
   const teammateOf = useTeammateNames();
+  // Several clients sign: each of their lines says who (issue 37).
+  const nameSigner = namesSigners(events);
   // The company's clock, named (`December 1, 2026 at 9:31 AM CST`), once it has a zone.
   const when = (at: string) =>
     timeZone ? formatDateTime(at, timeZone) : browserClock.format(new Date(at));
@@ -72,7 +74,7 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
           <Timeline.Item
             key={event.id}
             color={eventColors[event.type]}
-            title={`${lineOf(event, byOther)}${to}`}
+            title={`${lineOf(event, byOther, nameSigner)}${to}`}
           >
             <Text size="xs" c="dimmed">
               {when(event.at)}

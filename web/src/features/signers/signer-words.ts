@@ -1,3 +1,4 @@
+import { listNames } from '@domain/i18n/en/lists';
 import type { ContractSigner, ContractSummary } from '@domain/contracts.schemas';
 import type { SignerStatus } from '@domain/signers';
 import { formatDateTime, openingsText } from '../contracts/follow-up-format';
@@ -55,8 +56,5 @@ export function cardSignersText(card: Pick<ContractSummary, 'status' | 'signers'
 
 /** "Jordan Rivera and Alex Rivera": whom a reminder or a new link went to; null for nobody. */
 export function namesOf(people: readonly { name: string }[]): string | null {
-  const names = people.map((person) => person.name);
-  if (names.length === 0) return null;
-  if (names.length === 1) return names[0] ?? null;
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  return people.length === 0 ? null : listNames(people.map((person) => person.name));
 }

@@ -63,7 +63,22 @@ function Genuine({ result }: { result: VerifyResult }) {
         Contract #{result.contract_id}
       </Text>
       <Text style={wrap}>Contractor: {result.contractor ?? 'Not recorded'}</Text>
-      <Text style={wrap}>Client: {result.client ?? 'Not recorded'}</Text>
+      {result.signers.length > 1 ? (
+        // Several clients signed (issue 37): each, with the day they signed.
+        <div>
+          <Text>Clients:</Text>
+          <Stack component="ul" gap={2} my={0} pl="lg">
+            {result.signers.map((signer, index) => (
+              <Text component="li" key={`${index}-${signer.name}`} style={wrap}>
+                {signer.name}
+                {signer.signed_at ? `, signed ${formatLongDate(signer.signed_at)}` : ''}
+              </Text>
+            ))}
+          </Stack>
+        </div>
+      ) : (
+        <Text style={wrap}>Client: {result.client ?? 'Not recorded'}</Text>
+      )}
       {/* Not "Completed": in a building contract that reads as the work being finished (issue 32). */}
       <Text>Signed by all parties on {formatLongDate(result.completed_at)}</Text>
     </ResultCard>
