@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { calendarDateIn } from '@domain/calendar-date';
 import { buildContractTemplateData } from '@domain/contract-template-data';
+import { draftSigners } from '@domain/template-signers';
 import { freezeContractDocument } from '@domain/contract-document/index';
 import { renderContract } from '@domain/contract-render';
 import { ContractFrame } from '../../components/contract-frame';
@@ -25,16 +26,21 @@ export function PreviewStep({ state, payments }: { state: WizardState; payments:
   const rendered = useMemo(() => {
     if (!template.data || !prefs.data || logo === undefined) return null;
     const payload = toDraftPayload(state, payments);
+    const client = {
+      client_name: payload.client_name ?? null,
+      client_email: payload.client_email ?? null,
+      client_phone: payload.client_phone ?? null,
+    };
     const data = buildContractTemplateData({
       prefs: prefs.data,
       contractorName: acceptance.data?.typed_name ?? null,
       logo,
       // The company's day, as the server's frozen copy dates it.
       today: calendarDateIn(new Date().toISOString(), prefs.data.time_zone),
+      // Every signer the contract will name, as sending freezes them (issue 37).
+      signers: draftSigners(client, payload.co_signers),
       contract: {
-        client_name: payload.client_name ?? null,
-        client_email: payload.client_email ?? null,
-        client_phone: payload.client_phone ?? null,
+        ...client,
         client_address: payload.client_address ?? null,
         scope_clean: state.cleaned,
         total_price_cents: payload.total_price_cents ?? null,
