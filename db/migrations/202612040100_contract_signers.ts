@@ -78,7 +78,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('contracts')
     .addColumn('signing_order', 'text', (col) =>
-      col.notNull().defaultTo('together').check(sql`signing_order IN ('together', 'in_order')`),
+      col
+        .notNull()
+        .defaultTo('together')
+        .check(sql`signing_order IN ('together', 'in_order')`),
     )
     .execute();
   await db.schema.alterTable('contracts').addColumn('co_signers_json', 'text').execute();

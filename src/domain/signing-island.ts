@@ -50,6 +50,8 @@ export interface SigningIslandWords {
   toastErrorMessage: string;
   toastDismiss: string;
   doneTitle: string;
+  /** "Signed": the signer's own line in "Who signs", once signed here (issue 37). */
+  signerSignedNow: string;
   doneMessage: string;
   declineButton: string;
   declineTitle: string;

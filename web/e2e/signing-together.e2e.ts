@@ -37,7 +37,7 @@ async function signOn(page: Page, name: string) {
   await page.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
 }
 
-async function couple(label: string) {
+function couple(label: string) {
   const first = { name: 'Dana Homeowner', email: uniqueEmail(`${label}-dana`) };
   const second = { name: 'Alex Homeowner', email: uniqueEmail(`${label}-alex`) };
   return { first, second };
@@ -47,7 +47,7 @@ describe('several homeowners signing one contract', () => {
   it('together: each signs on their own link, and all three get one sealed copy', async () => {
     const base = running.app().url;
     const contractor = await signedInPage(running, { company: 'Twin Oaks Decks' });
-    const { first, second } = await couple('together');
+    const { first, second } = couple('together');
     const id = await sendContractByApi(contractor, base, first, {
       draft: { co_signers: [second], signing_order: 'together' } as never,
     });
@@ -68,6 +68,8 @@ describe('several homeowners signing one contract', () => {
         'Waiting for Alex Homeowner to sign. Everyone gets the signed copy by email once all have signed.',
       )
       .waitFor();
+    // Their own line in "Who signs" follows, without a reload.
+    await dana.getByText('Dana Homeowner (you): Signed', { exact: true }).waitFor();
     await dana.screenshot({ path: '/tmp/co-signers-first-signed.png', fullPage: false });
 
     const alex = await homeownerAt(signingLinkIn(toSecond.text));
@@ -102,7 +104,7 @@ describe('several homeowners signing one contract', () => {
   it('in order: the second is mailed only once the first has signed, then signs', async () => {
     const base = running.app().url;
     const contractor = await signedInPage(running, { company: 'Ordered Oaks' });
-    const { first, second } = await couple('ordered');
+    const { first, second } = couple('ordered');
     await sendContractByApi(contractor, base, first, {
       draft: { co_signers: [second], signing_order: 'in_order' } as never,
     });
@@ -123,7 +125,7 @@ describe('several homeowners signing one contract', () => {
   it('a decline by the second after the first signed ends it, and everyone is told', async () => {
     const base = running.app().url;
     const contractor = await signedInPage(running, { company: 'Declined Oaks' });
-    const { first, second } = await couple('declined');
+    const { first, second } = couple('declined');
     const id = await sendContractByApi(contractor, base, first, {
       draft: { co_signers: [second], signing_order: 'together' } as never,
     });

@@ -101,7 +101,7 @@ describe('the consent a signature records', () => {
       },
       // Whose consent it is (issue 37): the link's signer.
       signer: {
-        id: expect.any(Number),
+        id: expect.any(Number) as unknown,
         position: 1,
         name: 'Jordan Rivera',
         email: 'jordan@example.com',

@@ -60,13 +60,7 @@ function SigningIsland({ data, status }: { data: SigningIslandData; status: HTML
  * deposit due at signing is offered here (issue 36): a plain form, so the server sends the
  * browser on to Stripe's Checkout; "Pay later" folds the offer into where to find it again.
  */
-function DonePanel({
-  data,
-  contractSigned,
-}: {
-  data: SigningIslandData;
-  contractSigned: boolean;
-}) {
+function DonePanel({ data, contractSigned }: { data: SigningIslandData; contractSigned: boolean }) {
   // With other signers still to sign (issue 37), the deposit waits for the last signature.
   const deposit = contractSigned ? data.deposit : null;
   const [later, setLater] = useState(false);
@@ -75,6 +69,14 @@ function DonePanel({
     scrollTo({ top: 0 });
     document.getElementById('signed-title')?.focus({ preventScroll: true });
   }, []);
+  const signedNow = data.words.signerSignedNow;
+  useEffect(() => {
+    // "Who signs" (issue 37): the signer's own line says they signed, without a reload.
+    const own = document.querySelector('[data-signer-you] [data-signer-status]');
+    if (!own) return;
+    own.textContent = signedNow;
+    own.classList.remove('dimmed');
+  }, [signedNow]);
   return (
     <section className="done" aria-labelledby="signed-title">
       <span className="done-icon" aria-hidden="true">
@@ -83,7 +85,9 @@ function DonePanel({
       <h1 id="signed-title" tabIndex={-1}>
         {data.words.doneTitle}
       </h1>
-      <p>{contractSigned ? data.words.doneMessage : (data.othersPending ?? data.words.doneMessage)}</p>
+      <p>
+        {contractSigned ? data.words.doneMessage : (data.othersPending ?? data.words.doneMessage)}
+      </p>
       {deposit && !later && (
         <>
           <form className="deposit-offer" method="post" action={`${location.pathname}/pay`}>

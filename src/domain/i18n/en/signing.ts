@@ -87,6 +87,8 @@ export const signing = {
     notYet: 'Not signed yet',
     signedOn: (when: string) => `Signed on ${when}`,
     declined: 'Declined',
+    /** The signer's own line, once the island has just taken their signature. */
+    signedNow: 'Signed',
     waitingFor: (name: string) => `Waiting for ${name} to sign first`,
     waitingMessage: (name: string) =>
       `You can read the contract now. We will email you when ${name} has signed and it is your turn.`,

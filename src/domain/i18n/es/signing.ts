@@ -84,6 +84,7 @@ export const signing: typeof english = {
     notYet: 'Aún no ha firmado',
     signedOn: (when) => `Firmó el ${when}`,
     declined: 'No firmó',
+    signedNow: 'Firmó',
     waitingFor: (name) => `Debe firmar primero ${name}`,
     waitingMessage: (name) =>
       `Ya puede leer el contrato. Le enviaremos un correo electrónico cuando ${name} haya firmado y sea su turno.`,

@@ -50,6 +50,7 @@ export function islandDataFor(view: EsignView, language: Language): SigningIslan
       toastErrorMessage: words.toast.errorMessage,
       toastDismiss: words.toast.dismiss,
       doneTitle: words.done.title,
+      signerSignedNow: words.signers.signedNow,
       doneMessage: words.done.message,
       declineButton: words.decline.button,
       declineTitle: words.decline.title,

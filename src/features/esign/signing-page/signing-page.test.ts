@@ -271,7 +271,11 @@ describe('switching the language', () => {
     expect(events).toEqual([
       expect.objectContaining({
         actor: 'client',
-        details: { from: 'en', to: 'es', signer: expect.objectContaining({ position: 1 }) },
+        details: {
+          from: 'en',
+          to: 'es',
+          signer: expect.objectContaining({ position: 1 }) as unknown,
+        },
       }),
     ]);
     // The language shown already: nothing changes, nothing is recorded.

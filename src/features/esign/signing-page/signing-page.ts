@@ -253,6 +253,7 @@ function signersListOf(view: EsignView, language: Language) {
               ? words.waiting
               : words.notYet,
       signed: signer.status === 'signed',
+      you: signer.you,
     })),
   };
 }
