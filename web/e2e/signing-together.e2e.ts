@@ -49,7 +49,7 @@ describe('several homeowners signing one contract', () => {
     const contractor = await signedInPage(running, { company: 'Twin Oaks Decks' });
     const { first, second } = couple('together');
     const id = await sendContractByApi(contractor, base, first, {
-      draft: { co_signers: [second], signing_order: 'together' } as never,
+      draft: { co_signers: [second], signing_order: 'together' },
     });
     const subject = 'Twin Oaks Decks sent you a contract to sign';
     const [toFirst, toSecond] = await Promise.all([
@@ -106,7 +106,7 @@ describe('several homeowners signing one contract', () => {
     const contractor = await signedInPage(running, { company: 'Ordered Oaks' });
     const { first, second } = couple('ordered');
     await sendContractByApi(contractor, base, first, {
-      draft: { co_signers: [second], signing_order: 'in_order' } as never,
+      draft: { co_signers: [second], signing_order: 'in_order' },
     });
     const subject = 'Ordered Oaks sent you a contract to sign';
     const toFirst = await mailTo(first.email, subject);
@@ -127,7 +127,7 @@ describe('several homeowners signing one contract', () => {
     const contractor = await signedInPage(running, { company: 'Declined Oaks' });
     const { first, second } = couple('declined');
     const id = await sendContractByApi(contractor, base, first, {
-      draft: { co_signers: [second], signing_order: 'together' } as never,
+      draft: { co_signers: [second], signing_order: 'together' },
     });
     const subject = 'Declined Oaks sent you a contract to sign';
     const [toFirst, toSecond] = await Promise.all([

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { ContractDraftInput } from '../../../src/domain/contracts.schemas';
 import { sendableDraft, TEST_SIGNATURE_PNG } from '../../../src/test/factories';
 
 /**
@@ -10,7 +11,11 @@ export async function sendContractByApi(
   page: Page,
   base: string,
   client: { name: string; email: string },
-  options: { language?: 'en' | 'es'; draft?: Partial<ReturnType<typeof sendableDraft>> } = {},
+  options: {
+    language?: 'en' | 'es';
+    /** Anything a draft takes: the deposit's plan, other signers and their order (issue 37). */
+    draft?: Partial<ContractDraftInput>;
+  } = {},
 ): Promise<number> {
   const post = async (url: string, data: unknown) => {
     const answer = await page.request.post(`${base}${url}`, { data, headers: { origin: base } });
