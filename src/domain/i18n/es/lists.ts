@@ -6,6 +6,6 @@ import type { listNames as english } from '../en/lists.js';
  */
 export const listNames: typeof english = (names) => {
   const last = names.at(-1) ?? '';
-  const and = /^h?i(?![aeouáéó])/i.test(last) ? ' e ' : ' y ';
+  const and = /^h?i(?![aeou\u00e1\u00e9\u00f3])/i.test(last) ? ' e ' : ' y ';
   return names.length < 2 ? last : `${names.slice(0, -1).join(', ')}${and}${last}`;
 };
