@@ -66,7 +66,8 @@ describe('tradesign create-owner', () => {
       '--language must be en or es, not "fr"',
     );
     expect(await usersCount()).toBe(0);
-  });
+    // Five runs of the CLI, each starting Node and tsx: seconds each on a loaded 2-core machine.
+  }, 90_000);
 
   it('makes the owner, verified, with its company and templates, who signs in with it', async () => {
     const made = createOwner(['Acme Roofing', 'Owner@Example.com', 'secret123', 'secret123']);
