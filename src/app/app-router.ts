@@ -15,6 +15,8 @@ import { paymentsRouter } from '../features/payments/payments.router.js';
 // Issue 36, later stages: "Request payment" joins payments.* (payments.request).
 import { paymentRequestsRouter } from '../features/payment-requests/payment-requests.router.js';
 import { sendingRouter } from '../features/sending/send.router.js';
+// Issue 38: change orders.
+import { changeOrdersRouter } from '../features/change-orders/change-orders.router.js';
 import { mergeRouters, router } from '../trpc/init.js';
 
 export const appRouter = router({
@@ -30,6 +32,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   team: teamRouter,
   payments: mergeRouters(paymentsRouter, paymentRequestsRouter),
+  changeOrders: changeOrdersRouter,
 });
 
 /** The web app imports this type only. */

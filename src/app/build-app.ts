@@ -43,6 +43,8 @@ import { registerTeamRoutes } from '../features/team/team.routes.js';
 import { registerPaymentRoutes } from '../features/payments/payments.routes.js';
 // Issue 36, later stages: "Request payment", the emailed link and its page.
 import { registerPaymentRequestRoutes } from '../features/payment-requests/payment-requests.routes.js';
+// Issue 38: change orders.
+import { registerChangeOrderRoutes } from '../features/change-orders/change-orders.routes.js';
 import type { SignInClock } from '../features/credentials/sign-in-throttle.js';
 import type { PdfRenderer } from '../features/documents/pdf-renderer.js';
 import { mailSealerFor, type MailSealer } from '../features/mail/body-seal.js';
@@ -147,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTeamRoutes(app, deps);
   registerPaymentRoutes(app, deps);
   registerPaymentRequestRoutes(app, deps, options.webDistDir);
+  registerChangeOrderRoutes(app, deps);
   registerEsignRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerVerifyRoutes(app, deps);

@@ -52,6 +52,12 @@ const TWINS: Record<string, string> = {
   // Issue 36, later stages.
   'GET /api/contracts/:id/payments': 'payments.ofContract',
   'POST /api/contracts/:id/payments/:stage/request': 'payments.request',
+  // Issue 38: change orders.
+  'POST /api/contracts/:id/change-orders': 'changeOrders.create',
+  'GET /api/contracts/:id/change-orders': 'changeOrders.list',
+  'GET /api/change-orders/:id': 'changeOrders.get',
+  'PUT /api/change-orders/:id': 'changeOrders.update',
+  'DELETE /api/change-orders/:id': 'changeOrders.delete',
   'POST /api/contracts/:id/payments/:stage/record': 'payments.record',
   'POST /api/contracts/:id/payments/:stage/undo': 'payments.undo',
   'GET /api/acceptances': 'acceptances.status',

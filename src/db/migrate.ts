@@ -20,6 +20,7 @@ import * as accountSecurity from '../../db/migrations/202612010100_account_secur
 import * as companies from '../../db/migrations/202612020100_companies.js';
 import * as payments from '../../db/migrations/202612030100_payments.js';
 import * as contractSigners from '../../db/migrations/202612040100_contract_signers.js';
+import * as changeOrders from '../../db/migrations/202612050100_change_orders.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '202612020100_companies': companies,
   '202612030100_payments': payments,
   '202612040100_contract_signers': contractSigners,
+  '202612050100_change_orders': changeOrders,
 };
 
 export const migrationProvider: MigrationProvider = {

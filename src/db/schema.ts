@@ -228,6 +228,18 @@ export interface ContractsTable {
   signer_count: Generated<number>;
   signers_signed: Generated<number>;
   /**
+   * A change order (issue 38, docs/decisions/049) is a contract row of its own naming the
+   * contract it changes; null on a contract. Its number in that contract's line, the change in
+   * price (cents, more or less) and in days, how it is paid (JSON ChangeOrderPayment), and once
+   * sent the G701 money it was sent with (JSON ChangeOrderMoney).
+   */
+  change_order_of: number | null;
+  change_order_number: number | null;
+  price_change_cents: number | null;
+  days_change: number | null;
+  change_payment_json: string | null;
+  change_money_json: string | null;
+  /**
    * The client's name, email and address folded for search (lower case, no accents), kept by
    * the database's triggers (db/migrations/202611281100_contract_search.ts): never written here.
    */

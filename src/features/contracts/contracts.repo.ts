@@ -20,12 +20,14 @@ export type ContractRow = Awaited<ReturnType<typeof findContractRow>>;
 /** A contract row that was found. */
 export type FoundContractRow = NonNullable<ContractRow>;
 
+/** A contract of the company; a change order is not one (issue 38: its own routes find it). */
 export async function findContractRow(db: DbOrTrx, companyId: CompanyId, id: number) {
   return db
     .selectFrom('contracts')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('id', '=', id)
+    .where('change_order_of', 'is', null)
     .executeTakeFirst();
 }
 
@@ -108,7 +110,8 @@ function cardsTextQuery(db: DbOrTrx, companyId: CompanyId) {
   return db
     .selectFrom('contracts')
     .select([cards.as('cards'), deadline.as('deadline'), people.as('people')])
-    .where('company_id', '=', companyId);
+    .where('company_id', '=', companyId)
+    .where('change_order_of', 'is', null);
 }
 
 export const contractCardsText = preparedQuery((db, params: { companyId: CompanyId }) =>
@@ -155,6 +158,7 @@ export async function listContractPageRows(
     .selectFrom('contracts')
     .select(CARD_COLUMNS)
     .where('company_id', '=', scope.companyId)
+    .where('change_order_of', 'is', null)
     .where('status', 'in', statuses);
   query = narrowed(query, scope);
   if (cursor) {
@@ -186,7 +190,8 @@ export function contractSearchQuery(
   let query = db
     .selectFrom('contracts')
     .select(CARD_COLUMNS)
-    .where('company_id', '=', scope.companyId);
+    .where('company_id', '=', scope.companyId)
+    .where('change_order_of', 'is', null);
   query = narrowed(query, scope);
   if (search.statuses) query = query.where('status', 'in', search.statuses);
   for (const term of search.terms) {
@@ -223,7 +228,8 @@ export async function countContractsByStatus(db: DbOrTrx, scope: ListScope) {
   let query = db
     .selectFrom('contracts')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('company_id', '=', scope.companyId);
+    .where('company_id', '=', scope.companyId)
+    .where('change_order_of', 'is', null);
   query = narrowed(query, scope);
   return query.groupBy('status').execute();
 }
