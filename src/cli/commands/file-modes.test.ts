@@ -118,35 +118,42 @@ function olderInstall(): string {
   return 'app-before-0.1.0-20261101-000000.db (644), mail/ (755), mail/earlier.eml (644)';
 }
 
-describe('what the app writes is private to its user, whatever the umask (issue 33)', () => {
-  it('after a start, a mail drop and a backup; an older install made private at start', async () => {
-    const exposed = olderInstall();
-    const server = await startServer();
-    expect(server.output()).toContain(
-      `Made private to this user, in ${dataDir} (other users could read them): ${dataDir}/ (755), ${exposed}`,
-    );
-    await sendAContract(server.url);
-    const dropped = (await mailDropped()).find((file) => file !== 'earlier.eml');
-    const whileRunning = modesUnder(dataDir);
-    await server.stop();
+/** The CLI runs several times a test, each run starting Node and tsx. */
+describe(
+  'what the app writes is private to its user, whatever the umask (issue 33)',
+  {
+    timeout: 90_000,
+  },
+  () => {
+    it('after a start, a mail drop and a backup; an older install made private at start', async () => {
+      const exposed = olderInstall();
+      const server = await startServer();
+      expect(server.output()).toContain(
+        `Made private to this user, in ${dataDir} (other users could read them): ${dataDir}/ (755), ${exposed}`,
+      );
+      await sendAContract(server.url);
+      const dropped = (await mailDropped()).find((file) => file !== 'earlier.eml');
+      const whileRunning = modesUnder(dataDir);
+      await server.stop();
 
-    expect(modeOf(dataDir)).toBe('700');
-    expect(whileRunning).toEqual({
-      'app-before-0.1.0-20261101-000000.db': '600',
-      'app.db': '600',
-      'app.db-shm': '600',
-      'app.db-wal': '600',
-      'mail-seal.key': '600',
-      mail: '700',
-      'mail/earlier.eml': '600',
-      [`mail/${dropped}`]: '600',
-    });
+      expect(modeOf(dataDir)).toBe('700');
+      expect(whileRunning).toEqual({
+        'app-before-0.1.0-20261101-000000.db': '600',
+        'app.db': '600',
+        'app.db-shm': '600',
+        'app.db-wal': '600',
+        'mail-seal.key': '600',
+        mail: '700',
+        'mail/earlier.eml': '600',
+        [`mail/${dropped}`]: '600',
+      });
 
-    // Outside DATA_DIR, in a folder everyone can read, as /var/backups often is.
-    const backups = path.join(base, 'backups');
-    fs.mkdirSync(backups, { mode: 0o755 });
-    const backup = tradesign(['backup', path.join(backups, 'app.db')]);
-    expect(await backup.exited, backup.output()).toBe(0);
-    expect(modesUnder(backups)).toEqual({ 'app.db': '600', 'app.db.mail-seal.key': '600' });
-  }, 60_000);
-});
+      // Outside DATA_DIR, in a folder everyone can read, as /var/backups often is.
+      const backups = path.join(base, 'backups');
+      fs.mkdirSync(backups, { mode: 0o755 });
+      const backup = tradesign(['backup', path.join(backups, 'app.db')]);
+      expect(await backup.exited, backup.output()).toBe(0);
+      expect(modesUnder(backups)).toEqual({ 'app.db': '600', 'app.db.mail-seal.key': '600' });
+    }, 60_000);
+  },
+);

@@ -48,7 +48,13 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-describe('tradesign migrate', () => {
+/**
+ * Each test runs the CLI several times, each run starting Node and tsx: a few seconds a run on a
+ * loaded two-core machine, more than the unit project's 20 s for the test (runs 38 and 39).
+ */
+const CLI_RUNS = { timeout: 90_000 };
+
+describe('tradesign migrate', CLI_RUNS, () => {
   it('--dry-run on a folder without a database says what the first start does, and makes nothing', () => {
     const dataDir = path.join(root, 'empty');
     fs.mkdirSync(dataDir);
@@ -91,7 +97,7 @@ describe('tradesign migrate', () => {
   });
 });
 
-describe('tradesign backup, then restore', () => {
+describe('tradesign backup, then restore', CLI_RUNS, () => {
   let source: string;
   let backupFile: string;
 
