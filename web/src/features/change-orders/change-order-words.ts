@@ -21,9 +21,9 @@ export function changeOrderStatusText(status: ContractStatus): string {
   }
 }
 
-/** "+$1,200.00", "-$300.00", "No change in price". */
+/** "+$1,200.00", "-$300.00", "$0.00": a G701 line's change. */
 export function priceChangeText(cents: number): string {
-  if (cents === 0) return 'No change in price';
+  if (cents === 0) return formatUsd(0);
   return `${cents > 0 ? '+' : '-'}${formatUsd(Math.abs(cents))}`;
 }
 
