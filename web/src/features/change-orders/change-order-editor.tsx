@@ -3,7 +3,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ChangeOrder } from '@domain/change-orders.schemas';
+import type { ChangeOrder, ChangeOrderInput } from '@domain/change-orders.schemas';
 import { AnchorLink } from '../../components/anchor-link';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { ScopeCapture, type ScopeState } from '../scope/scope-capture';
 import { ChangeOrderFields } from './change-order-fields';
 import { ChangeOrderPreview } from './change-order-preview';
+import { SignAndSendChangeOrder, type SignAndSend } from './sign-and-send';
 import {
   descriptionOfScope,
   emptyChangeOrderForm,
@@ -18,6 +19,19 @@ import {
   inputOfForm,
   type ChangeOrderForm,
 } from './change-order-words';
+
+/** The form says what the saved draft says: Sign & Send sends what is saved. */
+function sameInput(input: ChangeOrderInput, order: ChangeOrder): boolean {
+  return (
+    input.description.trim() === order.description &&
+    input.price_change_cents === order.price_change_cents &&
+    (input.days_change ?? null) === order.days_change &&
+    input.payment === order.payment &&
+    (input.payment === 'spread' ||
+      (input.new_stage?.label.trim() === order.new_stage?.label &&
+        input.new_stage?.trigger.trim() === order.new_stage?.trigger))
+  );
+}
 
 interface EditorState {
   scope: ScopeState;
@@ -29,7 +43,12 @@ interface EditorState {
  * cleaned paragraph and work items kept as the description), the price and time, how it is paid,
  * then Save Draft and the server's preview. A refused save keeps everything typed.
  */
-export function ChangeOrderEditor(props: { contractId: number; saved: ChangeOrder | null }) {
+export function ChangeOrderEditor(props: {
+  contractId: number;
+  saved: ChangeOrder | null;
+  /** The Sign & Send step, once the server has it (issue 38): shown for a saved draft. */
+  onSignAndSend?: SignAndSend;
+}) {
   const { contractId, saved } = props;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -117,6 +136,13 @@ export function ChangeOrderEditor(props: { contractId: number; saved: ChangeOrde
         Save Draft
       </Button>
       {answer && <ChangeOrderPreview order={answer} />}
+      {answer && props.onSignAndSend && (
+        <SignAndSendChangeOrder
+          order={answer}
+          onSignAndSend={props.onSignAndSend}
+          unsaved={!sameInput(inputOfForm(state.form), answer)}
+        />
+      )}
     </Stack>
   );
 }
