@@ -11,7 +11,7 @@ import { workerApp } from './support/worker';
 /**
  * Writing change orders at 390 px (issue 38): on a signed contract with a paid deposit, a change
  * order adding $1,200 spread over the two unpaid stages, its G701 preview from the server, saved,
- * reopened and edited; a lower price below what was paid refused in the server's words with what
+ * reopened and edited, then paid as a new stage; a lower price below what was paid refused in the server's words with what
  * was typed kept; a draft deleted after a confirm.
  */
 const running = workerApp();
@@ -51,7 +51,7 @@ async function signedWithPaidDeposit(page: Page, client: { name: string; email: 
 }
 
 describe('change orders, written by the contractor', () => {
-  it('adds $1,200 spread with a G701 preview, is edited, refused below what was paid, deleted', async () => {
+  it('adds $1,200 spread with a G701 preview, is edited and paid as a new stage, is refused below what was paid, deleted', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const { page } = await signedInAccount(running, { company: 'Change Order Landscaping' });
     const client = { name: 'Morgan Homeowner', email: uniqueEmail('morgan') };
@@ -122,6 +122,17 @@ describe('change orders, written by the contractor', () => {
     await page.getByRole('button', { name: 'Save Draft' }).click();
     await waitForToast(page, 'Draft saved');
     await preview.getByText('+5 days').waitFor();
+
+    // Paid as a new stage instead: the three stages stay as they are, a fourth holds the $1,200.
+    await page.getByRole('radio', { name: 'As a new stage' }).check();
+    await page.getByRole('textbox', { name: 'New stage label' }).fill('Back beds');
+    await page.getByRole('textbox', { name: 'Due when' }).fill('Back beds watered');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await waitForToast(page, 'Draft saved');
+    await after.getByText('Back beds watered').waitFor();
+    const withStage = (await after.textContent()) ?? '';
+    expect(withStage).toMatch(/Rough-in.*\$1,700\.00.*Final.*\$1,650\.00.*Back beds.*\$1,200\.00/);
+    await page.getByRole('radio', { name: 'Spread over the unpaid stages' }).check();
 
     // Less than what was paid: refused in the server's words, what was typed kept.
     // With the keyboard: the price's More / Less are radios.
