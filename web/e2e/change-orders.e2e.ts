@@ -145,6 +145,7 @@ describe('change orders, written by the contractor', () => {
       .getByText('This change would bring the total to $1,000.00, below the $1,650.00 already paid')
       .waitFor();
     expect(await page.getByRole('textbox', { name: 'Amount taken off' }).inputValue()).toBe('4000');
+    await preview.getByText('This is the draft as last saved.', { exact: false }).waitFor();
     await refusal.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/refused.png` });
 

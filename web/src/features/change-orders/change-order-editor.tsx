@@ -90,6 +90,7 @@ export function ChangeOrderEditor(props: {
     if (saved) update.mutate({ id: saved.id, changes: input });
     else create.mutate({ contractId, changeOrder: input });
   };
+  const unsaved = answer !== null && !sameInput(inputOfForm(state.form), answer);
   const title = saved ? `Change Order ${saved.number}` : 'New change order';
 
   return (
@@ -135,12 +136,12 @@ export function ChangeOrderEditor(props: {
       >
         Save Draft
       </Button>
-      {answer && <ChangeOrderPreview order={answer} />}
+      {answer && <ChangeOrderPreview order={answer} stale={unsaved} />}
       {answer && props.onSignAndSend && (
         <SignAndSendChangeOrder
           order={answer}
           onSignAndSend={props.onSignAndSend}
-          unsaved={!sameInput(inputOfForm(state.form), answer)}
+          unsaved={unsaved}
         />
       )}
     </Stack>

@@ -9,7 +9,7 @@ import { netDaysText, priceChangeText } from './change-order-words';
  * of AIA G701, the contract time before and after, and the stages before and after, side by side
  * on a wide screen and stacked on a phone.
  */
-export function ChangeOrderPreview({ order }: { order: ChangeOrder }) {
+export function ChangeOrderPreview({ order, stale }: { order: ChangeOrder; stale?: boolean }) {
   const lines: [string, string][] = [
     ['Original contract sum', formatUsd(order.original_sum_cents)],
     ['Net change by earlier change orders', priceChangeText(order.earlier_changes_cents)],
@@ -23,6 +23,11 @@ export function ChangeOrderPreview({ order }: { order: ChangeOrder }) {
         <Title order={2} size="h4" id="change-order-preview-title">
           Change Order {order.number}: preview
         </Title>
+        {stale && (
+          <Text size="sm" c="dimmed">
+            This is the draft as last saved. Save Draft to see your changes here.
+          </Text>
+        )}
         {order.problem && (
           <Alert color="red" title="This change order cannot be sent as it stands" role="alert">
             {order.problem}
