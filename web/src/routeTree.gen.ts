@@ -32,6 +32,8 @@ import { Route as AuthedSettingsSecurityRouteImport } from './routes/_authed/set
 import { Route as AuthedSettingsTeamRouteImport } from './routes/_authed/settings/team'
 import { Route as AuthedTemplatesIndexRouteImport } from './routes/_authed/templates/index'
 import { Route as AuthedTemplatesEditorRouteImport } from './routes/_authed/templates/editor'
+import { Route as AuthedChangeOrdersIdEditRouteImport } from './routes/_authed/change-orders/$id.edit'
+import { Route as AuthedContractsIdChangeOrdersNewRouteImport } from './routes/_authed/contracts/$id_.change-orders.new'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -147,6 +149,18 @@ const AuthedTemplatesEditorRoute = AuthedTemplatesEditorRouteImport.update({
   path: '/templates/editor',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedChangeOrdersIdEditRoute =
+  AuthedChangeOrdersIdEditRouteImport.update({
+    id: '/change-orders/$id/edit',
+    path: '/change-orders/$id/edit',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedContractsIdChangeOrdersNewRoute =
+  AuthedContractsIdChangeOrdersNewRouteImport.update({
+    id: '/contracts/$id_/change-orders/new',
+    path: '/contracts/$id/change-orders/new',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthedIndexRoute
@@ -171,6 +185,8 @@ export interface FileRoutesByFullPath {
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/settings/': typeof AuthedSettingsIndexRoute
   '/templates/': typeof AuthedTemplatesIndexRoute
+  '/change-orders/$id/edit': typeof AuthedChangeOrdersIdEditRoute
+  '/contracts/$id/change-orders/new': typeof AuthedContractsIdChangeOrdersNewRoute
 }
 export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
@@ -195,6 +211,8 @@ export interface FileRoutesByTo {
   '/templates/editor': typeof AuthedTemplatesEditorRoute
   '/settings': typeof AuthedSettingsIndexRoute
   '/templates': typeof AuthedTemplatesIndexRoute
+  '/change-orders/$id/edit': typeof AuthedChangeOrdersIdEditRoute
+  '/contracts/$id/change-orders/new': typeof AuthedContractsIdChangeOrdersNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -221,6 +239,8 @@ export interface FileRoutesById {
   '/_authed/templates/editor': typeof AuthedTemplatesEditorRoute
   '/_authed/settings/': typeof AuthedSettingsIndexRoute
   '/_authed/templates/': typeof AuthedTemplatesIndexRoute
+  '/_authed/change-orders/$id/edit': typeof AuthedChangeOrdersIdEditRoute
+  '/_authed/contracts/$id_/change-orders/new': typeof AuthedContractsIdChangeOrdersNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -247,6 +267,8 @@ export interface FileRouteTypes {
     | '/templates/editor'
     | '/settings/'
     | '/templates/'
+    | '/change-orders/$id/edit'
+    | '/contracts/$id/change-orders/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/forgot-password'
@@ -271,6 +293,8 @@ export interface FileRouteTypes {
     | '/templates/editor'
     | '/settings'
     | '/templates'
+    | '/change-orders/$id/edit'
+    | '/contracts/$id/change-orders/new'
   id:
     | '__root__'
     | '/_authed'
@@ -296,6 +320,8 @@ export interface FileRouteTypes {
     | '/_authed/templates/editor'
     | '/_authed/settings/'
     | '/_authed/templates/'
+    | '/_authed/change-orders/$id/edit'
+    | '/_authed/contracts/$id_/change-orders/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -473,6 +499,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedTemplatesEditorRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/change-orders/$id/edit': {
+      id: '/_authed/change-orders/$id/edit'
+      path: '/change-orders/$id/edit'
+      fullPath: '/change-orders/$id/edit'
+      preLoaderRoute: typeof AuthedChangeOrdersIdEditRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/contracts/$id_/change-orders/new': {
+      id: '/_authed/contracts/$id_/change-orders/new'
+      path: '/contracts/$id/change-orders/new'
+      fullPath: '/contracts/$id/change-orders/new'
+      preLoaderRoute: typeof AuthedContractsIdChangeOrdersNewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -491,6 +531,8 @@ interface AuthedRouteChildren {
   AuthedTemplatesEditorRoute: typeof AuthedTemplatesEditorRoute
   AuthedSettingsIndexRoute: typeof AuthedSettingsIndexRoute
   AuthedTemplatesIndexRoute: typeof AuthedTemplatesIndexRoute
+  AuthedChangeOrdersIdEditRoute: typeof AuthedChangeOrdersIdEditRoute
+  AuthedContractsIdChangeOrdersNewRoute: typeof AuthedContractsIdChangeOrdersNewRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -508,6 +550,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedTemplatesEditorRoute: AuthedTemplatesEditorRoute,
   AuthedSettingsIndexRoute: AuthedSettingsIndexRoute,
   AuthedTemplatesIndexRoute: AuthedTemplatesIndexRoute,
+  AuthedChangeOrdersIdEditRoute: AuthedChangeOrdersIdEditRoute,
+  AuthedContractsIdChangeOrdersNewRoute: AuthedContractsIdChangeOrdersNewRoute,
 }
 
 const AuthedRouteWithChildren =

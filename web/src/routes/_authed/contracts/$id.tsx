@@ -5,6 +5,8 @@ import { canDo } from '@domain/contract-lifecycle';
 import { ContractFrame } from '../../../components/contract-frame';
 import { PageLoading } from '../../../components/page-loading';
 import { ClosedNotice } from '../../../features/contracts/closed-notice';
+// Issue 38: a signed contract's change orders, and the contract as it stands.
+import { ChangeOrdersSection } from '../../../features/change-orders/change-orders-section';
 import { ContractActions } from '../../../features/contracts/contract-actions';
 import { ContractLoadError } from '../../../features/contracts/contract-load-error';
 import { ContractPageHeader } from '../../../features/contracts/contract-page-header';
@@ -43,6 +45,9 @@ function ContractViewPage() {
       <ContractActions contract={contract.data} />
       <ContractSigners contract={contract.data} />
       {canDo('collect', contract.data.status) && <ContractPayments contract={contract.data} />}
+      {(contract.data.status === 'signed' || contract.data.status === 'completed') && (
+        <ChangeOrdersSection contract={contract.data} />
+      )}
       <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
           Timeline
