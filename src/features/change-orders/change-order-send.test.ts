@@ -176,4 +176,24 @@ describe('sending a change order', () => {
     );
     expect(mail?.subject).toContain(`Change Order 1 to Contract #${id}`);
   });
+
+  it('speaks Spanish for a Spanish contract: its document, its mail and its signing page', async () => {
+    const { id, token } = await sendContract(t, owner, { language: 'es' });
+    expect((await clientSigns(t, token)).statusCode).toBe(200);
+    const order = await draftOn(id);
+    expect((await signMine(order.id)).statusCode).toBe(200);
+    expect((await send(order.id)).statusCode).toBe(200);
+    const mail = await t.sql.get<{ subject: string }>(
+      "SELECT subject FROM email_outbox WHERE contract_id = ? AND kind = 'signing_request'",
+      order.id,
+    );
+    expect(mail?.subject).toBe(
+      `Greenleaf Co le envió la Orden de cambio 1 al Contrato n.º ${id} para firmar`,
+    );
+    const link = await linkMailedTo(t, order.id, 'jordan@example.com');
+    const page = await t.app.inject({ method: 'GET', url: `/esign/${link}` });
+    expect(page.body).toContain(`Orden de cambio 1 al Contrato n.º ${id}`);
+    expect(page.body).toContain('Este cambio: +$1,200.00 · Nuevo total: $6,200.00');
+    expect(page.body).toContain('Descripción del cambio');
+  });
 });
