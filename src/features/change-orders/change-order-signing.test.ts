@@ -109,6 +109,14 @@ describe('a change order through its link', () => {
     ]);
     const order = await get(t.app, `/api/change-orders/${orderId}`, { cookie: owner });
     expect(['signed', 'completed']).toContain(order.json<ChangeOrder>().status);
+    // The signed copy is the Change Order, the client's signature in it.
+    const copy = await t.db
+      .selectFrom('contracts')
+      .select('signed_html')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(copy.signed_html).toContain(`Change Order 1 to Contract #${id}`);
+    expect(copy.signed_html).toContain('alt="Signature: Jordan Rivera"');
     // The next change order starts from the new sum, this one's change as earlier changes.
     const next = await jsonPost(
       t.app,
