@@ -22,6 +22,11 @@ const eventMeaning: Record<WebhookEventType, string> = {
   'payment.processing': 'A bank payment (ACH) started; it clears or fails in a few days.',
   'payment.failed': 'A bank payment failed; the stage is unpaid again.',
   'payment.refunded': 'A payment was refunded in full or in part (`data.payment.refunded_cents`).',
+  'change_order.sent':
+    'A change order was sent to the signers of its contract (`data.change_order`: its number, contract and money).',
+  'change_order.signed':
+    "Every client signed a change order: the contract's total and stages are now the change order's.",
+  'change_order.declined': 'A client declined to sign a change order; the contract is unchanged.',
 };
 
 const header = (name: string, description: string): OpenAPIV3_1.ParameterObject => ({

@@ -72,6 +72,17 @@ export const esignViewSchema = z.object({
       amount_cents: z.number(),
     })
     .nullable(),
+  /**
+   * Issue 38: a change order names itself and its contract ("Change Order 2 to Contract #12"),
+   * with its change in price; `total_price_cents` is then the new total. Null for a contract.
+   */
+  change_order: z
+    .object({
+      number: z.number(),
+      contract_id: z.number(),
+      price_change_cents: z.number(),
+    })
+    .nullable(),
 });
 export type EsignView = z.infer<typeof esignViewSchema>;
 

@@ -83,6 +83,28 @@ export interface ContractTemplateData {
   client_signature: SignatureData;
   /** Every client who signs, the client of record first. */
   signers: SignerData[];
+  /** A change order's document only (issue 38): the change and its AIA G701 lines. */
+  change_order?: ChangeOrderData;
+}
+
+/** What a Change Order document prints (issue 38, docs/decisions/049). */
+export interface ChangeOrderData {
+  number: number;
+  contract_id: number;
+  /** The date the changed contract carries (YYYY-MM-DD). */
+  contract_date: string;
+  description: string;
+  original_sum_cents: number;
+  earlier_changes_cents: number;
+  sum_before_cents: number;
+  price_change_cents: number;
+  /** More than before: the document prints "+". */
+  is_increase: boolean;
+  sum_after_cents: number;
+  /** The contract time in net days; null when this change order does not change it. */
+  days: { before: number; change: number; after: number } | null;
+  stages_before: PaymentStageData[];
+  stages_after: PaymentStageData[];
 }
 
 const signatureSchema = z.object({
@@ -90,6 +112,34 @@ const signatureSchema = z.object({
   timestamp: z.string().nullable(),
   png: z.string().nullable(),
 });
+
+const stageDataSchema = z.object({
+  label: z.string(),
+  percent: z.number(),
+  amount_cents: z.number().int(),
+  trigger: z.string(),
+  collect_at_signing: z.boolean().optional(),
+});
+
+function changeOrderDataSchema() {
+  return z.object({
+    number: z.number().int(),
+    contract_id: z.number().int(),
+    contract_date: z.string(),
+    description: z.string(),
+    original_sum_cents: z.number().int(),
+    earlier_changes_cents: z.number().int(),
+    sum_before_cents: z.number().int(),
+    price_change_cents: z.number().int(),
+    is_increase: z.boolean(),
+    sum_after_cents: z.number().int(),
+    days: z
+      .object({ before: z.number().int(), change: z.number().int(), after: z.number().int() })
+      .nullable(),
+    stages_before: z.array(stageDataSchema),
+    stages_after: z.array(stageDataSchema),
+  });
+}
 
 export const contractTemplateDataSchema = z.object({
   company: z.object({
@@ -133,6 +183,7 @@ export const contractTemplateDataSchema = z.object({
       signature: signatureSchema,
     }),
   ),
+  change_order: z.optional(changeOrderDataSchema()),
 }) satisfies z.ZodType<ContractTemplateData>;
 
 /** Shown in the preview when the contractor has not filled in their company details yet. */

@@ -21,6 +21,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.processing',
   'payment.failed',
   'payment.refunded',
+  // Issue 38: a change order's steps, with the change order in `data.change_order`.
+  'change_order.sent',
+  'change_order.signed',
+  'change_order.declined',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -174,6 +178,18 @@ export const webhookSignerSchema = z.object({
 });
 export type WebhookSigner = z.infer<typeof webhookSignerSchema>;
 
+/** A change order, as the change_order.* events carry it (issue 38); `data.contract` is its row. */
+export const webhookChangeOrderSchema = z.object({
+  id: z.number(),
+  number: z.number(),
+  /** The contract it changes. */
+  contract_id: z.number(),
+  price_change_cents: z.number(),
+  /** The contract's total once it is signed. */
+  sum_after_cents: z.number(),
+});
+export type WebhookChangeOrder = z.infer<typeof webhookChangeOrderSchema>;
+
 /** The JSON body of every webhook, in the Standard Webhooks shape `{type, timestamp, data}`. */
 export const webhookPayloadSchema = z.object({
   type: webhookEventTypeSchema,
@@ -186,6 +202,8 @@ export const webhookPayloadSchema = z.object({
     payment: webhookPaymentSchema.optional(),
     /** contract.signer_signed only. */
     signer: webhookSignerSchema.optional(),
+    /** change_order.* only. */
+    change_order: webhookChangeOrderSchema.optional(),
   }),
 });
 

@@ -14,6 +14,10 @@ import {
   updateChangeOrder,
 } from './change-orders.service.js';
 
+import { signMineInputSchema } from '../../domain/contracts.schemas.js';
+import { voidInputSchema } from '../../domain/follow-up.schemas.js';
+import { sendChangeOrder, signChangeOrder, voidChangeOrder } from './change-order-send.service.js';
+
 /** The tRPC twins of the change order routes (issue 38). */
 export const changeOrdersRouter = router({
   create: authedProcedure
@@ -33,4 +37,17 @@ export const changeOrdersRouter = router({
   delete: authedProcedure
     .input(z.object({ id: changeOrderIdSchema }))
     .mutation(({ ctx, input }) => deleteChangeOrder(ctx, ctx.user, input.id)),
+  signMine: authedProcedure
+    .input(z.object({ id: changeOrderIdSchema }).extend(signMineInputSchema.shape))
+    .mutation(({ ctx, input }) =>
+      signChangeOrder(ctx, ctx.user, input.id, input.signature, ctx.actor),
+    ),
+  send: authedProcedure
+    .input(z.object({ id: changeOrderIdSchema }))
+    .mutation(({ ctx, input }) => sendChangeOrder(ctx, ctx.user, input.id, ctx.actor)),
+  void: authedProcedure
+    .input(z.object({ id: changeOrderIdSchema }).extend(voidInputSchema.shape))
+    .mutation(({ ctx, input }) =>
+      voidChangeOrder(ctx, ctx.user, input.id, input.reason, ctx.actor),
+    ),
 });

@@ -11,6 +11,9 @@ import { contractIdSchema } from '../../domain/contracts.schemas.js';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
+import { signMineInputSchema } from '../../domain/contracts.schemas.js';
+import { voidInputSchema, voidResultSchema } from '../../domain/follow-up.schemas.js';
+import { sendChangeOrder, signChangeOrder, voidChangeOrder } from './change-order-send.service.js';
 import {
   createChangeOrder,
   deleteChangeOrder,
@@ -115,5 +118,79 @@ export function registerChangeOrderRoutes(app: FastifyInstance, deps: AppDeps): 
       }),
     },
     async (request) => deleteChangeOrder(deps, contractorOf(request).user, request.params.id),
+  );
+
+  api.post(
+    '/api/change-orders/:id/sign-mine',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...route,
+        summary: 'Sign a draft change order as the contractor',
+        description:
+          'The signature is a PNG data URL of the drawn signature. Changing the draft afterwards clears it.',
+        params,
+        body: signMineInputSchema,
+        success: { 200: changeOrderSchema },
+        errors: [400, 404, 409],
+      }),
+    },
+    async (request) => {
+      const session = contractorOf(request);
+      return signChangeOrder(
+        deps,
+        session.user,
+        request.params.id,
+        request.body.signature,
+        session.actor,
+      );
+    },
+  );
+
+  api.post(
+    '/api/change-orders/:id/send',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...route,
+        summary: 'Send a signed change order to the signers of its contract',
+        description:
+          "Freezes the Change Order document and its G701 money, makes the change order's total the new sum, and emails each signer of the contract a signing link, in the contract's signing order. 400 when the draft cannot go as it stands (its `problem`); 409 when the contractor has not signed it or the contract is no longer signed.",
+        params,
+        success: { 200: changeOrderSchema },
+        errors: [400, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      const session = contractorOf(request);
+      return sendChangeOrder(deps, session.user, request.params.id, session.actor);
+    },
+  );
+
+  api.post(
+    '/api/change-orders/:id/void',
+    {
+      preValidation,
+      schema: describeRoute({
+        ...route,
+        summary: 'Withdraw a sent change order',
+        description:
+          'Every signing link of the change order stops at once and every signer who was sent one is emailed the reason; the contract stays as it was. 409 once it is signed, declined or withdrawn.',
+        params,
+        body: voidInputSchema,
+        success: { 200: voidResultSchema },
+        errors: [404, 409],
+      }),
+    },
+    async (request) => {
+      const session = contractorOf(request);
+      return voidChangeOrder(
+        deps,
+        session.user,
+        request.params.id,
+        request.body.reason,
+        session.actor,
+      );
+    },
   );
 }

@@ -209,13 +209,13 @@ async function draftOf(deps: ChangeOrderDeps, user: SessionUser, id: number) {
   return row;
 }
 
-function savedPaymentOf(row: ChangeOrderRow): ChangeOrderPayment {
+export function savedPaymentOf(row: ChangeOrderRow): ChangeOrderPayment {
   return row.change_payment_json
     ? (JSON.parse(row.change_payment_json) as ChangeOrderPayment)
     : { kind: 'spread' };
 }
 
-function descriptionOf(row: ChangeOrderRow): string {
+export function descriptionOf(row: ChangeOrderRow): string {
   if (!row.scope_clean) return '';
   return (JSON.parse(row.scope_clean) as { paragraph?: string }).paragraph ?? '';
 }

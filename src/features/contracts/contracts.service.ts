@@ -1,6 +1,7 @@
 import { insertContractEvent, listContractEvents } from '../audit-trail/contract-events.repo.js';
 import type { CompanyId } from '../../domain/team.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
+import type { ContractStatus } from '../../domain/contract-lifecycle.js';
 import type {
   Contract,
   ContractDraftInput,
@@ -193,24 +194,57 @@ export async function signAsContractor(
   actor: Actor,
   clock: () => Date = () => new Date(),
 ): Promise<Contract> {
-  assertPngDataUrl(signaturePng);
-  const now = clock().toISOString();
   return db.transaction().execute(async (trx) => {
-    const row = await findContractRow(trx, companyId, id);
-    if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-    if (row.status !== 'draft') throw new AppError('CONFLICT', NOT_A_DRAFT);
-    await updateDraftRow(trx, companyId, id, {
-      my_signature_png: signaturePng,
-      my_signed_at: now,
-      updated_at: now,
-    });
-    await insertContractEvent(trx, {
-      contractId: id,
-      type: 'signed_by_contractor',
-      at: now,
-      ...actorFields(actor),
+    await signDraftAsContractor(trx, {
+      find: findContractRow,
+      companyId,
+      id,
+      signaturePng,
+      actor,
+      now: clock().toISOString(),
+      notFound: NOT_FOUND,
+      notADraft: NOT_A_DRAFT,
     });
     return getContract(trx, companyId, id);
+  });
+}
+
+/**
+ * The contractor's signature on a draft, as it stands now: a contract's, or a change order's
+ * found by its own finder (issue 38). The caller's transaction; the caller answers.
+ */
+export async function signDraftAsContractor(
+  trx: DbOrTrx,
+  input: {
+    find: (
+      trx: DbOrTrx,
+      companyId: CompanyId,
+      id: number,
+    ) => Promise<{ status: ContractStatus } | undefined>;
+    companyId: CompanyId;
+    id: number;
+    signaturePng: string;
+    actor: Actor;
+    now: string;
+    notFound: string;
+    notADraft: string;
+  },
+): Promise<void> {
+  assertPngDataUrl(input.signaturePng);
+  const { companyId, id, now } = input;
+  const row = await input.find(trx, companyId, id);
+  if (!row) throw new AppError('NOT_FOUND', input.notFound);
+  if (row.status !== 'draft') throw new AppError('CONFLICT', input.notADraft);
+  await updateDraftRow(trx, companyId, id, {
+    my_signature_png: input.signaturePng,
+    my_signed_at: now,
+    updated_at: now,
+  });
+  await insertContractEvent(trx, {
+    contractId: id,
+    type: 'signed_by_contractor',
+    at: now,
+    ...actorFields(input.actor),
   });
 }
 

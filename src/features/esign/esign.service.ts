@@ -39,6 +39,7 @@ import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { depositStageIndex } from '../../domain/payments.js';
 import { depositDueOf } from '../payments/deposit.js';
 import { refreshPaymentSummary, stagesOf } from '../payments/ledger.js';
+import { applyChangeOrder } from '../change-orders/apply-change-order.js';
 
 /** Whether the contract's executed copy exists; built once, like the contract's read. */
 const executedCopyOf = preparedQuery((db, params: { contractId: number }) =>
@@ -158,6 +159,14 @@ async function describeForClient(
     executed_pdf: (await executedCopyOf(db, { contractId: contract.id })).length > 0,
     language,
     payment_due: await depositDueOf(db, contract),
+    change_order:
+      contract.change_order_of === null
+        ? null
+        : {
+            number: contract.change_order_number ?? 0,
+            contract_id: contract.change_order_of,
+            price_change_cents: contract.price_change_cents ?? 0,
+          },
   };
 }
 
@@ -273,6 +282,9 @@ export async function signAsClient(
       await inviteNextInLine(trx, { config, mailSealer: options.mailSealer }, contract, now);
       return { status: 'sent', client_signed_at: null, you_signed_at: signedAt };
     }
+    // A change order's last signature applies it to its contract (issue 38); its own plan is
+    // null, so no deposit is ever due at its signing.
+    await applyChangeOrder(trx, contract, signedAt);
     // A deposit due at signing is due from now: the card and "Payment due" say so (issue 36).
     if (depositStageIndex(stagesOf(contract.payment_plan_json)) !== null) {
       await refreshPaymentSummary(trx, contract.id);

@@ -6,6 +6,7 @@ import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, enqueueMailOnce } from '../mail/outbox.js';
 import {
   renderSigningRequestMail,
+  type ChangeOrderFacts,
   type MailCompany,
   type ReplacedContract,
   type SigningRequestVariant,
@@ -66,6 +67,7 @@ export async function queueSigningLinkMail(
     expiresAt: input.expiresAt,
     language: contract.language,
     replaces: await replacedContractOf(trx, contract.id),
+    changeOrder: await changeOrderFactsOf(trx, contract.id),
   });
   const queued = {
     kind: KIND[variant],
@@ -109,6 +111,25 @@ async function replacedContractOf(
   const why = earlier ? REPLACED_BECAUSE[earlier.status] : undefined;
   if (!earlier?.sent_at || !why) return null;
   return { id: earlier.id, sentAt: earlier.sent_at, why };
+}
+
+/** A change order's facts for its mails (issue 38); null for a contract. */
+async function changeOrderFactsOf(
+  trx: DbOrTrx,
+  contractId: number,
+): Promise<ChangeOrderFacts | null> {
+  const row = await trx
+    .selectFrom('contracts')
+    .select(['change_order_of', 'change_order_number', 'price_change_cents', 'total_price_cents'])
+    .where('id', '=', contractId)
+    .executeTakeFirst();
+  if (!row?.change_order_of) return null;
+  return {
+    number: row.change_order_number ?? 0,
+    contractId: row.change_order_of,
+    priceChangeCents: row.price_change_cents ?? 0,
+    sumAfterCents: row.total_price_cents ?? 0,
+  };
 }
 
 /**

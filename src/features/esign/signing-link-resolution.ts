@@ -91,6 +91,11 @@ const linkedContract = preparedQuery((db, params: { contractId: number }) =>
       'language',
       'signing_order',
       'signer_count',
+      // A change order names its contract and carries its money (issue 38).
+      'change_order_of',
+      'change_order_number',
+      'price_change_cents',
+      'change_money_json',
     ])
     .where('id', '=', params.contractId),
 );

@@ -55,6 +55,8 @@ const SIGNING_PAGE_EXTRAS = [
   'signers',
   'you_signed_at',
   'waiting_for',
+  // A change order's number, contract and change; null for a contract (issue 38).
+  'change_order',
 ];
 
 let t: TestApp;

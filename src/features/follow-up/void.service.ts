@@ -7,7 +7,12 @@ import { enqueueMail } from '../mail/outbox.js';
 import { renderWithdrawnNoticeMail } from '../mail/templates/index.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
-import { contractForAction, lostRace } from './contract-for-action.js';
+import {
+  CONTRACT_FINDER,
+  contractForAction,
+  lostRace,
+  type RowFinder,
+} from './contract-for-action.js';
 import type { FollowUpDeps } from './follow-up-deps.js';
 import { mailsDetail } from './client-mail-count.js';
 import { recipientOf, signersWithLinks } from './signers-to-follow-up.js';
@@ -82,12 +87,14 @@ export async function voidContract(
   id: number,
   reason: string,
   actor: Actor,
+  /** A change order is withdrawn the same way, found by its own finder (issue 38). */
+  finder: RowFinder = CONTRACT_FINDER,
 ) {
   const now = deps.clock();
-  const row = await contractForAction(deps, companyId, id, 'void', now);
+  const row = await contractForAction(deps, companyId, id, 'void', now, finder);
   const done = await deps.db
     .transaction()
     .execute((trx) => withdrawInTransaction(trx, deps, row, reason, now, actor));
-  if (!done) throw await lostRace(deps, companyId, id);
+  if (!done) throw await lostRace(deps, companyId, id, finder);
   return { id, status: 'voided' as const, closed_at: now.toISOString() };
 }

@@ -10,8 +10,7 @@ import { getAcceptanceStatus } from '../acceptances/acceptances.service.js';
 import { assertPrintableLength } from '../documents/page-limit.js';
 import type { PdfRenderer } from '../documents/pdf-renderer.js';
 import { daysFrom } from '../esign/signing-links.js';
-import { mailSignerLink } from '../esign/signer-invitation.js';
-import { insertSigners } from '../signers/signers.repo.js';
+import { inviteSigners } from './invite-signers.js';
 import { signersToSend } from './signers-to-send.js';
 import { nextAutomaticReminderAt } from '../../domain/reminder-schedule.js';
 import { logoDataUrl, renderContractDocument, sha256Hex } from '../contracts/snapshot.js';
@@ -189,38 +188,28 @@ export async function sendToClient(
       },
     });
     if (!sent) throw new AppError('CONFLICT', 'This contract was already sent');
-    const rows = await insertSigners(trx, contractId, signers.people, contract.language);
-    const linkContract = {
-      id: contractId,
-      client: { name: client.name, email: client.email, address: client.address ?? null },
-      totalCents: total,
-      stageCount: contract.payment_plan_json?.length ?? 0,
-      company: {
-        name: prefs.company_name,
-        phone: prefs.company_phone,
-        email: prefs.company_email,
-      },
-      logoPath: prefs.logo_path,
-      // The words of the client's mail (docs/decisions/029).
+    await inviteSigners(trx, deps, {
+      contractId,
+      people: signers.people,
       language: contract.language,
-    };
-    // Together, everyone is mailed now; in order, the first, and each next one when the one
-    // before signs (src/features/esign/esign.service.ts).
-    const invitedNow = signers.order === 'in_order' ? rows.slice(0, 1) : rows;
-    for (const signer of invitedNow) {
-      await mailSignerLink(
-        trx,
-        deps,
-        {
-          contract: linkContract,
-          signer,
-          expiresAt,
-          purpose: 'request',
-          variant: 'request',
+      order: signers.order,
+      expiresAt,
+      now,
+      linkContract: {
+        id: contractId,
+        client: { name: client.name, email: client.email, address: client.address ?? null },
+        totalCents: total,
+        stageCount: contract.payment_plan_json?.length ?? 0,
+        company: {
+          name: prefs.company_name,
+          phone: prefs.company_phone,
+          email: prefs.company_email,
         },
-        now,
-      );
-    }
+        logoPath: prefs.logo_path,
+        // The words of the client's mail (docs/decisions/029).
+        language: contract.language,
+      },
+    });
     await queueWebhookEvent(trx, { type: 'contract.sent', contractId, at: sentAt });
     return {
       id: contractId,

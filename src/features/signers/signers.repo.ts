@@ -87,7 +87,8 @@ export async function firstSigner(db: DbOrTrx, contractId: number): Promise<Sign
 export async function insertSigners(
   trx: DbOrTrx,
   contractId: number,
-  people: readonly { name: string; email: string; phone: string | null }[],
+  people: readonly { name: string; email: string; phone: string | null; language?: Language }[],
+  /** Everyone's language, unless a person brings their own (a change order's signers). */
   language: Language,
 ): Promise<SignerRow[]> {
   await trx
@@ -99,7 +100,7 @@ export async function insertSigners(
         name: person.name.trim(),
         email: person.email.trim(),
         phone: person.phone?.trim() || null,
-        language,
+        language: person.language ?? language,
       })),
     )
     .execute();

@@ -1,6 +1,7 @@
 import { peopleNamed, personOf } from '../credentials/people-names.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import type {
+  WebhookChangeOrder,
   WebhookPayment,
   WebhookContract,
   WebhookEventType,
@@ -28,14 +29,21 @@ export interface WebhookEvent {
  * so the payload shows the contract as it now is, and a change that rolls back sends nothing.
  * Costs one query when the company has no endpoint for it. Returns how many were queued.
  */
-export async function queueWebhookEvent(trx: DbOrTrx, event: WebhookEvent): Promise<number> {
+export async function queueWebhookEvent(trx: DbOrTrx, given: WebhookEvent): Promise<number> {
   const endpoints = await trx
     .selectFrom('webhook_endpoints as e')
     .innerJoin('contracts as c', 'c.company_id', 'e.company_id')
-    .select(['e.id', 'e.events'])
-    .where('c.id', '=', event.contractId)
+    .select(['e.id', 'e.events', 'c.change_order_of'])
+    .where('c.id', '=', given.contractId)
     .where('e.disabled_at', 'is', null)
     .execute();
+  if (endpoints.length === 0) return 0;
+  const changeOrderOfRow = endpoints[0]?.change_order_of ?? null;
+  const changeOrder = changeOrderOfRow === null ? null : await changeOrderOf(trx, given.contractId);
+  const type = changeOrder ? CHANGE_ORDER_EVENTS[given.type] : given.type;
+  // A change order reports its own steps only (issue 38); never as a contract.
+  if (!type) return 0;
+  const event = { ...given, type };
   const subscribed = endpoints.filter((endpoint) =>
     (JSON.parse(endpoint.events) as string[]).includes(event.type),
   );
@@ -50,6 +58,7 @@ export async function queueWebhookEvent(trx: DbOrTrx, event: WebhookEvent): Prom
         : null,
       ...(event.payment ? { payment: event.payment } : {}),
       ...(event.signer ? { signer: event.signer } : {}),
+      ...(changeOrder ? { change_order: changeOrder } : {}),
     },
   };
   const eventId = generateWebhookEventId();
@@ -131,5 +140,29 @@ async function webhookContract(trx: DbOrTrx, contractId: number): Promise<Webhoo
     expires_at: row.expires_at,
     created_by: personOf(people, row.created_by_user_id),
     sent_by: personOf(people, row.sent_by_user_id),
+  };
+}
+
+/** A change order's contract.* events, as it reports them; the others it does not (issue 38). */
+const CHANGE_ORDER_EVENTS: Partial<Record<WebhookEventType, WebhookEventType>> = {
+  'contract.sent': 'change_order.sent',
+  'contract.signed': 'change_order.signed',
+  'contract.declined': 'change_order.declined',
+};
+
+async function changeOrderOf(trx: DbOrTrx, id: number): Promise<WebhookChangeOrder | null> {
+  const row = await trx
+    .selectFrom('contracts')
+    .select(['change_order_of', 'change_order_number', 'price_change_cents', 'total_price_cents'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row?.change_order_of) return null;
+  return {
+    id,
+    number: row.change_order_number ?? 0,
+    contract_id: row.change_order_of,
+    price_change_cents: row.price_change_cents ?? 0,
+    // Set to the new sum at its send (src/features/change-orders/change-order-send.service.ts).
+    sum_after_cents: row.total_price_cents ?? 0,
   };
 }

@@ -75,6 +75,21 @@ export const mail = {
       ],
       preheader: (id: number, date: string) => `Review and sign contract #${id} by ${date}.`,
     },
+    /** A change order's mails (issue 38): what it is and to which contract, what it changes. */
+    changeOrder: {
+      subject: (company: string | null, number: number, contractId: number) =>
+        `${company ?? 'Your contractor'} sent you Change Order ${number} to Contract #${contractId} to sign`,
+      intro: (company: string | null, number: number, contractId: number): AroundName => [
+        '',
+        company ?? 'Your contractor',
+        ` has sent you Change Order ${number} to Contract #${contractId} to review and sign.`,
+      ],
+      label: 'Change order',
+      name: (number: number, contractId: number) =>
+        `Change Order ${number} to Contract #${contractId}`,
+      thisChange: 'This change',
+      newTotal: 'New total',
+    },
     button: 'Review and sign the contract',
     /** The text part's line above the link. */
     linkLine: 'Review and sign the contract:',

@@ -14,6 +14,9 @@ export const signing = {
     contractLine: (company: string, id: number) => `${company} · Contract #${id}`,
     preparedFor: (name: string) => `Prepared for ${name}`,
     total: 'Total:',
+    changeOrderLine: (company: string, number: number, contractId: number) =>
+      `${company} · Change Order ${number} to Contract #${contractId}`,
+    changeTotals: (change: string, total: string) => `This change: ${change} · New total: ${total}`,
     questions: 'Questions? Contact the sender',
     atPhone: 'at',
     atEmail: 'at',

@@ -59,6 +59,19 @@ export const mail: typeof english = {
       preheader: (id, date) =>
         `Tiene hasta el ${date} para revisar y firmar el contrato n.º ${id}.`,
     },
+    changeOrder: {
+      subject: (company, number, contractId) =>
+        `${company ?? 'Su contratista'} le envió la Orden de cambio ${number} al Contrato n.º ${contractId} para firmar`,
+      intro: (company, number, contractId) => [
+        '',
+        company ?? 'Su contratista',
+        ` le ha enviado la Orden de cambio ${number} al Contrato n.º ${contractId} para que la revise y la firme.`,
+      ],
+      label: 'Orden de cambio',
+      name: (number, contractId) => `Orden de cambio ${number} al Contrato n.º ${contractId}`,
+      thisChange: 'Este cambio',
+      newTotal: 'Nuevo total',
+    },
     button: 'Revisar y firmar el contrato',
     linkLine: 'Revise y firme el contrato aquí:',
     expires: {

@@ -16,6 +16,9 @@ export const signing: typeof english = {
     contractLine: (company, id) => `${company} · Contrato n.º ${id}`,
     preparedFor: (name) => `Preparado para ${name}`,
     total: 'Total:',
+    changeOrderLine: (company, number, contractId) =>
+      `${company} · Orden de cambio ${number} al Contrato n.º ${contractId}`,
+    changeTotals: (change, total) => `Este cambio: ${change} · Nuevo total: ${total}`,
     questions: '¿Tiene preguntas? Comuníquese con el remitente',
     atPhone: 'al teléfono',
     atEmail: 'al correo electrónico',

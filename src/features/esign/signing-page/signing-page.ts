@@ -190,9 +190,25 @@ function contractBody(
         : null,
     paymentReturn: paymentReturn ? paymentReturnNotice(paymentReturn, view.id, language) : null,
     banner: {
-      contractLine: words.banner.contractLine(company, view.id),
+      contractLine: view.change_order
+        ? words.banner.changeOrderLine(
+            company,
+            view.change_order.number,
+            view.change_order.contract_id,
+          )
+        : words.banner.contractLine(company, view.id),
       preparedFor: preparedForOf(view, language),
-      total: view.total_price_cents === null ? null : formatUsd(view.total_price_cents),
+      total:
+        view.total_price_cents === null || view.change_order
+          ? null
+          : formatUsd(view.total_price_cents),
+      // A change order shows what it changes and the total it makes (issue 38).
+      change: view.change_order
+        ? words.banner.changeTotals(
+            signedUsd(view.change_order.price_change_cents),
+            formatUsd(view.total_price_cents ?? 0),
+          )
+        : null,
       contact: contactOf(view, words.banner.questions),
     },
     signedOn:
@@ -298,4 +314,9 @@ function paymentReturnNotice(
     case 'error':
       return { tone: 'yellow', title: words.notPaid, message: words.couldNotOpen };
   }
+}
+
+/** A change in price with its sign: +$1,200.00, -$300.00. */
+function signedUsd(cents: number): string {
+  return cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents);
 }

@@ -2,6 +2,7 @@
 export {
   renderSigningRequestMail,
   type ReplacedContract,
+  type ChangeOrderFacts,
   type SigningRequestMailInput,
   type SigningRequestVariant,
 } from './signing-request.js';

@@ -26,6 +26,15 @@ export interface SigningRequestMailInput {
   language?: Language;
   /** A revision's mails: the contract it replaces. */
   replaces?: ReplacedContract | null;
+  /** A change order's mails (issue 38): which one, to which contract, and what it changes. */
+  changeOrder?: ChangeOrderFacts | null;
+}
+
+export interface ChangeOrderFacts {
+  number: number;
+  contractId: number;
+  priceChangeCents: number;
+  sumAfterCents: number;
 }
 
 export type SigningRequestVariant = 'request' | 'reminder' | 'new-link';
@@ -55,15 +64,33 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
   const brand = brandView(input.company, language);
   const { contract } = input;
   const address = oneLine(contract.projectAddress);
-  const summary = [
-    { label: words.summary.contract, value: words.summary.contractNumber(contract.id) },
-    ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
-    { label: words.summary.total, value: formatUsd(contract.totalCents) },
-    { label: words.summary.paymentPlan, value: words.summary.stages(contract.stageCount) },
-  ];
+  const change = input.changeOrder ?? null;
+  const changeWords = words.signingRequest.changeOrder;
+  const summary = change
+    ? [
+        { label: changeWords.label, value: changeWords.name(change.number, change.contractId) },
+        ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
+        { label: changeWords.thisChange, value: signedUsd(change.priceChangeCents) },
+        { label: changeWords.newTotal, value: formatUsd(change.sumAfterCents) },
+        { label: words.summary.paymentPlan, value: words.summary.stages(contract.stageCount) },
+      ]
+    : [
+        { label: words.summary.contract, value: words.summary.contractNumber(contract.id) },
+        ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
+        { label: words.summary.total, value: formatUsd(contract.totalCents) },
+        { label: words.summary.paymentPlan, value: words.summary.stages(contract.stageCount) },
+      ];
   const variant = words.signingRequest[VARIANT_KEYS[input.variant ?? 'request']];
-  const [before, name, after] = variant.intro(brand.company);
-  const subject = toHeaderText(variant.subject(brand.company));
+  // The first request of a change order says what it is; reminders keep their own words.
+  const firstChange = change && (input.variant ?? 'request') === 'request' ? change : null;
+  const [before, name, after] = firstChange
+    ? changeWords.intro(brand.company, firstChange.number, firstChange.contractId)
+    : variant.intro(brand.company);
+  const subject = toHeaderText(
+    firstChange
+      ? changeWords.subject(brand.company, firstChange.number, firstChange.contractId)
+      : variant.subject(brand.company),
+  );
   // On the company's clock once it has a zone, to the minute (a link dies at a moment, and the
   // client reads the zone's name); the UTC date alone before, as it always was.
   const expiresOn = input.company.timeZone
@@ -87,6 +114,11 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
     language,
   );
   return { subject, html, text };
+}
+
+/** A change in price with its sign: +$1,200.00, -$300.00. */
+function signedUsd(cents: number): string {
+  return cents > 0 ? `+${formatUsd(cents)}` : formatUsd(cents);
 }
 
 /** "This contract replaces contract #12, sent to you on …, which you declined." and the old link. */

@@ -14,4 +14,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'payment.processing': 'Bank payment started',
   'payment.failed': 'Bank payment failed',
   'payment.refunded': 'Payment refunded',
+  'change_order.sent': 'Change order sent',
+  'change_order.signed': 'Change order signed by every client',
+  'change_order.declined': 'Change order declined',
 };
