@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_CLIENT_SIGNATURE_PNG } from '../../src/test/contract-flow';
-import { uniqueEmail } from './support/browser';
-import { signedInAccount, waitForToast } from './support/flows';
+import { settled, uniqueEmail } from './support/browser';
+import { drawSignature, signedInAccount, waitForToast } from './support/flows';
 import { sendContractByApi, signingLinkIn } from './support/send-by-api';
 import { scopeCleanedUp } from './support/toast-at-rest';
 import { workerApp } from './support/worker';
@@ -157,5 +157,55 @@ describe('change orders, written by the contractor', () => {
     await waitForToast(page, 'Draft deleted');
     await section.getByText('No change orders yet.').waitFor();
     await section.getByText('Current total: $5,000.00').waitFor();
+  });
+
+  it('is signed and sent, signed by the client on their link, and gives the contract its new total', async () => {
+    const { page } = await signedInAccount(running, { company: 'Signed Change Co' });
+    const client = { name: 'Riley Homeowner', email: uniqueEmail('riley-change') };
+    const id = await signedWithPaidDeposit(page, client);
+    await page.goto(`/contracts/${id}/change-orders/new`);
+    await page.getByRole('heading', { name: `New change order to Contract #${id}` }).waitFor();
+    await page
+      .getByRole('textbox', { name: /^Description of the change/ })
+      .fill('Extend the drip line to the back beds.');
+    await page.getByRole('textbox', { name: 'Amount added' }).fill('1,200.00');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    // The first save opens the draft's own page.
+    await page.waitForURL(/\/change-orders\/\d+\/edit$/);
+    await page.getByRole('heading', { name: 'Sign & Send' }).waitFor();
+    await page.getByText('$6,200.00').first().waitFor();
+    // The draft's page loads it once more after the move: sign once it is at rest.
+    await settled(page);
+    await drawSignature(page, /Your Signature/);
+    await page.getByRole('button', { name: /Sign & Send/ }).click();
+    await waitForToast(page, 'Change order sent');
+    await page.waitForURL(new RegExp(`/contracts/${id}$`));
+
+    const mail = await running
+      .smtp()
+      .waitFor(
+        (sent) =>
+          sent.to.includes(client.email) &&
+          sent.subject.includes(`Change Order 1 to Contract #${id}`),
+        20_000,
+      );
+    const homeowner = await page
+      .context()
+      .browser()
+      ?.newPage({ viewport: { width: 390, height: 844 } });
+    if (!homeowner) throw new Error('no browser');
+    await homeowner.goto(signingLinkIn(mail.text));
+    await homeowner.getByText('This change: +$1,200.00').waitFor();
+    await homeowner.screenshot({ path: `${SHOTS}/client-change-order.png` });
+    await homeowner.getByLabel('I agree to use electronic records and signatures').check();
+    await drawSignature(homeowner, /Sign below to accept/);
+    await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
+    await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
+    await homeowner.close();
+
+    await page.reload();
+    const section = page.getByRole('region', { name: 'Change orders' });
+    await section.getByText('Current total: $6,200.00').waitFor();
+    await page.screenshot({ path: `${SHOTS}/contract-after-change.png` });
   });
 });

@@ -11,7 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { ScopeCapture, type ScopeState } from '../scope/scope-capture';
 import { ChangeOrderFields } from './change-order-fields';
 import { ChangeOrderPreview } from './change-order-preview';
-import { SignAndSendChangeOrder, type SignAndSend } from './sign-and-send';
+import { SignAndSendChangeOrder } from './sign-and-send';
 import {
   descriptionOfScope,
   emptyChangeOrderForm,
@@ -43,12 +43,7 @@ interface EditorState {
  * cleaned paragraph and work items kept as the description), the price and time, how it is paid,
  * then Save Draft and the server's preview. A refused save keeps everything typed.
  */
-export function ChangeOrderEditor(props: {
-  contractId: number;
-  saved: ChangeOrder | null;
-  /** The Sign & Send step, once the server has it (issue 38): shown for a saved draft. */
-  onSignAndSend?: SignAndSend;
-}) {
+export function ChangeOrderEditor(props: { contractId: number; saved: ChangeOrder | null }) {
   const { contractId, saved } = props;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -137,13 +132,7 @@ export function ChangeOrderEditor(props: {
         Save Draft
       </Button>
       {answer && <ChangeOrderPreview order={answer} stale={unsaved} />}
-      {answer && props.onSignAndSend && (
-        <SignAndSendChangeOrder
-          order={answer}
-          onSignAndSend={props.onSignAndSend}
-          unsaved={unsaved}
-        />
-      )}
+      {answer && <SignAndSendChangeOrder order={answer} unsaved={unsaved} />}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ChangeOrder } from '@domain/change-orders.schemas';
 import { SignatureField } from '../../components/signature-pad/signature-field';
@@ -9,30 +10,33 @@ import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
 /**
- * The contractor signs a saved draft, then it is sent to every signer of the contract (issue 38).
- * The calls themselves (`changeOrders.signMine`, then `changeOrders.send`) are the caller's, so
- * this screen stands before they exist: without `onSignAndSend` nothing is shown.
+ * The contractor signs a saved draft (`changeOrders.signMine`), then it is sent to every signer
+ * of the contract (`changeOrders.send`), as a contract's Sign & Send does (issue 38).
  */
-export type SignAndSend = (order: ChangeOrder, signature: string) => Promise<void>;
-
 export function SignAndSendChangeOrder(props: {
   order: ChangeOrder;
-  onSignAndSend: SignAndSend;
   /** The draft as shown differs from what was saved: it must be saved first. */
   unsaved: boolean;
 }) {
   const { order } = props;
   const [signature, setSignature] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signMine = useMutation(trpc.changeOrders.signMine.mutationOptions());
+  const sendIt = useMutation(trpc.changeOrders.send.mutationOptions());
   const send = useMutation({
-    mutationFn: (png: string) => props.onSignAndSend(order, png),
+    mutationFn: async (png: string) => {
+      await signMine.mutateAsync({ id: order.id, signature: png });
+      await sendIt.mutateAsync({ id: order.id });
+    },
     onSuccess: async () => {
       showToast({
         title: 'Change order sent',
         message: `Change Order ${order.number} was emailed to be signed`,
       });
-      // The draft is now sent: its page shows it as sent, the contract's list its new status.
+      // The draft is now sent: the contract's page lists it as awaiting signature.
       await queryClient.invalidateQueries(trpc.changeOrders.pathFilter());
+      await navigate({ to: '/contracts/$id', params: { id: order.contract_id } });
     },
   });
   const blocked = order.problem !== null || props.unsaved;
