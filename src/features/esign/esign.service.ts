@@ -39,7 +39,7 @@ import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { depositStageIndex } from '../../domain/payments.js';
 import { depositDueOf } from '../payments/deposit.js';
 import { refreshPaymentSummary, stagesOf } from '../payments/ledger.js';
-import { applyChangeOrder } from '../change-orders/apply-change-order.js';
+import { applyChangeOrder } from '../contracts/apply-change-order.js';
 
 /** Whether the contract's executed copy exists; built once, like the contract's read. */
 const executedCopyOf = preparedQuery((db, params: { contractId: number }) =>
