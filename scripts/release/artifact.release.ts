@@ -128,7 +128,10 @@ describe('the release artifact', () => {
     );
     // The migrations are in the bundle; the preset templates and the web app beside it.
     expect(fs.readdirSync(path.join(app, 'templates')).sort()).toEqual([
+      // Issue 38: the Change Order document, English and Spanish.
+      'change-order.html',
       'contrato-estandar.html',
+      'orden-de-cambio.html',
       'standard-contract.html',
     ]);
     expect(fs.existsSync(path.join(app, 'web/signing.html'))).toBe(true);
