@@ -208,3 +208,38 @@ export function linkMailContract(
     timeZone,
   };
 }
+
+/**
+ * A sent contract's link-mail facts read by id, with the company's logo and clock, and the
+ * deadline its links run to: what a mail about it written after the send needs (the next
+ * signer's turn, a decline told to the other signers).
+ */
+export async function loadLinkMailContract(
+  trx: DbOrTrx,
+  contractId: number,
+): Promise<{ contract: LinkMailContract; expiresAt: string | null }> {
+  const row = await trx
+    .selectFrom('contracts')
+    .leftJoin('preferences', 'preferences.company_id', 'contracts.company_id')
+    .select([
+      'contracts.id',
+      'contracts.client_data',
+      'contracts.client_name',
+      'contracts.client_email',
+      'contracts.total_price_cents',
+      'contracts.payment_plan_json',
+      'contracts.company_name',
+      'contracts.company_phone',
+      'contracts.company_email',
+      'contracts.language',
+      'contracts.expires_at',
+      'preferences.logo_path',
+      'preferences.time_zone',
+    ])
+    .where('contracts.id', '=', contractId)
+    .executeTakeFirstOrThrow();
+  return {
+    contract: linkMailContract(row, row.logo_path, row.time_zone),
+    expiresAt: row.expires_at,
+  };
+}

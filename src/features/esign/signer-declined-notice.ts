@@ -2,7 +2,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderSignerDeclinedMail } from '../mail/templates/index.js';
 import { listSigners } from '../signers/signers.repo.js';
-import { linkMailContract, mailCompanyOf } from './link-mail.js';
+import { loadLinkMailContract, mailCompanyOf } from './link-mail.js';
 import type { EsignDeps } from './signing-link-resolution.js';
 
 /**
@@ -22,29 +22,8 @@ export async function tellOtherSigners(
     (signer) => signer.id !== decliner.id && signer.invited_at !== null,
   );
   if (others.length === 0) return;
-  const row = await trx
-    .selectFrom('contracts')
-    .leftJoin('preferences', 'preferences.company_id', 'contracts.company_id')
-    .select([
-      'contracts.id',
-      'contracts.client_data',
-      'contracts.client_name',
-      'contracts.client_email',
-      'contracts.total_price_cents',
-      'contracts.payment_plan_json',
-      'contracts.company_name',
-      'contracts.company_phone',
-      'contracts.company_email',
-      'contracts.language',
-      'preferences.logo_path',
-      'preferences.time_zone',
-    ])
-    .where('contracts.id', '=', contractId)
-    .executeTakeFirstOrThrow();
-  const company = mailCompanyOf(
-    linkMailContract(row, row.logo_path, row.time_zone),
-    deps.config.PUBLIC_URL,
-  );
+  const { contract } = await loadLinkMailContract(trx, contractId);
+  const company = mailCompanyOf(contract, deps.config.PUBLIC_URL);
   for (const signer of others) {
     const mail = renderSignerDeclinedMail({
       company,

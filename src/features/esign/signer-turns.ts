@@ -11,7 +11,7 @@ import {
 import type { EsignView } from '../../domain/esign.schemas.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { listSigners, type SignerRow } from '../signers/signers.repo.js';
-import { linkMailContract } from './link-mail.js';
+import { loadLinkMailContract } from './link-mail.js';
 import { mailSignerLink } from './signer-invitation.js';
 
 type TurnFacts = Pick<SignerRow, 'id' | 'position' | 'name' | 'signed_at'>;
@@ -65,34 +65,15 @@ export async function inviteNextInLine(
   if (contract.signing_order !== 'in_order') return;
   const next = nextInLine(await listSigners(trx, contract.id));
   if (!next || next.invited_at) return;
-  const row = await trx
-    .selectFrom('contracts')
-    .leftJoin('preferences', 'preferences.company_id', 'contracts.company_id')
-    .select([
-      'contracts.id',
-      'contracts.client_data',
-      'contracts.client_name',
-      'contracts.client_email',
-      'contracts.total_price_cents',
-      'contracts.payment_plan_json',
-      'contracts.company_name',
-      'contracts.company_phone',
-      'contracts.company_email',
-      'contracts.language',
-      'contracts.expires_at',
-      'preferences.logo_path',
-      'preferences.time_zone',
-    ])
-    .where('contracts.id', '=', contract.id)
-    .executeTakeFirstOrThrow();
-  if (!row.expires_at) return;
+  const { contract: facts, expiresAt } = await loadLinkMailContract(trx, contract.id);
+  if (!expiresAt) return;
   await mailSignerLink(
     trx,
     deps,
     {
-      contract: linkMailContract(row, row.logo_path, row.time_zone),
+      contract: facts,
       signer: next,
-      expiresAt: row.expires_at,
+      expiresAt,
       purpose: 'request',
       variant: 'request',
       dedupeKey: `signer-turn:${next.id}`,
