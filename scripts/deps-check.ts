@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 interface LockFile {
-  packages: Record<string, { version?: string; link?: boolean }>;
+  /** `name` is set where the folder is an alias (`typescript-7` holds `typescript`). */
+  packages: Record<string, { name?: string; version?: string; link?: boolean }>;
 }
 
 const registry = (process.env.npm_config_registry ?? 'https://registry.npmjs.org/').replace(
@@ -19,7 +20,8 @@ const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as LockFile;
 const installed = new Map<string, Set<string>>();
 for (const [location, entry] of Object.entries(lock.packages)) {
   if (!location || entry.link || !entry.version) continue;
-  const name = location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  const name =
+    entry.name ?? location.slice(location.lastIndexOf('node_modules/') + 'node_modules/'.length);
   const versions = installed.get(name) ?? new Set<string>();
   versions.add(entry.version);
   installed.set(name, versions);

@@ -13,6 +13,24 @@ export const DESKTOP = { width: 1280, height: 800 };
  * web/e2e/support/worker.ts), so each file closes what it opened when it ends.
  */
 const openContexts = new Set<BrowserContext>();
+/**
+ * Contexts opened by the test running now, closed when it ends: a page left open keeps its
+ * renderer, its timers and the browser's compositor busy for the rest of the file, and the
+ * browser tests are bound by the machine's two cores (docs/testing.md).
+ */
+const testContexts = new Set<BrowserContext>();
+let testRunning = false;
+
+export function testStarted(): void {
+  testRunning = true;
+}
+
+/** Closes the contexts the test that just ended opened; those of `beforeAll` stay for the file. */
+export async function closeTestContexts(): Promise<void> {
+  testRunning = false;
+  await Promise.all([...testContexts].map((context) => context.close().catch(() => undefined)));
+  testContexts.clear();
+}
 
 export async function newPage(
   browser: Browser,
@@ -26,7 +44,11 @@ export async function newPage(
     extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
   });
   openContexts.add(context);
-  context.once('close', () => openContexts.delete(context));
+  if (testRunning) testContexts.add(context);
+  context.once('close', () => {
+    openContexts.delete(context);
+    testContexts.delete(context);
+  });
   // Each step waits for the state it means; 20 s is how long that may take while the other lane
   // of npm test (type check, lint, the release) keeps the second core busy. A step that waits
   // this long has failed; a faster one is not hurried by it.

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, test } from 'vitest';
+import { afterAll, afterEach, beforeEach, test } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../src/test/smtp-sink';
 import { startStripeStandIn, type StripeStandIn } from '../../../src/test/stripe-stand-in';
 import { startApp, type RunningApp } from './app-server';
-import { closeOpenContexts, launchBrowser } from './browser';
+import { closeOpenContexts, closeTestContexts, launchBrowser, testStarted } from './browser';
 
 /**
  * What the shared server of a worker runs with: mail to a real SMTP sink on 127.0.0.1 (each test
@@ -87,6 +87,8 @@ export function workerApp(): RunningWithMail {
   workerTest.beforeAll(({ sharedApp, browser, smtp, stripe }) => {
     shared = { app: sharedApp, browser, smtp, stripe };
   });
+  beforeEach(testStarted);
+  afterEach(closeTestContexts);
   afterAll(closeOpenContexts);
   return {
     app: () => (shared ?? notStarted()).app,
@@ -111,6 +113,8 @@ export function fileApp(serverEnv: () => Promise<Record<string, string>>): Runni
     });
     own = { app, browser };
   });
+  beforeEach(testStarted);
+  afterEach(closeTestContexts);
   afterAll(async () => {
     await closeOpenContexts();
     await own?.app.stop();
