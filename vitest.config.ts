@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * files' imports, so a new test of a query runs on both engines without a list to keep.
  */
 const databaseHelper =
-  /from '(\.\.\/)+test\/(test-app|test-database|mail|contract-flow|follow-up-flow|webhook-flow)\.js'|from '\.\/(test-app|test-database|mail)\.js'/;
+  /from '(\.\.\/)+test\/(test-app|test-database|mail|contract-flow|change-order-flow|follow-up-flow|webhook-flow)\.js'|from '\.\/(test-app|test-database|mail)\.js'/;
 function serverTestFilesOnBothEngines(): string[] {
   return readdirSync('src', { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))

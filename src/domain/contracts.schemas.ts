@@ -302,5 +302,7 @@ export const contractEventSchema = z.object({
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** On a contract's timeline, a step of one of its change orders (issue 38): which one. */
+  change_order: z.object({ id: z.number(), number: z.number() }).nullable().optional(),
 });
 export type ContractEvent = z.infer<typeof contractEventSchema>;

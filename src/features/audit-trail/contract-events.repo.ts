@@ -42,3 +42,40 @@ export async function listContractEvents(db: DbOrTrx, contractId: number) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * The steps of a contract's change orders that its own timeline shows (issue 38): written and
+ * signed by the contractor, sent, signed, declined, withdrawn, expired, sealed. Openings, mails
+ * and reminders stay on the change order's own record.
+ */
+export const CHANGE_ORDER_MILESTONES = [
+  'signed_by_contractor',
+  'sent',
+  'signed_by_client',
+  'completed',
+  'declined',
+  'voided',
+  'expired',
+] as const satisfies readonly ContractEventType[];
+
+/** Those steps of every change order to `contractId`, each with its change order's number. */
+export async function listChangeOrderMilestones(db: DbOrTrx, contractId: number) {
+  return db
+    .selectFrom('contract_events')
+    .innerJoin('contracts', 'contracts.id', 'contract_events.contract_id')
+    .select([
+      'contract_events.id',
+      'contract_events.type',
+      'contract_events.at',
+      'contract_events.actor',
+      'contract_events.ip',
+      'contract_events.user_agent',
+      'contract_events.details',
+      'contracts.id as change_order_id',
+      'contracts.change_order_number',
+    ])
+    .where('contracts.change_order_of', '=', contractId)
+    .where('contract_events.type', 'in', CHANGE_ORDER_MILESTONES)
+    .orderBy('contract_events.id')
+    .execute();
+}

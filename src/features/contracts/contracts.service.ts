@@ -1,4 +1,8 @@
-import { insertContractEvent, listContractEvents } from '../audit-trail/contract-events.repo.js';
+import {
+  insertContractEvent,
+  listChangeOrderMilestones,
+  listContractEvents,
+} from '../audit-trail/contract-events.repo.js';
 import type { CompanyId } from '../../domain/team.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { ContractStatus } from '../../domain/contract-lifecycle.js';
@@ -66,11 +70,21 @@ export async function getContractTimeline(
 ): Promise<ContractEvent[]> {
   await expireOverdue(db, now, { contractId: id, companyId });
   if (!(await findContractRow(db, companyId, id))) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const events = await listContractEvents(db, id);
-  return events.map((event) => ({
-    ...event,
-    details: event.details ? (JSON.parse(event.details) as Record<string, unknown>) : null,
-  }));
+  const [own, changes] = await Promise.all([
+    listContractEvents(db, id),
+    listChangeOrderMilestones(db, id),
+  ]);
+  const details = (json: string | null) =>
+    json ? (JSON.parse(json) as Record<string, unknown>) : null;
+  // The contract's own steps and its change orders' (issue 38), in the order they happened.
+  return [
+    ...own.map((event) => ({ ...event, details: details(event.details), change_order: null })),
+    ...changes.map(({ change_order_id, change_order_number, ...event }) => ({
+      ...event,
+      details: details(event.details),
+      change_order: { id: change_order_id, number: change_order_number ?? 0 },
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
 }
 
 export async function createDraft(

@@ -17,6 +17,7 @@ import {
   priceChangeText,
 } from './change-order-words';
 import { DeleteChangeOrder } from './delete-change-order';
+import { WithdrawChangeOrder } from './withdraw-change-order';
 
 const STATUS_COLOR: Record<string, string> = {
   Draft: 'gray',
@@ -113,6 +114,9 @@ function ChangeOrderRow({ order }: { order: ChangeOrder }) {
           {order.status === 'draft' ? 'Edit' : 'Open'}
         </ButtonLink>
         {order.status === 'draft' && <DeleteChangeOrder order={order} />}
+        {(order.status === 'sent' || order.status === 'expired') && (
+          <WithdrawChangeOrder order={order} />
+        )}
       </Group>
     </Stack>
   );

@@ -70,11 +70,13 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
       {events.map((event) => {
         const to = typeof event.details?.to === 'string' ? ` (${event.details.to})` : '';
         const byOther = teammateOf(event.actor);
+        // A step of one of the contract's change orders says which (issue 38).
+        const of = event.change_order ? `Change Order ${event.change_order.number}: ` : '';
         return (
           <Timeline.Item
             key={event.id}
             color={eventColors[event.type]}
-            title={`${lineOf(event, byOther, nameSigner)}${to}`}
+            title={`${of}${lineOf(event, byOther, nameSigner)}${to}`}
           >
             <Text size="xs" c="dimmed">
               {when(event.at)}

@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBan } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Contract } from '@domain/contracts.schemas';
-import { VOID_REASON_MAX, voidInputSchema } from '@domain/follow-up.schemas';
-import { StillWorking } from '../../components/still-working';
+import { WithdrawReasonModal } from '../../components/withdraw-reason-modal';
 import { errorMessage } from '../../lib/errors';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -17,12 +16,9 @@ import { useRefreshContracts } from './use-refresh-contracts';
  */
 export function WithdrawDialog({ contract }: { contract: Contract }) {
   const [opened, { open, close }] = useDisclosure(false);
+  // A new form after each withdrawal: the next dialog starts empty.
+  const [formKey, setFormKey] = useState(0);
   const refresh = useRefreshContracts();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { reason: '' },
-    validate: schemaResolver(voidInputSchema, { sync: true }),
-  });
   const withdraw = useMutation(
     trpc.followUp.void.mutationOptions({
       onSuccess: async () => {
@@ -31,7 +27,7 @@ export function WithdrawDialog({ contract }: { contract: Contract }) {
           message: `${contract.client_name ?? 'The client'} was emailed that it is withdrawn`,
         });
         close();
-        form.reset();
+        setFormKey((key) => key + 1);
         await refresh();
       },
       onError: (error) =>
@@ -47,7 +43,6 @@ export function WithdrawDialog({ contract }: { contract: Contract }) {
     withdraw.reset();
     close();
   };
-  const length = form.values.reason.length;
   return (
     <>
       <Button
@@ -59,47 +54,16 @@ export function WithdrawDialog({ contract }: { contract: Contract }) {
       >
         Withdraw
       </Button>
-      <Modal opened={opened} onClose={dismiss} title="Withdraw this contract?" centered>
-        <form
-          noValidate
-          onSubmit={form.onSubmit((values) =>
-            withdraw.mutate({ id: contract.id, reason: values.reason }),
-          )}
-        >
-          <Stack>
-            <Text size="sm">
-              The client&apos;s signing link stops working, and they are emailed the reason you give
-              here.
-            </Text>
-            <Textarea
-              label="Reason"
-              placeholder="e.g., The price changed after the site visit"
-              required
-              autosize
-              minRows={3}
-              maxRows={8}
-              data-autofocus
-              description={`${length} / ${VOID_REASON_MAX} characters`}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              {...form.getInputProps('reason')}
-            />
-            {withdraw.isError && (
-              <Alert color="red" title="The contract was not withdrawn" role="alert">
-                {errorMessage(withdraw.error, 'Please try again')}
-              </Alert>
-            )}
-            <StillWorking pending={withdraw.isPending} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={dismiss} disabled={withdraw.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={withdraw.isPending}>
-                Withdraw contract
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <WithdrawReasonModal
+        key={formKey}
+        opened={opened}
+        noun="contract"
+        whose="The client's"
+        pending={withdraw.isPending}
+        error={withdraw.error}
+        onSubmit={(reason) => withdraw.mutate({ id: contract.id, reason })}
+        onCancel={dismiss}
+      />
     </>
   );
 }
