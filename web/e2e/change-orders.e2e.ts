@@ -159,10 +159,42 @@ describe('change orders, written by the contractor', () => {
     await section.getByText('Current total: $5,000.00').waitFor();
   });
 
-  it('is signed and sent, signed by the client on their link, and gives the contract its new total', async () => {
+  it('is withdrawn with a reason, then another is signed by the client on their link and gives the contract its new total', async () => {
     const { page } = await signedInAccount(running, { company: 'Signed Change Co' });
     const client = { name: 'Riley Homeowner', email: uniqueEmail('riley-change') };
     const id = await signedWithPaidDeposit(page, client);
+    const base = running.app().url;
+    // Change Order 1, sent by the API, withdrawn on the contract page.
+    const written = await page.request.post(`${base}/api/contracts/${id}/change-orders`, {
+      data: { description: 'A valve.', price_change_cents: 10_000, payment: 'spread' },
+      headers: { origin: base },
+    });
+    const first = (await written.json()) as { id: number };
+    await page.request.post(`${base}/api/change-orders/${first.id}/sign-mine`, {
+      data: { signature: TEST_CLIENT_SIGNATURE_PNG },
+      headers: { origin: base },
+    });
+    const sent = await page.request.post(`${base}/api/change-orders/${first.id}/send`, {
+      headers: { origin: base },
+    });
+    if (!sent.ok()) throw new Error(`send: ${sent.status()} ${await sent.text()}`);
+    await page.goto(`/contracts/${id}`);
+    const orders = page.getByRole('region', { name: 'Change orders' });
+    await orders.getByRole('button', { name: 'Withdraw Change Order 1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Withdraw this change order?' });
+    await dialog.getByRole('button', { name: 'Withdraw change order' }).click();
+    await dialog.getByText('The reason needs at least 3 characters').waitFor();
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('The valve is not needed');
+    await dialog.getByRole('button', { name: 'Withdraw change order' }).click();
+    await waitForToast(page, 'Change order withdrawn');
+    await orders.getByRole('group', { name: 'Change Order 1' }).getByText('Withdrawn').waitFor();
+    await running
+      .smtp()
+      .waitFor(
+        (mail) => mail.to.includes(client.email) && mail.text.includes('The valve is not needed'),
+        20_000,
+      );
+
     await page.goto(`/contracts/${id}/change-orders/new`);
     await page.getByRole('heading', { name: `New change order to Contract #${id}` }).waitFor();
     await page
@@ -186,7 +218,7 @@ describe('change orders, written by the contractor', () => {
       .waitFor(
         (sent) =>
           sent.to.includes(client.email) &&
-          sent.subject.includes(`Change Order 1 to Contract #${id}`),
+          sent.subject.includes(`Change Order 2 to Contract #${id}`),
         20_000,
       );
     const homeowner = await page
@@ -206,6 +238,10 @@ describe('change orders, written by the contractor', () => {
     await page.reload();
     const section = page.getByRole('region', { name: 'Change orders' });
     await section.getByText('Current total: $6,200.00').waitFor();
-    await page.screenshot({ path: `${SHOTS}/contract-after-change.png` });
+    // The contract's timeline tells both change orders' steps.
+    const timeline = page.getByLabel('Contract timeline');
+    await timeline.getByText('Change Order 1: Withdrawn: “The valve is not needed”').waitFor();
+    await timeline.getByText('Change Order 2: Client signed').waitFor();
+    await timeline.screenshot({ path: `${SHOTS}/timeline.png` });
   });
 });

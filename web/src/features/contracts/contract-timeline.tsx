@@ -1,5 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import { CONTRACTOR_EVENT_LINES, describeEvent, namesSigners } from '@domain/contract-event-lines';
+import { EVENT_WORDS } from '@domain/contract-lifecycle';
 import type { ContractEvent } from '@domain/contracts.schemas';
 import { formatDateTime } from '@domain/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -48,7 +49,11 @@ function lineOf(event: ContractEvent, byOther: string | null, nameSigner: boolea
     const date = typeof until === 'string' ? ` to ${formatDate(until)}` : '';
     return `Deadline moved${date}, without an email to the client`;
   }
-  return describeEvent(event, CONTRACTOR_EVENT_LINES, { nameSigner });
+  const line = describeEvent(event, CONTRACTOR_EVENT_LINES, { nameSigner });
+  // "You withdrew the contract" would say the contract went; a change order's line says it went.
+  return event.type === 'voided' && event.change_order
+    ? line.replace(EVENT_WORDS.voided.contractor, 'Withdrawn')
+    : line;
 }
 
 /** The contract's audit trail, each event with its facts (src/domain/contract-lifecycle.ts). */
