@@ -106,7 +106,7 @@ describe("a signed change order's sealed copy", () => {
       'completed',
     );
     const orderCopy = await sealedCopy(orderId);
-    const pages = await pdftotextPages(orderCopy.pdf);
+    const pages = await pdftotextPages(Buffer.from(orderCopy.pdf));
     const certificateStart = pages.findIndex((page) => page.includes('Signature Certificate'));
     expect(certificateStart).toBeGreaterThan(0);
     const certificate = pages.slice(certificateStart).join('\n').replace(/\s+/g, ' ');
