@@ -30,5 +30,21 @@ export const verifyResultSchema = z.object({
   signers: z
     .array(z.object({ name: z.string(), signed_at: z.string().nullable() }))
     .meta({ description: 'Every client who signed, in signing order, and when.' }),
+  /**
+   * A change order's sealed copy (issue 38, docs/decisions/049): its number, the contract it
+   * changes and the SHA-256 of that contract's sealed copy (null when it has none). Null for a
+   * contract. `contract_id` above is then the change order's own record.
+   */
+  change_order: z
+    .object({
+      number: z.number(),
+      contract_id: z.number(),
+      contract_sha256: z.string().nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "Set when the file is a change order's sealed copy: which change order to which contract, and the SHA-256 of that contract's sealed copy (null when it has none). Null for a contract.",
+    }),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

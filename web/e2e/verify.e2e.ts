@@ -14,6 +14,10 @@ const executedPdf = Buffer.from(
 );
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 let contractId = 0;
+/** Change Order 1 to that contract, sealed too (issue 38). */
+const changeOrderPdf = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n% change order 1 of a verify test\n%%EOF\n',
+);
 
 /** A completed contract and its executed copy, written straight into the running app's database. */
 beforeAll(async () => {
@@ -52,6 +56,30 @@ beforeAll(async () => {
       sha256(executedPdf),
       sha256(Buffer.from('pages')),
       '2026-11-21T15:04:00.000Z',
+    );
+    const changeOrderId = await database.sql.value<number>(
+      `INSERT INTO contracts
+         (company_id, created_by_user_id, status, client_name, client_email, total_price_cents,
+          company_name, created_at, updated_at, change_order_of, change_order_number)
+       VALUES (?, ?, 'completed', ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+      companyId,
+      userId,
+      'Jordan Rivera',
+      'jordan@verify-e2e.example',
+      540_000,
+      'Verify Landscaping',
+      '2026-12-01T09:00:00.000Z',
+      '2026-12-02T16:00:00.000Z',
+      contractId,
+    );
+    await database.sql.run(
+      `INSERT INTO documents (contract_id, pdf, pdf_sha256, contract_pages_sha256, created_at)
+       VALUES (?, ?, ?, ?, ?)`,
+      changeOrderId,
+      changeOrderPdf,
+      sha256(changeOrderPdf),
+      sha256(Buffer.from('change order pages')),
+      '2026-12-02T16:00:00.000Z',
     );
   } finally {
     await database.close();
@@ -116,6 +144,24 @@ describe('the public verify page', () => {
       expect(request.method(), request.url()).toBe('GET');
       expect(request.postDataBuffer(), request.url()).toBeNull();
     }
+  });
+
+  it("names a change order's copy by its number and its contract, with that contract's fingerprint", async () => {
+    const { page } = await newPage(running.browser(), running.app().url, PHONE);
+    await page.goto('/verify');
+    await choose(page, changeOrderPdf, 'change-order-1.pdf');
+    await result(page).getByText('Genuine executed copy').waitFor();
+    await result(page).getByText(`Change Order 1 to Contract #${contractId}`).waitFor();
+    await result(page).getByText(`Changes Contract #${contractId}`).waitFor();
+    await result(page)
+      .getByText(`SHA-256 fingerprint of Contract #${contractId}'s sealed copy`)
+      .waitFor();
+    await result(page).getByText(sha256(executedPdf)).waitFor();
+    await result(page).getByText(sha256(changeOrderPdf)).waitFor();
+    // Two fingerprints still fit the phone: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
   });
 
   it('takes a file dropped on the box, and refuses what is not a PDF', async () => {

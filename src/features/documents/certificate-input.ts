@@ -5,10 +5,11 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { documentTitle } from '../../domain/contract-document/index.js';
 import { languageOr } from '../../domain/i18n/languages.js';
 
-import type { CertificateInput, CertificateSigner } from './certificate/index.js';
+import type { CertificateInput, CertificateSigner, ChangedContract } from './certificate/index.js';
 import { consentNoticeGroups } from '../consent-record/consent-notice-groups.js';
 import { clientCertificateSigners } from './client-signers.js';
 import { listSigners } from '../signers/signers.repo.js';
+import { findSealedCopySha256 } from './documents.repo.js';
 
 type EventRow = Awaited<ReturnType<typeof listContractEvents>>[number];
 
@@ -44,6 +45,9 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
       'contracts.client_signed_at',
       'contracts.language',
       'contracts.document_language',
+      // A change order names its contract and its place in that contract's line (issue 38).
+      'contracts.change_order_of',
+      'contracts.change_order_number',
       'users.email as contractor_email',
     ])
     .where('contracts.id', '=', contractId)
@@ -56,6 +60,23 @@ export async function loadSignedContract(db: DbOrTrx, contractId: number) {
     signed_html: contract.signed_html,
     client_signed_at: contract.client_signed_at,
     my_signed_at: contract.my_signed_at,
+  };
+}
+
+/**
+ * The contract a change order changes, with the fingerprint of that contract's sealed copy as it
+ * stands when the change order is sealed: null when the contract's PDF was never made (its copy
+ * failed and went out as HTML) or is not made yet. Null for a contract.
+ */
+export async function loadChangedContract(
+  db: DbOrTrx,
+  contract: { change_order_of: number | null; change_order_number: number | null },
+): Promise<ChangedContract | null> {
+  if (contract.change_order_of === null || contract.change_order_number === null) return null;
+  return {
+    number: contract.change_order_number,
+    contractId: contract.change_order_of,
+    contractSha256: await findSealedCopySha256(db, contract.change_order_of),
   };
 }
 
@@ -103,6 +124,7 @@ export async function buildCertificateInput(
   const [first] = rows;
   return {
     contractId: contract.id,
+    changeOrder: await loadChangedContract(db, contract),
     language: contract.language,
     // The document by the title it was shown with, not translated: the headings around it follow
     // the client's language, the contract's own words never do (docs/decisions/032).

@@ -19,3 +19,16 @@ export async function findExecutedPdf(db: DbOrTrx, contractId: number) {
     .where('contract_id', '=', contractId)
     .executeTakeFirst();
 }
+
+/**
+ * The SHA-256 of a contract's sealed copy, or null when it has none (not made yet, or its PDF
+ * failed and the copy went out as HTML): what a change order's record names it by (issue 38).
+ */
+export async function findSealedCopySha256(db: DbOrTrx, contractId: number) {
+  const sealed = await db
+    .selectFrom('documents')
+    .select('pdf_sha256')
+    .where('contract_id', '=', contractId)
+    .executeTakeFirst();
+  return sealed?.pdf_sha256 ?? null;
+}

@@ -4,7 +4,11 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { renderCertificateHtml } from './certificate/index.js';
-import { buildCertificateInput, loadSignedContract } from './certificate-input.js';
+import {
+  buildCertificateInput,
+  loadChangedContract,
+  loadSignedContract,
+} from './certificate-input.js';
 import { CONTRACT_MAX_PAGES, type PdfRenderer } from './pdf-renderer.js';
 import { sealPdf } from './seal/index.js';
 import { getOrCreateSealingKey } from './sealing-key.js';
@@ -25,15 +29,22 @@ export async function buildSealedExecutedCopy(
   log?: { warn(obj: object, msg?: string): void },
 ): Promise<{ bytes: Buffer; sha256: string; contractPagesSha256: string }> {
   const contract = await loadSignedContract(db, contractId);
+  const changeOrder = await loadChangedContract(db, contract);
   // The contract's pages read wholly in the language they were frozen in, their footers too; the
   // certificate's pages follow the client's language (docs/decisions/029, 032).
-  const footers = messagesFor(contract.language).certificate.footers;
-  const contractFooters = messagesFor(contract.document_language ?? contract.language).certificate
-    .footers;
+  const words = messagesFor(contract.language).certificate;
+  const documentWords = messagesFor(contract.document_language ?? contract.language).certificate;
+  const { footers } = words;
+  const contractFooters = documentWords.footers;
+  // A change order is named by its number and its contract, never by its own row's id (issue 38).
+  const documentName = (language: typeof words) =>
+    changeOrder
+      ? language.changeOrder.name(changeOrder.number, changeOrder.contractId)
+      : language.footers.contract(contractId);
   // What the client signed, under the document policy: a copy frozen before the policy gets it
   // here, as the signing page showed it (docs/decisions/016).
   const contractPages = await renderer.render(freezeContractDocument(contract.signed_html), {
-    footerLabel: contractFooters.contract(contractId),
+    footerLabel: documentName(documentWords),
     pageWords: contractFooters,
     maxPages: CONTRACT_MAX_PAGES,
   });
@@ -52,12 +63,14 @@ export async function buildSealedExecutedCopy(
   }
   const certificateHtml = await renderCertificateHtml(certificateInput);
   const certificatePages = await renderer.render(certificateHtml, {
-    footerLabel: footers.certificate(contractId),
+    footerLabel: footers.certificate(documentName(words)),
     pageWords: footers,
   });
 
   const merged = await PDFDocument.create();
-  merged.setTitle(`Contract #${contractId} (executed copy)`);
+  // The file's title and seal reason stay in English, as before: readers show them as metadata.
+  const englishName = documentName(messagesFor('en').certificate);
+  merged.setTitle(`${englishName} (executed copy)`);
   merged.setProducer('TradeSign');
   for (const part of [contractPages, certificatePages]) {
     const source = await PDFDocument.load(part);
@@ -66,7 +79,9 @@ export async function buildSealedExecutedCopy(
   }
   const key = await getOrCreateSealingKey(db, publicUrl);
   const sealed = await sealPdf(await merged.save({ useObjectStreams: false }), key, {
-    reason: `Executed copy of contract #${contractId}`,
+    reason: changeOrder
+      ? `Executed copy of ${englishName}`
+      : `Executed copy of contract #${contractId}`,
     location: new URL(publicUrl).host,
     contactInfo: publicUrl,
     name: 'TradeSign',

@@ -18,7 +18,7 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AppDeps): void 
         tag: 'Verification (public)',
         summary: 'Check an executed copy by its SHA-256',
         description:
-          "Answers whether a file with this hash is one of this install's sealed copies, and names its contractor and every client who signed it, with when each signed (never an email, an amount or the file).",
+          "Answers whether a file with this hash is one of this install's sealed copies, and names its contractor and every client who signed it, with when each signed (never an email, an amount or the file). A change order's copy also names the contract it changes and that contract's sealed copy by its SHA-256.",
         caller: 'public',
         // The service checks the hash itself (400 "Expected a SHA-256 in hex"), as its tRPC-less
         // page shows that message as it is.

@@ -67,6 +67,22 @@ async function insertContractWithCopy(
   return contractId;
 }
 
+/** A completed change order to `parentId` with its own sealed copy (docs/decisions/049). */
+async function insertChangeOrderWithCopy(
+  parentId: number,
+  number: number,
+  pdfSha256: string,
+): Promise<number> {
+  const orderId = await insertContractWithCopy(owner, 'completed', pdfSha256);
+  await t.sql.run(
+    'UPDATE contracts SET change_order_of = ?, change_order_number = ? WHERE id = ?',
+    parentId,
+    number,
+    orderId,
+  );
+  return orderId;
+}
+
 let owner: { id: number; company_id: number };
 let completedId: number;
 const genuineHash = fingerprint('%PDF-1.7 the executed copy');
@@ -92,6 +108,7 @@ describe('GET /api/verify/:sha256', () => {
       client: 'Jordan Rivera',
       completed_at: '2026-11-21T15:04:00.000Z',
       signers: [{ name: 'Jordan Rivera', signed_at: '2026-11-21T15:04:00.000Z' }],
+      change_order: null,
     });
   });
 
@@ -99,6 +116,7 @@ describe('GET /api/verify/:sha256', () => {
     const response = await verify(genuineHash);
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json<Record<string, unknown>>()).sort()).toEqual([
+      'change_order',
       'client',
       'completed_at',
       'contract_id',
@@ -120,6 +138,30 @@ describe('GET /api/verify/:sha256', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe('No executed contract matches this file');
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it("names the contract a change order's copy changes, and that contract's sealed copy", async () => {
+    const copyHash = fingerprint('%PDF-1.7 the executed copy of change order 1');
+    const orderId = await insertChangeOrderWithCopy(completedId, 1, copyHash);
+    const response = await verify(copyHash);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      genuine: true,
+      contract_id: orderId,
+      change_order: { number: 1, contract_id: completedId, contract_sha256: genuineHash },
+    });
+  });
+
+  it("says a change order's contract has no sealed copy when it has none", async () => {
+    const parentId = await insertContractWithCopy(owner, 'completed', fingerprint('a lost copy'));
+    // Its PDF failed for good and went out as HTML: no documents row.
+    await t.sql.run('DELETE FROM documents WHERE contract_id = ?', parentId);
+    const copyHash = fingerprint('%PDF-1.7 a change order to a contract without a PDF');
+    await insertChangeOrderWithCopy(parentId, 3, copyHash);
+    const response = await verify(copyHash);
+    expect(response.json()).toMatchObject({
+      change_order: { number: 3, contract_id: parentId, contract_sha256: null },
+    });
   });
 
   it('answers 404 when the contract is not completed', async () => {

@@ -12,6 +12,21 @@ export const certificate = {
   contractHeading: (id: number, title: string) => `Contract #${id} — ${title}`,
   /** The contract's title when it has none. */
   defaultTitle: 'Home Improvement Contract',
+  /**
+   * A change order's certificate (issue 38, docs/decisions/049): it is named by its number in
+   * its contract's line, not by its own row's id, and names the contract it changes with the
+   * fingerprint of that contract's sealed copy.
+   */
+  changeOrder: {
+    name: (number: number, contractId: number) =>
+      `Change Order ${number} to Contract #${contractId}`,
+    documentTitle: (number: number, contractId: number) =>
+      `Signature Certificate — Change Order ${number} to Contract #${contractId}`,
+    changes: (contractId: number) => `Changes Contract #${contractId}`,
+    contractSha256: (contractId: number) =>
+      `SHA-256 of the sealed copy of Contract #${contractId}:`,
+    noSealedContract: (contractId: number) => `Contract #${contractId} has no sealed copy yet.`,
+  },
   facts: { company: 'Company', total: 'Total', completed: 'Signed by all parties' },
   parties: { heading: 'Parties', contractor: 'Contractor', client: 'Client' },
   signatures: 'Signatures',
@@ -77,7 +92,8 @@ export const certificate = {
     page: 'Page',
     of: 'of',
     contract: (id: number) => `Contract #${id}`,
-    certificate: (id: number) => `Signature certificate · Contract #${id}`,
+    /** After the document's name: "Contract #12", or "Change Order 2 to Contract #12". */
+    certificate: (documentName: string) => `Signature certificate · ${documentName}`,
   },
   /** The appendix after the certificate: the ESIGN notice the client accepted (issue 32). */
   appendix: {

@@ -11,6 +11,16 @@ export const certificate: typeof english = {
   title: 'Certificado de firmas',
   contractHeading: (id, title) => `Contrato n.º ${id} — ${title}`,
   defaultTitle: 'Contrato de mejoras para el hogar',
+  // "Orden de cambio N al Contrato n.º P", como la nombran el correo y la página de firma.
+  changeOrder: {
+    name: (number, contractId) => `Orden de cambio ${number} al Contrato n.º ${contractId}`,
+    documentTitle: (number, contractId) =>
+      `Certificado de firmas — Orden de cambio ${number} al Contrato n.º ${contractId}`,
+    changes: (contractId) => `Modifica el Contrato n.º ${contractId}`,
+    contractSha256: (contractId) => `SHA-256 de la copia sellada del Contrato n.º ${contractId}:`,
+    noSealedContract: (contractId) =>
+      `El Contrato n.º ${contractId} todavía no tiene copia sellada.`,
+  },
   facts: { company: 'Empresa', total: 'Total', completed: 'Firmado por todas las partes' },
   parties: { heading: 'Partes', contractor: 'Contratista', client: 'Cliente' },
   signatures: 'Firmas',
@@ -70,7 +80,7 @@ export const certificate: typeof english = {
     page: 'Página',
     of: 'de',
     contract: (id) => `Contrato n.º ${id}`,
-    certificate: (id) => `Certificado de firmas · Contrato n.º ${id}`,
+    certificate: (documentName) => `Certificado de firmas · ${documentName}`,
   },
   appendix: {
     heading: 'Anexo: el aviso de consentimiento que aceptó el cliente',

@@ -47,8 +47,22 @@ export interface CertificateEvent {
   details?: string | null;
 }
 
+/** What a change order's certificate says of the contract it changes (issue 38). */
+export interface ChangedContract {
+  /** The change order's number in its contract's line: "Change Order 2". */
+  number: number;
+  contractId: number;
+  /** SHA-256 (hex) of that contract's sealed copy; null when it has none yet. */
+  contractSha256: string | null;
+}
+
 export interface CertificateInput {
   contractId: number;
+  /**
+   * Set for a change order (docs/decisions/049): its certificate is named by its number and its
+   * contract, and names that contract's sealed copy. Left out or null for a contract.
+   */
+  changeOrder?: ChangedContract | null;
   /** The contract's language: the headings, labels and dates (docs/decisions/029); English by default. */
   language?: Language;
   /** The contract's title; blank means "Home Improvement Contract". */

@@ -9,6 +9,11 @@ import {
   parseEventDetails,
 } from '../../../domain/contract-event-lines.js';
 import { appendixView, type AppendixView } from '../../consent-record/appendix-view.js';
+import {
+  certifiedDocumentName,
+  changedContractView,
+  type ChangedContractView,
+} from './changed-contract-view.js';
 import { formatInTimeZone } from './local-time.js';
 import type { CertificateInput, CertificateSigner } from './types.js';
 
@@ -53,7 +58,11 @@ export interface CertificateView {
   lang: Language;
   t: CertificateWords;
   contractId: number;
+  /** The page's `<title>`. */
+  documentTitle: string;
   heading: string;
+  /** A change order's contract and that contract's sealed copy (issue 38); null for a contract. */
+  changedContract: ChangedContractView | null;
   companyName: string;
   total: string;
   completedAt: string;
@@ -189,11 +198,14 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
   }));
   // Several clients: each of their lines in the timeline says who (issue 37).
   const nameSigner = several || namesSigners(events);
+  const certified = certifiedDocumentName(input.contractId, input.changeOrder, words);
   return {
     lang: language,
     t: words,
     contractId: input.contractId,
-    heading: words.contractHeading(input.contractId, title),
+    documentTitle: certified.documentTitle,
+    heading: certified.heading(title),
+    changedContract: changedContractView(input.changeOrder, words),
     companyName: input.companyName,
     total: formatUsd(input.totalCents),
     // UTC stays the record's time; the company's clock goes beside it (issue 31).

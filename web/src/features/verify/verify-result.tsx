@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { formatLongDate } from '@domain/dates';
 import type { VerifyResult } from './verify-api';
 import type { VerifyState } from './use-verify-file';
+import { changedContractLines, verifiedDocumentName } from './verified-document';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -60,8 +61,9 @@ function Genuine({ result }: { result: VerifyResult }) {
   return (
     <ResultCard color="green" icon={<IconCircleCheck size={28} />} title="Genuine executed copy">
       <Text fw={700} size="lg">
-        Contract #{result.contract_id}
+        {verifiedDocumentName(result)}
       </Text>
+      <ChangedContract result={result} />
       <Text style={wrap}>Contractor: {result.contractor ?? 'Not recorded'}</Text>
       {result.signers.length > 1 ? (
         // Several clients signed (issue 37): each, with the day they signed.
@@ -82,6 +84,21 @@ function Genuine({ result }: { result: VerifyResult }) {
       {/* Not "Completed": in a building contract that reads as the work being finished (issue 32). */}
       <Text>Signed by all parties on {formatLongDate(result.completed_at)}</Text>
     </ResultCard>
+  );
+}
+
+/** A change order's contract and that contract's sealed copy (issue 38); nothing for a contract. */
+function ChangedContract({ result }: { result: VerifyResult }) {
+  const lines = changedContractLines(result);
+  if (!lines) return null;
+  return (
+    <Stack gap={4}>
+      <Text style={wrap}>{lines.heading}</Text>
+      <Text size="sm" c="dimmed" style={wrap}>
+        {lines.fingerprintLabel}
+      </Text>
+      {lines.fingerprint ? <FingerprintCode fingerprint={lines.fingerprint} /> : null}
+    </Stack>
   );
 }
 
@@ -120,16 +137,23 @@ function Fingerprint(props: { fileName: string; fingerprint: string }) {
       <Text size="sm" c="dimmed" style={wrap}>
         SHA-256 fingerprint of {props.fileName}
       </Text>
-      <Code
-        block
-        style={{
-          whiteSpace: 'pre-wrap',
-          wordBreak: 'break-all',
-          fontSize: 'var(--mantine-font-size-sm)',
-        }}
-      >
-        {props.fingerprint}
-      </Code>
+      <FingerprintCode fingerprint={props.fingerprint} />
     </Stack>
+  );
+}
+
+/** 64 hex digits that wrap anywhere, so a phone's width never scrolls them. */
+function FingerprintCode(props: { fingerprint: string }) {
+  return (
+    <Code
+      block
+      style={{
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-all',
+        fontSize: 'var(--mantine-font-size-sm)',
+      }}
+    >
+      {props.fingerprint}
+    </Code>
   );
 }

@@ -1,0 +1,31 @@
+import type { VerifyResult } from './verify-api';
+
+/**
+ * What a genuine copy is, in the words the signing page and the mails use: "Contract #12", or a
+ * change order's "Change Order 2 to Contract #12" (issue 38), never its own record's number.
+ */
+export function verifiedDocumentName(result: VerifyResult): string {
+  const changeOrder = result.change_order;
+  return changeOrder
+    ? `Change Order ${changeOrder.number} to Contract #${changeOrder.contract_id}`
+    : `Contract #${result.contract_id}`;
+}
+
+/**
+ * A change order's contract, by the fingerprint of its sealed copy as the change order's
+ * certificate prints it; said plainly when that contract has none. Null for a contract.
+ */
+export function changedContractLines(
+  result: VerifyResult,
+): { heading: string; fingerprintLabel: string | null; fingerprint: string | null } | null {
+  const changeOrder = result.change_order;
+  if (!changeOrder) return null;
+  const contract = `Contract #${changeOrder.contract_id}`;
+  return {
+    heading: `Changes ${contract}`,
+    fingerprintLabel: changeOrder.contract_sha256
+      ? `SHA-256 fingerprint of ${contract}'s sealed copy`
+      : `${contract} has no sealed copy yet.`,
+    fingerprint: changeOrder.contract_sha256,
+  };
+}
