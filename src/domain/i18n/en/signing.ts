@@ -29,8 +29,7 @@ export const signing = {
     },
     done: {
       title: 'Change Order Signed!',
-      message:
-        'Thank you for signing the change order. You will receive a copy via email shortly.',
+      message: 'Thank you for signing the change order. You will receive a copy via email shortly.',
       signedContract: 'Signed change order',
     },
     signers: {
