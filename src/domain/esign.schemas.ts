@@ -103,6 +103,8 @@ export const esignClosedViewSchema = z.object({
   /** Declined by another of the contract's signers (issue 37): their name; null otherwise. */
   declined_by: z.string().nullable(),
   language: readingLanguage,
+  /** Issue 38: a change order's number and its contract, so its notice says so; null otherwise. */
+  change_order: z.object({ number: z.number(), contract_id: z.number() }).nullable(),
 });
 export type EsignClosedView = z.infer<typeof esignClosedViewSchema>;
 

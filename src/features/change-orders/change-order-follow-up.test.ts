@@ -51,11 +51,18 @@ it('is reminded in its own words, then expires, the contract unchanged', async (
 
   clock.advance(3 * DAY_MS);
   expect(await sendDueReminders(followUpDeps(t, clock.now))).toBe(1);
-  const reminder = await t.sql.get<{ text: string }>(
-    "SELECT text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_reminder'",
+  const reminder = await t.sql.get<{ subject: string; text: string }>(
+    "SELECT subject, text FROM email_outbox WHERE contract_id = ? AND kind = 'signing_reminder'",
     order.id,
   );
+  expect(reminder?.subject).toBe(
+    `Reminder: Greenleaf Co is waiting for your signature on Change Order 1 to Contract #${id}`,
+  );
   const text = openQueuedBody(t, reminder?.text ?? '');
+  expect(text).toContain(
+    `Greenleaf Co sent you Change Order 1 to Contract #${id}, which is still waiting for your signature.`,
+  );
+  expect(text).toContain('Review and sign the change order:');
   expect(text).toContain(`Change order: Change Order 1 to Contract #${id}`);
   expect(text).toContain('This change: +$100.00');
 

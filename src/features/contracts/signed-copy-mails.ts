@@ -4,6 +4,7 @@ import { enqueueMail, type MailAttachment } from '../mail/outbox.js';
 import { renderSignedCopyMail } from '../mail/templates/index.js';
 import { listSigners } from '../signers/signers.repo.js';
 import type { Language } from '../../domain/i18n/languages.js';
+import { loadChangeOrderFacts } from './change-order-facts.js';
 
 /** What the mails of a completed contract say of it (completion.ts loads it). */
 export interface CompletedContract {
@@ -31,6 +32,7 @@ export async function mailEveryParty(
   copy: MailAttachment,
 ) {
   const signers = await listSigners(trx, contract.id);
+  const changeOrder = await loadChangeOrderFacts(trx, contract.id);
   const signed = signers.flatMap((signer) =>
     signer.signed_at ? [{ name: signer.name, signedAt: signer.signed_at }] : [],
   );
@@ -74,6 +76,7 @@ export async function mailEveryParty(
       copy,
       timeZone: contract.time_zone,
       language: party.language,
+      changeOrder,
     });
     await enqueueMail(trx, mailSealer, {
       kind: `signed_copy_${party.recipient}`,

@@ -1,6 +1,7 @@
 import { AppError } from '../../lib/app-error.js';
 import { transition } from '../contracts/contract-transition.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { loadChangeOrderFacts } from '../contracts/change-order-facts.js';
 import { renderDeclinedNoticeMail } from '../mail/templates/index.js';
 import { enforceRateLimits } from '../rate-limit/rate-limit.js';
 import { esignRateLimits, whyNotNow, clientWhyNot } from './esign.service.js';
@@ -68,14 +69,17 @@ export async function declineAsClient(
       .select(['users.email', 'preferences.time_zone'])
       .where('users.id', '=', contract.contractor_user_id)
       .executeTakeFirstOrThrow();
+    const changeOrder = await loadChangeOrderFacts(trx, contract.id);
     const mail = renderDeclinedNoticeMail({
       // Who declined: with several signers, not always the client of record (issue 37).
       clientName: signer.name,
       contractId: contract.id,
       reason,
       declinedAt: at,
-      contractUrl: `${deps.config.PUBLIC_URL}/contracts/${contract.id}`,
+      // A change order is shown on its contract's page (issue 38): it has none of its own.
+      contractUrl: `${deps.config.PUBLIC_URL}/contracts/${changeOrder?.contractId ?? contract.id}`,
       timeZone: owner.time_zone,
+      changeOrder,
     });
     await enqueueMail(trx, deps.mailSealer, {
       kind: 'declined_notice',

@@ -127,6 +127,7 @@ describe('declining through the signing link', () => {
       closed_reason: null,
       declined_by: null,
       language: 'en',
+      change_order: null,
     });
 
     const signature = await device.sign(t, token);

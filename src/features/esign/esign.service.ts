@@ -131,6 +131,7 @@ async function describeForClient(
       declined_by:
         status === 'declined' ? await declinedByAnother(db, contract.id, signer.id) : null,
       language: languageOr(contract.language),
+      change_order: changeOrderNamed(contract),
     };
   }
   const language = languageOr(contract.language);
@@ -168,6 +169,14 @@ async function describeForClient(
             price_change_cents: contract.price_change_cents ?? 0,
           },
   };
+}
+
+/** A change order's number and its contract (issue 38); null for a contract. */
+function changeOrderNamed(
+  contract: Pick<ResolvedLink['contract'], 'change_order_of' | 'change_order_number'>,
+): EsignClosedView['change_order'] {
+  if (contract.change_order_of === null) return null;
+  return { number: contract.change_order_number ?? 0, contract_id: contract.change_order_of };
 }
 
 /** Who declined, when it was another of the signers than the link's own (issue 37). */

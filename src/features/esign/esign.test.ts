@@ -320,6 +320,7 @@ describe('the public signing link', () => {
       closed_reason: null,
       declined_by: null,
       language: 'en',
+      change_order: null,
     });
     expect(answer.body).not.toContain('<html');
     const late = await signAsClient(expired.token);

@@ -4,9 +4,9 @@ import type { ContractStatus } from '../../domain/contract-lifecycle.js';
 import type { Language } from '../../domain/i18n/languages.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { enqueueMail, enqueueMailOnce } from '../mail/outbox.js';
+import { loadChangeOrderFacts } from '../contracts/change-order-facts.js';
 import {
   renderSigningRequestMail,
-  type ChangeOrderFacts,
   type MailCompany,
   type ReplacedContract,
   type SigningRequestVariant,
@@ -67,7 +67,7 @@ export async function queueSigningLinkMail(
     expiresAt: input.expiresAt,
     language: contract.language,
     replaces: await replacedContractOf(trx, contract.id),
-    changeOrder: await changeOrderFactsOf(trx, contract.id),
+    changeOrder: await loadChangeOrderFacts(trx, contract.id),
   });
   const queued = {
     kind: KIND[variant],
@@ -111,25 +111,6 @@ async function replacedContractOf(
   const why = earlier ? REPLACED_BECAUSE[earlier.status] : undefined;
   if (!earlier?.sent_at || !why) return null;
   return { id: earlier.id, sentAt: earlier.sent_at, why };
-}
-
-/** A change order's facts for its mails (issue 38); null for a contract. */
-async function changeOrderFactsOf(
-  trx: DbOrTrx,
-  contractId: number,
-): Promise<ChangeOrderFacts | null> {
-  const row = await trx
-    .selectFrom('contracts')
-    .select(['change_order_of', 'change_order_number', 'price_change_cents', 'total_price_cents'])
-    .where('id', '=', contractId)
-    .executeTakeFirst();
-  if (!row?.change_order_of) return null;
-  return {
-    number: row.change_order_number ?? 0,
-    contractId: row.change_order_of,
-    priceChangeCents: row.price_change_cents ?? 0,
-    sumAfterCents: row.total_price_cents ?? 0,
-  };
 }
 
 /**

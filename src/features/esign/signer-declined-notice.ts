@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { loadChangeOrderFacts } from '../contracts/change-order-facts.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { renderSignerDeclinedMail } from '../mail/templates/index.js';
 import { listSigners } from '../signers/signers.repo.js';
@@ -24,6 +25,7 @@ export async function tellOtherSigners(
   if (others.length === 0) return;
   const { contract } = await loadLinkMailContract(trx, contractId);
   const company = mailCompanyOf(contract, deps.config.PUBLIC_URL);
+  const changeOrder = await loadChangeOrderFacts(trx, contractId);
   for (const signer of others) {
     const mail = renderSignerDeclinedMail({
       company,
@@ -34,6 +36,7 @@ export async function tellOtherSigners(
       declinedAt: at,
       hadSigned: signer.signed_at !== null,
       language: signer.language,
+      changeOrder,
     });
     await enqueueMail(trx, deps.mailSealer, {
       kind: 'signer_declined_notice',

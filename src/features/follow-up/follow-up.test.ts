@@ -740,6 +740,7 @@ describe('withdrawing (void)', () => {
         closed_reason: reason,
         declined_by: null,
         language: 'en',
+        change_order: null,
       });
       const signature = await newDevice().sign(h.t, token);
       expect(signature.statusCode).toBe(409);

@@ -4,6 +4,7 @@ import type { DbOrTrx } from '../../db/kysely.js';
 import { transition } from '../contracts/contract-transition.js';
 import { linkMailContract, mailCompanyOf } from '../esign/link-mail.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { loadChangeOrderFacts } from '../contracts/change-order-facts.js';
 import { renderWithdrawnNoticeMail } from '../mail/templates/index.js';
 import { getPrefs } from '../prefs/prefs.service.js';
 import type { Actor } from '../sessions/request-context.js';
@@ -59,6 +60,7 @@ export async function withdrawInTransaction(
   const prefs = await getPrefs(trx, row.company_id);
   const facts = linkMailContract(row, prefs.logo_path, prefs.time_zone);
   const company = mailCompanyOf(facts, deps.config.PUBLIC_URL);
+  const changeOrder = await loadChangeOrderFacts(trx, row.id);
   for (const signer of told) {
     const mail = renderWithdrawnNoticeMail({
       company,
@@ -67,6 +69,7 @@ export async function withdrawInTransaction(
       reason,
       withdrawnAt: at,
       language: signer.language,
+      changeOrder,
     });
     await enqueueMail(trx, deps.mailSealer, {
       kind: 'withdrawn_notice',

@@ -6,6 +6,16 @@ import { listNames } from './lists.js';
  */
 export type AroundName = readonly [before: string, name: string, after: string];
 
+/** A change order as its mails name it (issue 38): its number, and its contract's. */
+export interface ChangeOrderRef {
+  number: number;
+  contractId: number;
+}
+
+/** "Change Order 2 to Contract #12" (docs/decisions/049). */
+const changeOrderName = (co: ChangeOrderRef) =>
+  `Change Order ${co.number} to Contract #${co.contractId}`;
+
 /**
  * The mails the client reads (the signing request, its reminders and new links, the withdrawn
  * notice, their signed copy) and the parts every mail shares. A message that names the company
@@ -75,20 +85,50 @@ export const mail = {
       ],
       preheader: (id: number, date: string) => `Review and sign contract #${id} by ${date}.`,
     },
-    /** A change order's mails (issue 38): what it is and to which contract, what it changes. */
+    /**
+     * A change order's mails (issue 38): what it is and to which contract, what it changes; the
+     * first request, its reminders and new links alike.
+     */
     changeOrder: {
-      subject: (company: string | null, number: number, contractId: number) =>
-        `${company ?? 'Your contractor'} sent you Change Order ${number} to Contract #${contractId} to sign`,
-      intro: (company: string | null, number: number, contractId: number): AroundName => [
-        '',
-        company ?? 'Your contractor',
-        ` has sent you Change Order ${number} to Contract #${contractId} to review and sign.`,
-      ],
+      request: {
+        subject: (company: string | null, co: ChangeOrderRef) =>
+          `${company ?? 'Your contractor'} sent you ${changeOrderName(co)} to sign`,
+        intro: (company: string | null, co: ChangeOrderRef): AroundName => [
+          '',
+          company ?? 'Your contractor',
+          ` has sent you ${changeOrderName(co)} to review and sign.`,
+        ],
+        preheader: (co: ChangeOrderRef, date: string) =>
+          `Review and sign ${changeOrderName(co)} by ${date}.`,
+      },
+      reminder: {
+        subject: (company: string | null, co: ChangeOrderRef) =>
+          `Reminder: ${company ?? 'Your contractor'} is waiting for your signature on ${changeOrderName(co)}`,
+        intro: (company: string | null, co: ChangeOrderRef): AroundName => [
+          'This is a friendly reminder: ',
+          company ?? 'your contractor',
+          ` sent you ${changeOrderName(co)}, which is still waiting for your signature.`,
+        ],
+        preheader: (co: ChangeOrderRef, date: string) =>
+          `${changeOrderName(co)} is waiting for your signature until ${date}.`,
+      },
+      newLink: {
+        subject: (company: string | null, co: ChangeOrderRef) =>
+          `${company ?? 'Your contractor'} sent you a new link to sign ${changeOrderName(co)}`,
+        intro: (company: string | null, co: ChangeOrderRef): AroundName => [
+          '',
+          company ?? 'Your contractor',
+          ` has sent you a new link to review and sign ${changeOrderName(co)}.`,
+        ],
+        preheader: (co: ChangeOrderRef, date: string) =>
+          `Review and sign ${changeOrderName(co)} by ${date}.`,
+      },
       label: 'Change order',
-      name: (number: number, contractId: number) =>
-        `Change Order ${number} to Contract #${contractId}`,
+      name: changeOrderName,
       thisChange: 'This change',
       newTotal: 'New total',
+      button: 'Review and sign the change order',
+      linkLine: 'Review and sign the change order:',
     },
     button: 'Review and sign the contract',
     /** The text part's line above the link. */
@@ -143,6 +183,29 @@ export const mail = {
         `${names} have signed contract #${id}. It is now signed by all parties.`,
     },
   },
+  /** A change order's signed copy (issue 38): the same mail, naming it and its contract. */
+  signedCopyOfChangeOrder: {
+    subjectForClient: (co: ChangeOrderRef, company: string | null) =>
+      `Signed: ${changeOrderName(co)} with ${company ?? 'your contractor'}`,
+    subjectForContractor: (co: ChangeOrderRef, client: string) =>
+      `Signed: ${changeOrderName(co)}${client ? ` with ${client}` : ''}`,
+    preheader: (co: ChangeOrderRef) =>
+      `${changeOrderName(co)} is signed by both parties. The signed copy is attached.`,
+    preheaderForClient: (co: ChangeOrderRef) =>
+      `${changeOrderName(co)} is signed by all parties. The signed copy is attached.`,
+    heading: 'The change order is signed',
+    leadForClient: (co: ChangeOrderRef, company: string | null) =>
+      `${changeOrderName(co)} with ${company ?? 'your contractor'} is now signed by both of you.`,
+    leadForContractor: (client: string, co: ChangeOrderRef) =>
+      `${client || 'Your client'} has signed ${changeOrderName(co)}. It is now signed by both parties.`,
+    /** `everyone`: the signers' names and the company's, already listed. */
+    leadForClientOfSeveral: (co: ChangeOrderRef, company: string | null, everyone: string) =>
+      `${changeOrderName(co)} with ${company ?? 'your contractor'} is now signed by all parties: ${everyone}.`,
+    leadForContractorOfSeveral: (names: string, co: ChangeOrderRef) =>
+      `${names} have signed ${changeOrderName(co)}. It is now signed by all parties.`,
+    label: 'Change order',
+    newTotal: 'New total',
+  },
   withdrawnNotice: {
     subject: (company: string | null, id: number) =>
       `${company ?? 'Your contractor'} withdrew contract #${id}`,
@@ -154,6 +217,18 @@ export const mail = {
     ],
     reason: 'Their reason:',
     questions: 'If you have questions, contact them below.',
+    /** A change order withdrawn (issue 38); the contract it would change stands as it was. */
+    changeOrder: {
+      subject: (company: string | null, co: ChangeOrderRef) =>
+        `${company ?? 'Your contractor'} withdrew ${changeOrderName(co)}`,
+      preheader: (co: ChangeOrderRef) =>
+        `${changeOrderName(co)} is withdrawn. There is nothing you need to do.`,
+      withdrawn: (company: string | null, co: ChangeOrderRef, date: string): AroundName => [
+        '',
+        company ?? 'Your contractor',
+        ` has withdrawn ${changeOrderName(co)}, which they sent you for signature, on ${date}. Its signing link no longer works, Contract #${co.contractId} stands as it was, and there is nothing you need to do.`,
+      ],
+    },
   },
   /** To every other signer when one declines (issue 37). */
   signerDeclined: {
@@ -169,5 +244,20 @@ export const mail = {
     reason: 'Their reason:',
     questions:
       'Your contractor may send you a new contract. If you have questions, contact them below.',
+    /** A change order declined (issue 38): it is closed; the contract stands as it was. */
+    changeOrder: {
+      subject: (name: string, co: ChangeOrderRef) =>
+        `${name} declined to sign ${changeOrderName(co)}`,
+      preheader: (co: ChangeOrderRef) => `${changeOrderName(co)} will not go ahead as it was sent.`,
+      declined: (name: string, co: ChangeOrderRef, date: string): AroundName => [
+        '',
+        name,
+        ` declined to sign ${changeOrderName(co)} on ${date}. The change order is closed for everyone and will not go ahead as it was sent; Contract #${co.contractId} stands as it was. Its signing links no longer work, and there is nothing you need to do.`,
+      ],
+      youSigned:
+        'You had already signed it. A change order that one of its signers declines does not take effect.',
+      questions:
+        'Your contractor may send you a new change order. If you have questions, contact them below.',
+    },
   },
 };

@@ -6,6 +6,56 @@ import { consentNotices } from './consent-notice.js';
  * spec's own texts, word for word, and the ESIGN consent notice (15 U.S.C. 7001(c)).
  */
 export const signing = {
+  /**
+   * A change order's page (issue 38): the words below that say "contract", in its own. The page
+   * reads them through signingWordsFor (../signing-words.ts), over the contract's.
+   */
+  changeOrder: {
+    pageTitle: (company: string) => `Sign your change order · ${company}`,
+    pageDescription: 'Review and sign your change order securely.',
+    banner: { title: 'Secure Change Order Signature' },
+    reviewHeading: 'Review your change order',
+    frameTitle: 'Change order',
+    consent: { downloadPdf: 'Download this change order (PDF)' },
+    noScript: {
+      message:
+        "You can read the whole change order above. To sign it, turn on JavaScript in your browser's " +
+        'settings, or open this link in another browser.',
+    },
+    signButton: 'Sign Change Order',
+    toast: {
+      signedTitle: 'Change order signed successfully!',
+      errorTitle: 'Error signing change order',
+    },
+    done: {
+      title: 'Change Order Signed!',
+      message: 'Thank you for signing the change order. You will receive a copy via email shortly.',
+      signedContract: 'Signed change order',
+    },
+    signers: {
+      waitingMessage: (name: string) =>
+        `You can read the change order now. We will email you when ${name} has signed and it is your turn.`,
+    },
+    decline: {
+      title: 'Decline this change order?',
+      intro: (company: string | null) =>
+        `Tell ${company ?? 'the sender'} why, so they can change it or follow up. They will be ` +
+        'emailed your reason.',
+      reasonMissing: 'Please give a reason for declining',
+      confirm: 'Decline change order',
+    },
+    closed: {
+      declinedTitle: 'Change Order Declined',
+      declinedMessage: (on: string | null, company: string | null) =>
+        `You declined this change order${on ? ` on ${on}` : ''}. ${company ?? 'The sender'} has ` +
+        'been notified.',
+      declinedByOther: (name: string, on: string | null, company: string | null) =>
+        `${name} declined this change order${on ? ` on ${on}` : ''}, so it will not go ahead as it was sent. ${company ?? 'The sender'} has been notified.`,
+      withdrawnTitle: 'Change Order Withdrawn',
+      withdrawnMessage: (company: string | null) =>
+        `This change order was withdrawn by ${company ?? 'the sender'}.`,
+    },
+  },
   pageTitle: (company: string) => `Sign your contract · ${company}`,
   pageDescription: 'Review and sign your contract securely.',
   banner: {

@@ -1,4 +1,4 @@
-import type { mail as english } from '../en/mail.js';
+import type { ChangeOrderRef, mail as english } from '../en/mail.js';
 import { listNames } from './lists.js';
 
 /**
@@ -8,6 +8,10 @@ import { listNames } from './lists.js';
  * 21 de noviembre de 2026". Sin nombre de empresa, "Su contratista" va con mayúscula solo al
  * comienzo de una oración; tras dos puntos, también en los asuntos, va en minúscula.
  */
+/** «Orden de cambio 2 al Contrato n.º 12»: femenina, con artículo en la oración («la»). */
+const changeOrderName = (co: ChangeOrderRef) =>
+  `Orden de cambio ${co.number} al Contrato n.º ${co.contractId}`;
+
 export const mail: typeof english = {
   fromName: (company) => `${company} vía TradeSign`,
   greeting: (name) => `Hola, ${name}:`,
@@ -60,17 +64,44 @@ export const mail: typeof english = {
         `Tiene hasta el ${date} para revisar y firmar el contrato n.º ${id}.`,
     },
     changeOrder: {
-      subject: (company, number, contractId) =>
-        `${company ?? 'Su contratista'} le envió la Orden de cambio ${number} al Contrato n.º ${contractId} para firmar`,
-      intro: (company, number, contractId) => [
-        '',
-        company ?? 'Su contratista',
-        ` le ha enviado la Orden de cambio ${number} al Contrato n.º ${contractId} para que la revise y la firme.`,
-      ],
+      request: {
+        subject: (company, co) =>
+          `${company ?? 'Su contratista'} le envió la ${changeOrderName(co)} para firmar`,
+        intro: (company, co) => [
+          '',
+          company ?? 'Su contratista',
+          ` le ha enviado la ${changeOrderName(co)} para que la revise y la firme.`,
+        ],
+        preheader: (co, date) =>
+          `Tiene hasta el ${date} para revisar y firmar la ${changeOrderName(co)}.`,
+      },
+      reminder: {
+        subject: (company, co) =>
+          `Recordatorio: ${company ?? 'su contratista'} está esperando su firma de la ${changeOrderName(co)}`,
+        intro: (company, co) => [
+          'Le recordamos que ',
+          company ?? 'su contratista',
+          ` le envió la ${changeOrderName(co)}, que todavía está pendiente de su firma.`,
+        ],
+        preheader: (co, date) => `Puede firmar la ${changeOrderName(co)} hasta el ${date}.`,
+      },
+      newLink: {
+        subject: (company, co) =>
+          `${company ?? 'Su contratista'} le envió un nuevo enlace para firmar la ${changeOrderName(co)}`,
+        intro: (company, co) => [
+          '',
+          company ?? 'Su contratista',
+          ` le envió un nuevo enlace para que revise y firme la ${changeOrderName(co)}.`,
+        ],
+        preheader: (co, date) =>
+          `Tiene hasta el ${date} para revisar y firmar la ${changeOrderName(co)}.`,
+      },
       label: 'Orden de cambio',
-      name: (number, contractId) => `Orden de cambio ${number} al Contrato n.º ${contractId}`,
+      name: changeOrderName,
       thisChange: 'Este cambio',
       newTotal: 'Nuevo total',
+      button: 'Revisar y firmar la orden de cambio',
+      linkLine: 'Revise y firme la orden de cambio aquí:',
     },
     button: 'Revisar y firmar el contrato',
     linkLine: 'Revise y firme el contrato aquí:',
@@ -120,6 +151,27 @@ export const mail: typeof english = {
         `${names} firmaron el contrato n.º ${id}. Ya está firmado por todas las partes.`,
     },
   },
+  signedCopyOfChangeOrder: {
+    subjectForClient: (co, company) =>
+      `Firmada: ${changeOrderName(co)} con ${company ?? 'su contratista'}`,
+    subjectForContractor: (co, client) =>
+      `Firmada: ${changeOrderName(co)}${client ? ` con ${client}` : ''}`,
+    preheader: (co) =>
+      `La ${changeOrderName(co)} ya está firmada por ambas partes. Le adjuntamos la copia firmada.`,
+    preheaderForClient: (co) =>
+      `La ${changeOrderName(co)} ya está firmada por todas las partes. Le adjuntamos la copia firmada.`,
+    heading: 'La orden de cambio está firmada',
+    leadForClient: (co, company) =>
+      `La ${changeOrderName(co)} con ${company ?? 'su contratista'} ya está firmada por ambas partes.`,
+    leadForContractor: (client, co) =>
+      `${client || 'Su cliente'} firmó la ${changeOrderName(co)}. Ya está firmada por ambas partes.`,
+    leadForClientOfSeveral: (co, company, everyone) =>
+      `La ${changeOrderName(co)} con ${company ?? 'su contratista'} ya está firmada por todas las partes: ${everyone}.`,
+    leadForContractorOfSeveral: (names, co) =>
+      `${names} firmaron la ${changeOrderName(co)}. Ya está firmada por todas las partes.`,
+    label: 'Orden de cambio',
+    newTotal: 'Nuevo total',
+  },
   withdrawnNotice: {
     subject: (company, id) => `${company ?? 'Su contratista'} retiró el contrato n.º ${id}`,
     preheader: (id) => `El contrato n.º ${id} fue retirado. No tiene que hacer nada.`,
@@ -133,6 +185,15 @@ export const mail: typeof english = {
     reason: 'Motivo indicado:',
     questions:
       'Si tiene alguna pregunta, comuníquese con la empresa a través de los datos de contacto que aparecen abajo.',
+    changeOrder: {
+      subject: (company, co) => `${company ?? 'Su contratista'} retiró la ${changeOrderName(co)}`,
+      preheader: (co) => `La ${changeOrderName(co)} fue retirada. No tiene que hacer nada.`,
+      withdrawn: (company, co, date) => [
+        `El ${date}, `,
+        company ?? 'su contratista',
+        ` retiró la ${changeOrderName(co)}, que le había enviado para su firma. El enlace de firma ya no funciona, el Contrato n.º ${co.contractId} sigue tal como estaba y usted no tiene que hacer nada.`,
+      ],
+    },
   },
   signerDeclined: {
     subject: (name, id) => `${name} no firmó el contrato n.º ${id}`,
@@ -147,5 +208,18 @@ export const mail: typeof english = {
     reason: 'Motivo indicado:',
     questions:
       'Es posible que su contratista le envíe un contrato nuevo. Si tiene alguna pregunta, comuníquese con la empresa a través de los datos de contacto que aparecen abajo.',
+    changeOrder: {
+      subject: (name, co) => `${name} no firmó la ${changeOrderName(co)}`,
+      preheader: (co) => `La ${changeOrderName(co)} no seguirá adelante tal como se envió.`,
+      declined: (name, co, date) => [
+        '',
+        name,
+        ` decidió no firmar la ${changeOrderName(co)} el ${date}. La orden de cambio queda cerrada para todos y no seguirá adelante tal como se envió; el Contrato n.º ${co.contractId} sigue tal como estaba. Los enlaces de firma ya no funcionan y usted no tiene que hacer nada.`,
+      ],
+      youSigned:
+        'Usted ya la había firmado. Una orden de cambio que alguno de sus firmantes no firma no entra en vigor.',
+      questions:
+        'Es posible que su contratista le envíe una orden de cambio nueva. Si tiene alguna pregunta, comuníquese con la empresa a través de los datos de contacto que aparecen abajo.',
+    },
   },
 };

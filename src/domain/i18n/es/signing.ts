@@ -8,6 +8,54 @@ import { listNames } from './lists.js';
  * «No firmar» para rechazar. El aviso de la Ley ESIGN está en consent-notice.ts.
  */
 export const signing: typeof english = {
+  // La orden de cambio es femenina: «firmada», «retirada», «rechazada».
+  changeOrder: {
+    pageTitle: (company) => `Firme su orden de cambio · ${company}`,
+    pageDescription: 'Revise y firme su orden de cambio de forma segura.',
+    banner: { title: 'Firma segura de la orden de cambio' },
+    reviewHeading: 'Revise su orden de cambio',
+    frameTitle: 'Orden de cambio',
+    consent: { downloadPdf: 'Descargar esta orden de cambio (PDF)' },
+    noScript: {
+      message:
+        'Puede leer la orden de cambio completa más arriba. Para firmarla, active JavaScript en ' +
+        'la configuración de su navegador o abra este enlace en otro navegador.',
+    },
+    signButton: 'Firmar orden de cambio',
+    toast: {
+      signedTitle: '¡Orden de cambio firmada con éxito!',
+      errorTitle: 'No se pudo firmar la orden de cambio',
+    },
+    done: {
+      title: '¡Orden de cambio firmada!',
+      message:
+        'Gracias por firmar la orden de cambio. En breve recibirá una copia por correo electrónico.',
+      signedContract: 'Orden de cambio firmada',
+    },
+    signers: {
+      waitingMessage: (name) =>
+        `Ya puede leer la orden de cambio. Le enviaremos un correo electrónico cuando ${name} haya firmado y sea su turno.`,
+    },
+    decline: {
+      title: '¿Rechazar esta orden de cambio?',
+      intro: (company) =>
+        `Indique por qué rechaza la orden de cambio: ${company ?? 'el remitente'} recibirá su ` +
+        'motivo por correo electrónico y podrá modificarla o darle seguimiento.',
+      reasonMissing: 'Por favor, indique por qué rechaza la orden de cambio',
+      confirm: 'Rechazar la orden de cambio',
+    },
+    closed: {
+      declinedTitle: 'Orden de cambio rechazada',
+      declinedMessage: (on, company) =>
+        `Usted rechazó esta orden de cambio${on ? ` el ${on}` : ''}. ` +
+        `${company ?? 'El remitente'} ya recibió la notificación.`,
+      declinedByOther: (name, on, company) =>
+        `${name} rechazó esta orden de cambio${on ? ` el ${on}` : ''}, así que no seguirá adelante tal como se envió. ` +
+        `${company ?? 'El remitente'} ya recibió la notificación.`,
+      withdrawnTitle: 'Orden de cambio retirada',
+      withdrawnMessage: (company) => `${company ?? 'El remitente'} retiró esta orden de cambio.`,
+    },
+  },
   pageTitle: (company) => `Firme su contrato · ${company}`,
   pageDescription: 'Revise y firme su contrato de forma segura.',
   banner: {

@@ -1,6 +1,7 @@
 import { SIGNER_NAME_MAX, type EsignView } from '../../../domain/esign.schemas.js';
 import { DECLINE_REASON_MAX, DECLINE_REASON_MIN } from '../../../domain/follow-up.schemas.js';
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import { signingWordsFor } from '../../../domain/i18n/signing-words.js';
 import type { Language } from '../../../domain/i18n/languages.js';
 import type { SigningIslandData } from '../../../domain/signing-island.js';
 import { pageNotice } from './page-notice.js';
@@ -8,7 +9,8 @@ import { formatUsd } from '../../../domain/money.js';
 
 /** The island's words and rules for this page, in its language (src/domain/signing-island.ts). */
 export function islandDataFor(view: EsignView, language: Language): SigningIslandData {
-  const words = messagesFor(language).signing;
+  // A change order's island says "Sign Change Order", "Change Order Signed!" (issue 38).
+  const words = signingWordsFor(language, view.change_order ? 'change-order' : 'contract');
   const most = DECLINE_REASON_MAX.toLocaleString('en-US');
   return {
     language,

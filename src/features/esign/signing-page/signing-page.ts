@@ -4,6 +4,7 @@ import { formatLongDate } from '../../../domain/dates.js';
 import type { EsignClosedView, EsignView } from '../../../domain/esign.schemas.js';
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '../../../domain/i18n/languages.js';
+import { signingWordsFor, type SignedDocumentKind } from '../../../domain/i18n/signing-words.js';
 import { formatUsd } from '../../../domain/money.js';
 import {
   SIGNING_CONSENT_ELEMENT_ID,
@@ -71,7 +72,7 @@ interface PageInput {
 
 function pageOf(input: PageInput): string {
   const { state, language, token } = input;
-  const words = messagesFor(language).signing;
+  const words = signingWordsFor(language, documentKindOf(state));
   const company = 'view' in state ? state.view.company_name : null;
   return eta.render('./signing-page.html.eta', {
     lang: language,
@@ -99,8 +100,18 @@ function pageOf(input: PageInput): string {
   });
 }
 
+/** A change order's page speaks of a change order (issue 38); a page without one, of a contract. */
+function documentKindOf(state: SigningPageState): SignedDocumentKind {
+  return 'view' in state && state.view.change_order ? 'change-order' : 'contract';
+}
+
+/** The words of the page a view belongs to. */
+function wordsOf(view: { change_order: unknown }, language: Language) {
+  return signingWordsFor(language, view.change_order ? 'change-order' : 'contract');
+}
+
 function bodyOf(state: SigningPageState, language: Language, token: string) {
-  const words = messagesFor(language).signing;
+  const words = signingWordsFor(language, documentKindOf(state));
   switch (state.kind) {
     case 'invalid':
       return notice('red', '!', words.closed.invalidTitle, [words.closed.invalidMessage]);
@@ -125,7 +136,7 @@ function notice(tone: 'red' | 'yellow' | 'gray', icon: string, title: string, li
 }
 
 function closedNotice(view: EsignClosedView, language: Language) {
-  const words = messagesFor(language).signing.closed;
+  const words = wordsOf(view, language).closed;
   const contact = contactOf(view, words.contact(view.company_name));
   switch (view.status) {
     case 'expired':
@@ -169,7 +180,7 @@ function contractBody(
   token: string,
   paymentReturn: PaymentReturnView | null,
 ) {
-  const words = messagesFor(language).signing;
+  const words = wordsOf(view, language);
   const company = view.company_name ?? words.banner.yourContractor;
   const paying = messagesFor(language).payments;
   const deposit = view.payment_due ? formatUsd(view.payment_due.amount_cents) : null;
@@ -222,7 +233,9 @@ function contractBody(
       ? words.done.message
       : (othersPendingWords(view, language) ?? words.done.message),
     waiting:
-      kind === 'waiting' && view.waiting_for ? waitingNotice(view.waiting_for, language) : null,
+      kind === 'waiting' && view.waiting_for
+        ? waitingNotice(view.waiting_for, wordsOf(view, language))
+        : null,
     signers: view.signers.length > 1 ? signersListOf(view, language) : null,
     pdfUrl: view.executed_pdf ? `/api/esign/${encodeURIComponent(token)}/executed.pdf` : null,
     documentHtml: view.template_html,
@@ -240,7 +253,7 @@ function contractBody(
 
 /** "Prepared for Jordan Rivera and Alex Rivera": everyone who signs (issue 37). */
 function preparedForOf(view: EsignView, language: Language): string | null {
-  const words = messagesFor(language).signing;
+  const words = wordsOf(view, language);
   const names = view.signers.map((signer) => signer.name);
   if (names.length <= 1)
     return view.client_name ? words.banner.preparedFor(view.client_name) : null;
@@ -248,8 +261,8 @@ function preparedForOf(view: EsignView, language: Language): string | null {
 }
 
 /** "Waiting for Dana Rivera to sign first", and what happens then. */
-function waitingNotice(name: string, language: Language) {
-  const words = messagesFor(language).signing.signers;
+function waitingNotice(name: string, pageWords: ReturnType<typeof wordsOf>) {
+  const words = pageWords.signers;
   return { title: words.waitingFor(name), message: words.waitingMessage(name) };
 }
 
@@ -283,7 +296,7 @@ function consentOf(view: EsignView, language: Language, token: string) {
       parts: noticeParts(section.text),
     })),
     download: {
-      label: messagesFor(language).signing.consent.downloadPdf,
+      label: wordsOf(view, language).consent.downloadPdf,
       href: unsignedPdfUrl(token),
     },
   };

@@ -1,4 +1,5 @@
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import type { ChangeOrderRef } from '../../../domain/i18n/en/mail.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
 import { toHeaderText } from '../mail-header.js';
@@ -40,6 +41,11 @@ export interface SignedCopyMailInput {
   language?: Language;
   /** The company's time zone: the signing times are on its clock (UTC when unset). */
   timeZone?: string | null;
+  /**
+   * A change order's copy (issue 38): named with its contract's number, `totalCents` its new
+   * total; null for a contract.
+   */
+  changeOrder?: ChangeOrderRef | null;
 }
 
 /** The executed copy, mailed to each party once the client has signed. */
@@ -63,10 +69,17 @@ export function renderSignedCopyMail(
   const { filename } = input.copy;
   const several = (input.signers?.length ?? 0) > 1 ? (input.signers ?? []) : null;
   const clientsSigned = several ?? [{ name: clientName, signedAt: input.clientSignedAt }];
+  const change = input.changeOrder ?? null;
+  const changeWords = words.signedCopyOfChangeOrder;
   const summary = [
-    { label: words.summary.contract, value: words.summary.contractNumber(contractId) },
+    change
+      ? { label: changeWords.label, value: words.signingRequest.changeOrder.name(change) }
+      : { label: words.summary.contract, value: words.summary.contractNumber(contractId) },
     ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
-    { label: words.summary.total, value: formatUsd(input.totalCents) },
+    {
+      label: change ? changeWords.newTotal : words.summary.total,
+      value: formatUsd(input.totalCents),
+    },
     {
       label: words.summary.signedByContractor(brand.company),
       value: companyDateTime(input.contractorSignedAt, input.timeZone, language),
@@ -76,16 +89,22 @@ export function renderSignedCopyMail(
       value: companyDateTime(signer.signedAt, input.timeZone, language),
     })),
   ];
-  const { subject, lead, preheader } = several
-    ? severalSignersWords(words, input, brand.company, several)
-    : oneSignerWords(words, input, brand.company, clientName);
+  const { subject, lead, preheader } = change
+    ? changeOrderWords(words, input, change, brand.company, several ?? [{ name: clientName }])
+    : several
+      ? severalSignersWords(words, input, brand.company, several)
+      : oneSignerWords(words, input, brand.company, clientName);
   const { html, text } = renderParts(
     'signed-copy',
     {
       subject,
       preheader,
       heading:
-        recipient === 'client' ? words.signedCopy.headingForClient : words.signedCopy.heading,
+        recipient === 'client'
+          ? words.signedCopy.headingForClient
+          : change
+            ? changeWords.heading
+            : words.signedCopy.heading,
       brand,
       greeting: greeting(
         recipient === 'client' ? (input.readerName?.trim() ?? clientName) : null,
@@ -155,5 +174,37 @@ function severalSignersWords(
       ? several.leadForClient(company, several.names([...names, company ?? several.yourContractor]))
       : several.leadForContractor(several.names(names), contractId),
     preheader: several.preheader(contractId),
+  };
+}
+
+/** A change order's words (issue 38): it and its contract named, by one signer or several. */
+function changeOrderWords(
+  words: MailWords,
+  input: SignedCopyMailInput,
+  change: ChangeOrderRef,
+  company: string | null,
+  signers: readonly { name: string }[],
+) {
+  const co = words.signedCopyOfChangeOrder;
+  const names = signers.map((signer) => signer.name.trim());
+  const several = names.length > 1;
+  const listed = words.signedCopy.severalSigners.names;
+  if (input.recipient === 'client') {
+    const everyone = listed([...names, company ?? words.signedCopy.severalSigners.yourContractor]);
+    return {
+      subject: toHeaderText(co.subjectForClient(change, company)),
+      lead: several
+        ? co.leadForClientOfSeveral(change, company, everyone)
+        : co.leadForClient(change, company),
+      preheader: co.preheaderForClient(change),
+    };
+  }
+  const clients = several ? listed(names) : (names[0] ?? '');
+  return {
+    subject: toHeaderText(co.subjectForContractor(change, clients)),
+    lead: several
+      ? co.leadForContractorOfSeveral(clients, change)
+      : co.leadForContractor(clients, change),
+    preheader: several ? co.preheaderForClient(change) : co.preheader(change),
   };
 }

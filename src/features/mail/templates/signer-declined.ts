@@ -1,4 +1,5 @@
 import { messagesFor } from '../../../domain/i18n/catalogue.js';
+import type { ChangeOrderRef } from '../../../domain/i18n/en/mail.js';
 import type { Language } from '../../../domain/i18n/languages.js';
 import { toHeaderText } from '../mail-header.js';
 import { companyDate, reasonLines, renderParts } from './render.js';
@@ -23,6 +24,8 @@ export interface SignerDeclinedMailInput {
   /** The signer told had already signed: their signature binds no one now. */
   hadSigned: boolean;
   language: Language;
+  /** A change order declined (issue 38): named with its contract's number; null for a contract. */
+  changeOrder?: ChangeOrderRef | null;
 }
 
 /**
@@ -33,21 +36,27 @@ export function renderSignerDeclinedMail(input: SignerDeclinedMailInput): Render
   const { language, contractId } = input;
   const words = messagesFor(language).mail.signerDeclined;
   const brand = brandView(input.company, language);
-  const subject = toHeaderText(words.subject(input.declinedBy, contractId));
-  const [before, name, after] = words.declined(
-    input.declinedBy,
-    contractId,
-    companyDate(input.declinedAt, input.company.timeZone, language),
+  const change = input.changeOrder ?? null;
+  const declinedOn = companyDate(input.declinedAt, input.company.timeZone, language);
+  const subject = toHeaderText(
+    change
+      ? words.changeOrder.subject(input.declinedBy, change)
+      : words.subject(input.declinedBy, contractId),
   );
+  const [before, name, after] = change
+    ? words.changeOrder.declined(input.declinedBy, change, declinedOn)
+    : words.declined(input.declinedBy, contractId, declinedOn);
   const { html, text } = renderParts(
     'signer-declined',
     {
       subject,
-      preheader: words.preheader(contractId),
+      preheader: change ? words.changeOrder.preheader(change) : words.preheader(contractId),
       brand,
       greeting: greeting(input.client.name, language),
       declined: { before, name, after },
       hadSigned: input.hadSigned,
+      youSigned: change ? words.changeOrder.youSigned : words.youSigned,
+      questions: change ? words.changeOrder.questions : words.questions,
       reasonLines: reasonLines(input.reason),
     },
     language,

@@ -68,7 +68,7 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
   const changeWords = words.signingRequest.changeOrder;
   const summary = change
     ? [
-        { label: changeWords.label, value: changeWords.name(change.number, change.contractId) },
+        { label: changeWords.label, value: changeWords.name(change) },
         ...(address ? [{ label: words.summary.projectAddress, value: address }] : []),
         { label: changeWords.thisChange, value: signedUsd(change.priceChangeCents) },
         { label: changeWords.newTotal, value: formatUsd(change.sumAfterCents) },
@@ -80,16 +80,15 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
         { label: words.summary.total, value: formatUsd(contract.totalCents) },
         { label: words.summary.paymentPlan, value: words.summary.stages(contract.stageCount) },
       ];
-  const variant = words.signingRequest[VARIANT_KEYS[input.variant ?? 'request']];
-  // The first request of a change order says what it is; reminders keep their own words.
-  const firstChange = change && (input.variant ?? 'request') === 'request' ? change : null;
-  const [before, name, after] = firstChange
-    ? changeWords.intro(brand.company, firstChange.number, firstChange.contractId)
-    : variant.intro(brand.company);
+  const key = VARIANT_KEYS[input.variant ?? 'request'];
+  const contractWords = words.signingRequest[key];
+  // A change order's mails name it and its contract: the first request, reminders, new links.
+  const changeVariant = changeWords[key];
+  const [before, name, after] = change
+    ? changeVariant.intro(brand.company, change)
+    : contractWords.intro(brand.company);
   const subject = toHeaderText(
-    firstChange
-      ? changeWords.subject(brand.company, firstChange.number, firstChange.contractId)
-      : variant.subject(brand.company),
+    change ? changeVariant.subject(brand.company, change) : contractWords.subject(brand.company),
   );
   // On the company's clock once it has a zone, to the minute (a link dies at a moment, and the
   // client reads the zone's name); the UTC date alone before, as it always was.
@@ -100,12 +99,16 @@ export function renderSigningRequestMail(input: SigningRequestMailInput): Render
     'signing-request',
     {
       subject,
-      preheader: variant.preheader(contract.id, expiresOn),
+      preheader: change
+        ? changeVariant.preheader(change, expiresOn)
+        : contractWords.preheader(contract.id, expiresOn),
       brand,
       intro: { before, name, after },
       greeting: greeting(input.client.name, language),
       summary,
       link: input.link,
+      button: change ? changeWords.button : words.signingRequest.button,
+      linkLine: change ? changeWords.linkLine : words.signingRequest.linkLine,
       expiresOn,
       replaces: input.replaces
         ? replacementLines(input.replaces, brand.company, language, input.company.timeZone)
