@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/anchor-link';
 import { PageLoading } from '../../../components/page-loading';
+import { ExecutedCopyPanel } from '../../../features/documents/executed-copy-panel';
 import { ChangeOrderEditor } from '../../../features/change-orders/change-order-editor';
 import { ChangeOrderPreview } from '../../../features/change-orders/change-order-preview';
 import { changeOrderStatusText } from '../../../features/change-orders/change-order-words';
@@ -40,6 +41,7 @@ function EditChangeOrderPage() {
         >
           A sent change order cannot be changed.
         </Alert>
+        {order.data.status === 'completed' && <ExecutedCopyPanel contractId={order.data.id} />}
         <ChangeOrderPreview order={order.data} />
       </Stack>
     );
