@@ -49,10 +49,10 @@ export async function newPage(
     openContexts.delete(context);
     testContexts.delete(context);
   });
-  // Each step waits for the state it means; 20 s is how long that may take while the other lane
-  // of npm test (type check, lint, the release) keeps the second core busy. A step that waits
-  // this long has failed; a faster one is not hurried by it.
-  context.setDefaultTimeout(20_000);
+  // Each step waits for the state it means; 30 s is how long that may take on a loaded two-core
+  // machine running at half its usual speed (run 43, docs/testing.md). A step that waits this
+  // long has failed; a faster one is not hurried by it.
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   watchRequests(page);
   return { context, page };
