@@ -231,8 +231,8 @@ describe('change orders, written by the contractor', () => {
     await homeowner.screenshot({ path: `${SHOTS}/client-change-order.png` });
     await homeowner.getByLabel('I agree to use electronic records and signatures').check();
     await drawSignature(homeowner, /Sign below to accept/);
-    await homeowner.getByRole('button', { name: 'Sign Contract' }).click();
-    await homeowner.getByRole('heading', { name: 'Contract Signed!' }).waitFor();
+    await homeowner.getByRole('button', { name: 'Sign Change Order' }).click();
+    await homeowner.getByRole('heading', { name: 'Change Order Signed!' }).waitFor();
     await homeowner.close();
 
     await page.reload();
