@@ -112,7 +112,8 @@ describe('tradesign backup, then restore', CLI_RUNS, () => {
     backupFile = path.join(root, 'nightly.db');
     const made = tradesign(['backup', 'nightly.db'], { DATA_DIR: source }, root);
     expect(made.code, made.err).toBe(0);
-  });
+    // A CLI run in a hook: the hook gets the tests' deadline (run 44 passed 10 s here).
+  }, CLI_RUNS.timeout);
 
   it('puts the backup and its mail key into a new data folder', () => {
     const target = path.join(root, 'restored', 'data');
