@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeOrder } from '../../domain/change-orders.schemas.js';
+import { sendChangeOrderTo } from '../../test/change-order-flow.js';
 import { clientSigns, contractorReadyToSend, sendContract } from '../../test/contract-flow.js';
-import { TEST_SIGNATURE_PNG } from '../../test/factories.js';
 import { queuedMails } from '../../test/follow-up-flow.js';
 import {
   CO_SIGNERS,
@@ -9,7 +8,7 @@ import {
   sendContractWithSigners,
   signerSigns,
 } from '../../test/signers-flow.js';
-import { bodylessRequest, createTestApp, jsonPost, type TestApp } from '../../test/test-app.js';
+import { createTestApp, get, jsonPost, type TestApp } from '../../test/test-app.js';
 
 /**
  * Every mail about a change order names it and its contract, "Change Order 1 to Contract #12"
@@ -28,23 +27,12 @@ afterAll(() => t.close());
 const me = () => ({ cookie: owner, origin: t.origin });
 
 /** A change order to contract `id` (already signed by all), signed and sent by the contractor. */
-async function sendChangeOrderTo(id: number) {
-  const order = (
-    await jsonPost(
-      t.app,
-      `/api/contracts/${id}/change-orders`,
-      { description: 'Add a valve.', price_change_cents: 10_000, payment: 'spread' },
-      me(),
-    )
-  ).json<ChangeOrder>();
-  await jsonPost(
-    t.app,
-    `/api/change-orders/${order.id}/sign-mine`,
-    { signature: TEST_SIGNATURE_PNG },
-    me(),
-  );
-  const sent = await bodylessRequest(t.app, 'POST', `/api/change-orders/${order.id}/send`, me());
-  expect(sent.statusCode, sent.body).toBe(200);
+async function changeOrderSentTo(id: number) {
+  const order = await sendChangeOrderTo(t, owner, id, {
+    description: 'Add a valve.',
+    price_change_cents: 10_000,
+    payment: 'spread',
+  });
   return order.id;
 }
 
@@ -52,7 +40,7 @@ async function sendChangeOrderTo(id: number) {
 async function sentChangeOrder(language: 'en' | 'es' = 'en') {
   const { id, token } = await sendContract(t, owner, { language });
   expect((await clientSigns(t, token)).statusCode).toBe(200);
-  const orderId = await sendChangeOrderTo(id);
+  const orderId = await changeOrderSentTo(id);
   return { id, orderId, link: await linkMailedTo(t, orderId, 'jordan@example.com') };
 }
 
@@ -63,6 +51,21 @@ async function onlyMail(contractId: number, kind: string, to?: string) {
   expect(mails).toHaveLength(1);
   return mails[0]!;
 }
+
+describe("a change order's opened alert", () => {
+  it("names it and its contract, and leads to the contract's page", async () => {
+    const { id, orderId, link } = await sentChangeOrder();
+    expect((await get(t.app, `/api/esign/${link}`)).statusCode).toBe(200);
+    const alert = await onlyMail(orderId, 'viewed_alert');
+    expect(alert.subject).toBe(`Jordan Rivera opened Change Order 1 to Contract #${id}`);
+    for (const part of [alert.text, alert.html]) {
+      expect(part).toContain(`Jordan Rivera opened Change Order 1 to Contract #${id} on `);
+      expect(part).toContain(`View Change Order 1 to Contract #${id}`);
+      expect(part).toContain(`/contracts/${id}`);
+      expect(part).not.toContain(`/contracts/${orderId}`);
+    }
+  });
+});
 
 describe("a change order's signed copies", () => {
   it("name it and its contract in the client's copy and the contractor's", async () => {
@@ -75,7 +78,8 @@ describe("a change order's signed copies", () => {
         `Change Order 1 to Contract #${id} with Greenleaf Co is now signed by both of you.`,
       );
       expect(part).toContain('New total');
-      expect(part).not.toContain(`#${orderId}`);
+      // Its own row id is no contract's number (an HTML colour may well be `#4…`).
+      expect(part).not.toContain(`Contract #${orderId}`);
     }
     const contractor = await onlyMail(orderId, 'signed_copy_contractor');
     expect(contractor.subject).toBe(`Signed: Change Order 1 to Contract #${id} with Jordan Rivera`);
@@ -155,7 +159,7 @@ describe('a change order with two signers in order', () => {
     const alexFirst = await linkMailedTo(t, id, CO_SIGNERS[0].email);
     expect((await signerSigns(t, alexFirst, 'Alex Rivera', 2)).statusCode).toBe(200);
 
-    const orderId = await sendChangeOrderTo(id);
+    const orderId = await changeOrderSentTo(id);
     const jordan = await linkMailedTo(t, orderId, 'jordan@example.com');
     expect((await signerSigns(t, jordan, 'Jordan Rivera')).statusCode).toBe(200);
     const turn = await onlyMail(orderId, 'signing_request', CO_SIGNERS[0].email);

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../../db/kysely.js';
 import type { AppDeps } from '../../ports/app-deps.js';
+import { loadChangeOrderFacts } from '../contracts/change-order-facts.js';
 import { enqueueMailOnce } from '../mail/outbox.js';
 import { renderViewedAlertMail } from '../mail/templates/index.js';
 
@@ -23,11 +24,14 @@ export async function queueViewedAlert(
   // No preferences row yet means the defaults: alerts on.
   if (!owner || owner.viewed_alerts_enabled === 0) return;
   const base = deps.config.PUBLIC_URL;
+  // A change order's page is its contract's (issue 38): its own id is no contract of the list.
+  const changeOrder = await loadChangeOrderFacts(trx, contract.id);
   const mail = renderViewedAlertMail({
     clientName: contract.client_name,
     contractId: contract.id,
+    changeOrder,
     openedAt: now.toISOString(),
-    contractUrl: `${base}/contracts/${contract.id}`,
+    contractUrl: `${base}/contracts/${changeOrder?.contractId ?? contract.id}`,
     settingsUrl: `${base}/settings/reminders`,
     timeZone: owner.time_zone,
   });
