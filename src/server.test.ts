@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +7,15 @@ import { freePort } from './test/free-port.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
+/** Every server a test started: one still running when the test ends is killed here. */
+const children: ChildProcess[] = [];
 
 afterEach(() => {
+  // A test that failed or passed its deadline never reached its own kill; its server must not
+  // outlive it (run 43 left one running for hours).
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -29,6 +36,7 @@ async function startServerProcess() {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
