@@ -160,14 +160,7 @@ async function describeForClient(
     executed_pdf: (await executedCopyOf(db, { contractId: contract.id })).length > 0,
     language,
     payment_due: await depositDueOf(db, contract),
-    change_order:
-      contract.change_order_of === null
-        ? null
-        : {
-            number: contract.change_order_number ?? 0,
-            contract_id: contract.change_order_of,
-            price_change_cents: contract.price_change_cents ?? 0,
-          },
+    change_order: withPriceChange(changeOrderNamed(contract), contract.price_change_cents),
   };
 }
 
@@ -177,6 +170,11 @@ function changeOrderNamed(
 ): EsignClosedView['change_order'] {
   if (contract.change_order_of === null) return null;
   return { number: contract.change_order_number ?? 0, contract_id: contract.change_order_of };
+}
+
+/** The open page's change order also says what it changes (issue 38). */
+function withPriceChange(named: EsignClosedView['change_order'], priceChangeCents: number | null) {
+  return named && { ...named, price_change_cents: priceChangeCents ?? 0 };
 }
 
 /** Who declined, when it was another of the signers than the link's own (issue 37). */
