@@ -50,6 +50,13 @@ export function printSummary(steps: StepResult[], files: FileTotals[]): number {
   out.push(
     `${''.padEnd(16)} (${skipped} skipped, each saying why; ${distinct.size} distinct tests)`,
   );
+  // A red run on a clean clone shows only its tail: name what failed where it will be read.
+  const failures = files.flatMap((file) =>
+    (file.failures ?? []).map(
+      (failure) => `  ${file.project.padEnd(16)} ${file.file} > ${failure}`,
+    ),
+  );
+  if (failures.length > 0) out.push('', 'Failed:', ...failures);
   out.push('', 'Slowest test files (import and tests, seconds):');
   for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 20)) {
     out.push(`${file.seconds.toFixed(1).padStart(7)}  ${file.project.padEnd(16)} ${file.file}`);

@@ -14,6 +14,8 @@ export interface FileTotals {
   seconds: number;
   /** Every test's full name, to count distinct tests across the legs that run a file. */
   tests: string[];
+  /** Each failed test's full name and the first line of its first error (or the file's). */
+  failures: string[];
 }
 
 /**
@@ -39,9 +41,23 @@ export default class TotalsReporter implements Reporter {
         fileError: failed === 0 && module.state() === 'failed',
         seconds: (diagnostic.collectDuration + diagnostic.duration) / 1000,
         tests: [...module.children.allTests()].map((test) => test.fullName),
+        failures: [
+          ...count('failed').map(
+            (test) => `${test.fullName}: ${firstLine(test.result().errors?.[0]?.message)}`,
+          ),
+          ...module.errors().map((error) => `(the file): ${firstLine(error.message)}`),
+          ...[...module.children.allSuites()].flatMap((suite) =>
+            suite
+              .errors()
+              .map((error) => `${suite.fullName} (a hook): ${firstLine(error.message)}`),
+          ),
+        ],
       };
       return JSON.stringify(totals);
     });
     if (lines.length > 0) appendFileSync(target, `${lines.join('\n')}\n`);
   }
 }
+
+const firstLine = (message: string | undefined) =>
+  (message ?? 'no message').split('\n')[0]?.slice(0, 300) ?? '';
