@@ -6,11 +6,14 @@ cd "$(dirname "$0")/.."
 
 # Debian's packages the tests use: Chromium for the browser tests and PDFs, poppler's pdftotext to
 # read sealed PDFs as a reader would, and PostgreSQL's server, whose initdb and pg_ctl start a
-# throwaway cluster for the PostgreSQL leg (src/test/postgres-cluster.ts).
+# throwaway cluster for the PostgreSQL leg (src/test/postgres-cluster.ts), and OpenSSL, which
+# makes the seal tests' certificate authority and answers as their timestamp authority
+# (src/test/test-pki.ts).
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "Installing Debian's ${missing[*]} for the tests..."
   if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
