@@ -95,6 +95,10 @@ describe('der', () => {
         true,
       );
     }
+    // Past 64 KiB (too long for openssl's command line): 0x83 and three length bytes.
+    const large = tlv(TAG.OCTET_STRING, Buffer.alloc(70_000));
+    expect(large.subarray(0, 5).toString('hex')).toBe('0483011170');
+    expect(readTlv(large)).toMatchObject({ headerLength: 5, length: 70_000, end: large.length });
   });
 
   it('writes and reads object identifiers as openssl does', async () => {
