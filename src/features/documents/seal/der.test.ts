@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,10 +25,12 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-/** What `openssl asn1parse -genstr` encodes, as bytes. */
+/** What `openssl asn1parse -genconf` encodes, as bytes (a file: long values pass no argv limit). */
 async function opensslEncodes(genstr: string): Promise<Buffer> {
-  const out = path.join(dir, 'genstr.der');
-  await run('openssl', ['asn1parse', '-genstr', genstr, '-out', out, '-noout']);
+  const config = path.join(dir, 'gen.cnf');
+  const out = path.join(dir, 'gen.der');
+  await writeFile(config, `asn1 = ${genstr}\n`);
+  await run('openssl', ['asn1parse', '-genconf', config, '-out', out, '-noout']);
   return readFile(out);
 }
 
@@ -95,9 +97,7 @@ describe('der', () => {
         true,
       );
     }
-    // Past 64 KiB (too long for openssl's command line): 0x83 and three length bytes.
     const large = tlv(TAG.OCTET_STRING, Buffer.alloc(70_000));
-    expect(large.subarray(0, 5).toString('hex')).toBe('0483011170');
     expect(readTlv(large)).toMatchObject({ headerLength: 5, length: 70_000, end: large.length });
   });
 
