@@ -114,16 +114,14 @@ describe('der', () => {
     expect(unsignedInteger(Buffer.from('80', 'hex')).toString('hex')).toBe('02020080');
     expect(unsignedInteger(Buffer.from('00', 'hex')).toString('hex')).toBe('020100');
     const nonce = Buffer.from('f1e2d3c4b5a69788', 'hex');
-    expect(
-      unsignedInteger(nonce).equals(await opensslEncodes('INTEGER:0xF1E2D3C4B5A69788')),
-    ).toBe(true);
+    expect(unsignedInteger(nonce).equals(await opensslEncodes('INTEGER:0xF1E2D3C4B5A69788'))).toBe(
+      true,
+    );
   });
 
   it('refuses what DER does not allow rather than guessing', () => {
     // BER's indefinite length.
-    expect(() => readTlv(Buffer.from('30800201010000', 'hex'))).toThrow(
-      DerError,
-    );
+    expect(() => readTlv(Buffer.from('30800201010000', 'hex'))).toThrow(DerError);
     // A length that runs past the end.
     expect(() => readTlv(Buffer.from('300502010100', 'hex'))).toThrow(/runs past the end/);
     // A child that overruns its parent.

@@ -122,7 +122,7 @@ export function oid(dotted: string): Buffer {
 function base128(value: number): number[] {
   const bytes = [value % 128];
   for (let rest = Math.floor(value / 128); rest > 0; rest = Math.floor(rest / 128)) {
-    bytes.unshift(0x80 | rest % 128);
+    bytes.unshift(0x80 | (rest % 128));
   }
   return bytes;
 }

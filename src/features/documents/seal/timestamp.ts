@@ -234,9 +234,7 @@ function tokenOf(response: Buffer, host: string): Buffer {
     const statusName = STATUS_NAMES[parts.status] ?? `status ${parts.status}`;
     const details = [...parts.failures, ...(parts.statusText ? [`"${parts.statusText}"`] : [])];
     const why = details.length > 0 ? `${statusName}: ${details.join('; ')}` : statusName;
-    throw new TimestampUnavailableError(
-      `timestamp authority ${host} refused the request (${why})`,
-    );
+    throw new TimestampUnavailableError(`timestamp authority ${host} refused the request (${why})`);
   }
   if (!parts.token) {
     throw new TimestampUnavailableError(
