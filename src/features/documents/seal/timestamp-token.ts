@@ -261,8 +261,10 @@ function readTstInfo(der: Buffer) {
 /** GeneralizedTime as RFC 3161 requires it: UTC ("Z"), optional fraction of a second. */
 function readGeneralizedTime(text: string): Date {
   const match = /^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)(?:\.(\d+))?Z$/.exec(text);
-  if (!match) throw invalid(`its time "${text.slice(0, 32)}" is not a UTC GeneralizedTime`);
-  const [, year, month, day, hour, minute, second] = match.map(Number);
+  if (!match) throw invalid('its time is not a UTC GeneralizedTime');
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map(Number);
   const milliseconds = match[7] ? Math.floor(Number(`0.${match[7]}`) * 1000) : 0;
-  return new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, milliseconds));
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second, milliseconds));
 }

@@ -217,12 +217,14 @@ describe('requestTimestamp', () => {
 
   it('refuses a token from an authority whose certificate is not valid now', async () => {
     const inTwoYears = new Date(Date.now() + 2 * 365 * 24 * 60 * 60 * 1000);
-    await expect(
-      requestTimestamp(tsa.url, Buffer.from('signature'), {
-        timeoutMs: 10_000,
-        now: () => inTwoYears,
-      }),
-    ).rejects.toThrow(TimestampInvalidError);
+    const stamping = requestTimestamp(tsa.url, Buffer.from('signature'), {
+      timeoutMs: 10_000,
+      now: () => inTwoYears,
+    });
+    await expect(stamping).rejects.toThrow(TimestampInvalidError);
+    await expect(stamping).rejects.toThrow(
+      `timestamp authority ${new URL(tsa.url).host} sent a token that is not valid: its certificate is not valid on ${inTwoYears.toISOString()}`,
+    );
   });
 });
 
@@ -265,7 +267,8 @@ describe('addSignatureTimestamp', () => {
     expect((await verifyWith(content)).stderr).toContain('CMS Verification successful');
     await expect(verifyWith(Buffer.from('other content'))).rejects.toThrow(/verification failure/i);
     const reread = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(stamped.toString('binary')));
-    expect(reread.rawCapture.unauthenticatedAttributes).toBeDefined();
+    const { rawCapture } = reread as unknown as { rawCapture: Record<string, unknown> };
+    expect(rawCapture.unauthenticatedAttributes).toBeDefined();
   });
 
   it('refuses to stamp a signature twice', async () => {

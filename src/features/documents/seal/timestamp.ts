@@ -184,7 +184,7 @@ async function readCapped(response: Response, host: string): Promise<Buffer> {
   if (!response.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
     size += chunk.length;
     if (size > MOST_RESPONSE_BYTES) throw tooLarge();
     chunks.push(Buffer.from(chunk));
@@ -251,7 +251,7 @@ function readFreeText(der: Buffer): string {
   );
   const line = texts
     .join(' ')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;
 }
