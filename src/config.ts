@@ -33,10 +33,10 @@ const postgresUrl = z
   .refine((value) => !URL.canParse(value) || new URL(value).hostname !== '', 'must name a host');
 
 /** Variables that are secrets through and through: an error never shows their value. */
-const SECRETS = new Set(['MAIL_SEAL_KEY', 'METRICS_TOKEN']);
+const SECRETS = new Set(['MAIL_SEAL_KEY', 'METRICS_TOKEN', 'SEAL_P12_PASSPHRASE']);
 
 /** Variables whose values may hold a password: an error shows them without it. */
-const URLS_WITH_SECRETS = new Set(['DATABASE_URL', 'SMTP_URL']);
+const URLS_WITH_SECRETS = new Set(['DATABASE_URL', 'SMTP_URL', 'TSA_URL']);
 
 /** `scheme://user:***@host...`: the value as typed, with any password masked. */
 export function maskUrlPassword(value: string): string {
@@ -132,6 +132,15 @@ const configSchema = z.object({
   // OWASP's profile, so a suite of thousands of sign-ups spends its time on what it tests. Never
   // on a server: a copy of the database would be far cheaper to crack (docs/decisions/047).
   PASSWORD_HASH_LIGHT: z.stringbool({ error: 'must be true or false' }).default(false),
+  // The company's own document-signing certificate, a PKCS#12 file with its chain, and its
+  // passphrase (in the variable or in a file); unset, copies are sealed with the certificate the
+  // app made for itself (issue 39, docs/decisions/051).
+  SEAL_P12_PATH: z.string().trim().min(1).optional(),
+  SEAL_P12_PASSPHRASE: z.string().optional(),
+  SEAL_P12_PASSPHRASE_FILE: z.string().trim().min(1).optional(),
+  // An RFC 3161 timestamp authority whose time every seal carries, and how long it may take.
+  TSA_URL: httpUrl.optional(),
+  TSA_TIMEOUT_MS: milliseconds(100, 60_000).default(10_000),
   // Tests only: where the Stripe library sends its requests (a stand-in on 127.0.0.1, e.g.
   // http://127.0.0.1:4010). Unset, it talks to Stripe (issue 36, docs/decisions/046).
   STRIPE_API_BASE: z
@@ -178,8 +187,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid HTTP_HEADERS_TIMEOUT_MS=${values.HTTP_HEADERS_TIMEOUT_MS}: must not be longer than HTTP_REQUEST_TIMEOUT_MS (${values.HTTP_REQUEST_TIMEOUT_MS})`,
     ]);
   }
+  const sealProblem = sealSettingsProblem(values);
+  if (sealProblem) throw new ConfigError([sealProblem]);
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   return { ...values, PUBLIC_URL: publicUrl, isHttps: new URL(publicUrl).protocol === 'https:' };
+}
+
+/** A certificate file needs its passphrase from exactly one place; a passphrase needs a file. */
+function sealSettingsProblem(values: z.infer<typeof configSchema>): string | undefined {
+  const sources = [values.SEAL_P12_PASSPHRASE, values.SEAL_P12_PASSPHRASE_FILE].filter(
+    (value) => value !== undefined,
+  ).length;
+  if (values.SEAL_P12_PATH === undefined) {
+    return sources > 0
+      ? 'SEAL_P12_PASSPHRASE or SEAL_P12_PASSPHRASE_FILE is set without SEAL_P12_PATH: set the path of the .p12 file too, or remove it'
+      : undefined;
+  }
+  if (sources === 0) {
+    return `SEAL_P12_PATH=${JSON.stringify(values.SEAL_P12_PATH)} needs its passphrase: set SEAL_P12_PASSPHRASE or SEAL_P12_PASSPHRASE_FILE`;
+  }
+  if (sources === 2) {
+    return 'SEAL_P12_PASSPHRASE and SEAL_P12_PASSPHRASE_FILE are both set: keep one';
+  }
+  return undefined;
 }
 
 /** Where a command was typed: npm runs scripts from the package folder and says in INIT_CWD where. */

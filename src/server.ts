@@ -1,10 +1,11 @@
 import { buildApp } from './app/build-app.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { openDatabase } from './db/kysely.js';
 import { migrateSafely } from './db/safe-migrate.js';
 import { startDocumentWorker } from './features/documents/document-worker.js';
 import { startFollowUpWorker } from './features/follow-up/follow-up-worker.js';
 import { createPdfRenderer } from './features/documents/pdf-renderer.js';
+import { loadSealSettings, type SealSettings } from './features/documents/seal-settings.js';
 import { mailSealerFor } from './features/mail/body-seal.js';
 import { checkSharedSealKey } from './features/mail/shared-seal-key.js';
 import { startMailWorker } from './features/mail/mail-worker.js';
@@ -19,6 +20,7 @@ import { startMaintenance } from './maintenance.js';
 
 /** Starts TradeSign: configuration, database, migrations, HTTP, and a clean stop on signals. */
 export async function startServer(config: Config) {
+  const seal = sealSettingsOrRefuse(config);
   const {
     db,
     engine,
@@ -55,6 +57,7 @@ export async function startServer(config: Config) {
           publicUrl: config.PUBLIC_URL,
           log: app.log,
           mailSealer,
+          seal,
           leaseMs: config.WORK_LEASE_SECONDS * 1000,
         }),
       )
@@ -141,4 +144,20 @@ export async function startServer(config: Config) {
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
   return app;
+}
+
+/**
+ * The seal's own certificate and timestamp authority, checked before anything starts: a broken
+ * certificate stops the server with one line saying what is wrong (issue 39), rather than failing
+ * every signed contract's copy later. Warnings (a certificate that expires within 30 days, a
+ * missing chain) are printed and the server starts.
+ */
+function sealSettingsOrRefuse(config: Config): SealSettings {
+  const checked = loadSealSettings(config, new Date());
+  const refusal = checked.problems.find((problem) => problem.level === 'fail');
+  if (!checked.settings || refusal) {
+    throw new ConfigError([refusal?.message ?? 'the seal certificate cannot be used']);
+  }
+  for (const problem of checked.problems) console.warn(`${problem.message}: ${problem.fix}`);
+  return checked.settings;
 }

@@ -21,6 +21,7 @@ import * as companies from '../../db/migrations/202612020100_companies.js';
 import * as payments from '../../db/migrations/202612030100_payments.js';
 import * as contractSigners from '../../db/migrations/202612040100_contract_signers.js';
 import * as changeOrders from '../../db/migrations/202612050100_change_orders.js';
+import * as sealRecord from '../../db/migrations/202612060100_seal_record.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '202612030100_payments': payments,
   '202612040100_contract_signers': contractSigners,
   '202612050100_change_orders': changeOrders,
+  '202612060100_seal_record': sealRecord,
 };
 
 export const migrationProvider: MigrationProvider = {

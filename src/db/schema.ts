@@ -354,6 +354,8 @@ export interface DocumentsTable {
   pdf_sha256: string;
   contract_pages_sha256: string;
   created_at: string;
+  /** Who sealed it and when (sealRecordSchema, issue 39); null before that migration. */
+  seal_json: string | null;
 }
 
 export interface SealingKeysTable {

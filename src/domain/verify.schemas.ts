@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sealRecordSchema } from './seal-record.js';
 
 /**
  * Public verification of an executed copy (issue 7 item 5): the browser hashes the PDF and asks
@@ -46,5 +47,10 @@ export const verifyResultSchema = z.object({
       description:
         "Set when the file is a change order's sealed copy: which change order to which contract, and the SHA-256 of that contract's sealed copy (null when it has none). Null for a contract.",
     }),
+  /** Who sealed the copy and when (issue 39); null for copies sealed before it was recorded. */
+  seal: sealRecordSchema.nullable().meta({
+    description:
+      "Who sealed the copy (the certificate's subject and issuer) and when: this server's clock, and a timestamp authority's time when one dated the seal. Null for copies sealed before this was recorded.",
+  }),
 });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

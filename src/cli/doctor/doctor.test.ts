@@ -8,6 +8,7 @@ import { FAKE_MODEL, startFakeOllama, type FakeOllama } from '../../test/fake-ol
 import { freePort } from '../../test/free-port.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { testPostgres } from '../../test/test-database.js';
+import { createTestPki, type TestPki } from '../../test/test-pki.js';
 import { runDoctor } from './doctor.js';
 
 /**
@@ -95,6 +96,7 @@ it('says everything looks right on a working setup, with a PDF printed by Chromi
     expect.stringMatching(
       /^ok {3}Chromium at \/usr\/bin\/chromium prints PDFs: a test page came out at \d+ bytes/,
     ),
+    'ok   Seal: signed copies are sealed with the certificate TradeSign made for this server (set SEAL_P12_PATH to seal with your own)',
     `ok   SMTP server at 127.0.0.1:${sink.port} accepts the connection`,
     `ok   Ollama at ${ollama.url} has ${FAKE_MODEL}: scope cleanup uses it`,
     'Everything looks right.',
@@ -122,7 +124,7 @@ describe('configuration', () => {
     );
     expect(text).not.toContain('hunter2');
     expect(lines.slice(-2)).toEqual([
-      'Skipped the other checks (data folder, database, Chromium, SMTP, Ollama): they need a valid configuration.',
+      'Skipped the other checks (data folder, database, Chromium, seal certificate, SMTP, Ollama): they need a valid configuration.',
       '3 problem(s) to fix, 0 warning(s).',
     ]);
     expect(code).toBe(1);
@@ -314,6 +316,50 @@ describe('Chromium', () => {
     );
     expect(fix).toBe(
       '     fix: reinstall it: apt-get install --reinstall chromium, or set CHROMIUM_PATH to a working Chromium',
+    );
+  });
+});
+
+describe('seal certificate (issue 39)', () => {
+  let pki: TestPki;
+  beforeAll(async () => {
+    pki = await createTestPki();
+  }, 60_000);
+  afterAll(() => pki.remove());
+
+  it('names the company that seals, and warns 30 days before its certificate expires', async () => {
+    const signer = await pki.signer('expires-soon');
+    const { lines, code } = await doctor(
+      setup({ SEAL_P12_PATH: signer.p12Path, SEAL_P12_PASSPHRASE: signer.passphrase }),
+    );
+    expect(lines).toContain(
+      expect.stringMatching(
+        /^ok {3}Seal: signed copies are sealed by "Acme Roofing LLC", issued by "Test Root CA", valid until \d{4}-\d{2}-\d{2}$/,
+      ),
+    );
+    expect(finding(lines, 'warn the certificate')).toEqual([
+      expect.stringMatching(
+        /^warn the certificate "Acme Roofing LLC" expires on \d{4}-\d{2}-\d{2} \(in 20 days\)$/,
+      ),
+      '     fix: renew it with your certificate authority now; after that day nothing can be sealed with it',
+    ]);
+    // The Chromium of setup() is missing: that is the one problem.
+    expect(code).toBe(1);
+  });
+
+  it('fails on a wrong passphrase or a missing file, never showing the passphrase', async () => {
+    const signer = await pki.signer('good');
+    const wrong = await doctor(
+      setup({ SEAL_P12_PATH: signer.p12Path, SEAL_P12_PASSPHRASE: 'hunter2-wrong' }),
+    );
+    expect(finding(wrong.lines, 'FAIL the passphrase')[0]).toBe(
+      `FAIL the passphrase does not open SEAL_P12_PATH=${signer.p12Path}: wrong passphrase`,
+    );
+    expect(wrong.text).not.toContain('hunter2-wrong');
+    const missing = path.join(dataDir, 'no-seal.p12');
+    const gone = await doctor(setup({ SEAL_P12_PATH: missing, SEAL_P12_PASSPHRASE: 'x' }));
+    expect(finding(gone.lines, `FAIL SEAL_P12_PATH`)[0]).toBe(
+      `FAIL SEAL_P12_PATH=${missing}: no such file`,
     );
   });
 });

@@ -6,6 +6,7 @@ import { checkDataFolder } from './data-folder-check.js';
 import { checkDatabase } from './database-check.js';
 import { fail, formatFinding, reasonOf, type Finding } from './finding.js';
 import { checkOllama } from './ollama-check.js';
+import { checkSealCertificate } from './seal-check.js';
 import { checkSmtp } from './smtp-check.js';
 
 export interface DoctorOptions {
@@ -36,6 +37,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       (config) => checkDataFolder(config, user),
       (config) => checkDatabase(config, user, timeoutMs),
       (config) => checkChromium(config.CHROMIUM_PATH),
+      (config) => Promise.resolve(checkSealCertificate(config)),
       (config) => checkSmtp(config, timeoutMs),
       (config) => checkOllama(config, timeoutMs),
     ];
@@ -45,7 +47,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     for (const result of running) report(await result);
   } else {
     options.print(
-      'Skipped the other checks (data folder, database, Chromium, SMTP, Ollama): they need a valid configuration.',
+      'Skipped the other checks (data folder, database, Chromium, seal certificate, SMTP, Ollama): they need a valid configuration.',
     );
   }
 

@@ -3,6 +3,7 @@ import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { contractSender } from '../../db/contract-sender.js';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
+import type { SealRecordJson } from '../../domain/seal-record.js';
 import type { ContractTemplateData } from '../../domain/template-data.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -140,7 +141,7 @@ export async function completeWithSealedPdf(
   trx: DbOrTrx,
   contractId: number,
   at: string,
-  pdf: { bytes: Buffer; sha256: string; contractPagesSha256: string },
+  pdf: { bytes: Buffer; sha256: string; contractPagesSha256: string; seal: SealRecordJson },
   mailSealer: MailSealer,
 ) {
   const contract = await loadForCompletion(trx, contractId);
@@ -152,6 +153,7 @@ export async function completeWithSealedPdf(
       pdf_sha256: pdf.sha256,
       contract_pages_sha256: pdf.contractPagesSha256,
       created_at: at,
+      seal_json: JSON.stringify(pdf.seal),
     })
     .execute();
   const attachment: MailAttachment = {

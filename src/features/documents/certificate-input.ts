@@ -89,7 +89,12 @@ export async function loadChangedContract(
 export async function buildCertificateInput(
   db: DbOrTrx,
   contract: Awaited<ReturnType<typeof loadSignedContract>>,
-  fingerprints: { contractPagesSha256: string; verifyUrl: string },
+  fingerprints: {
+    contractPagesSha256: string;
+    verifyUrl: string;
+    /** The company's own seal certificate, when it seals the copy (issue 39). */
+    sealedBy?: CertificateInput['sealedBy'];
+  },
 ): Promise<CertificateInput> {
   const events = (await listContractEvents(db, contract.id)).filter(inSealedRecord);
   const acceptance = await db
@@ -141,6 +146,7 @@ export async function buildCertificateInput(
     snapshotSha256: contract.template_sha256 ?? '',
     contractPagesSha256: fingerprints.contractPagesSha256,
     verifyUrl: fingerprints.verifyUrl,
+    ...(fingerprints.sealedBy ? { sealedBy: fingerprints.sealedBy } : {}),
     companyTimeZone: company?.time_zone ?? null,
     consentNotices: consentNoticeGroups(
       events,

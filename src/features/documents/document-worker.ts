@@ -5,6 +5,7 @@ import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { MailSealer } from '../mail/body-seal.js';
 import { completeWithHtmlCopy, completeWithSealedPdf } from '../contracts/completion.js';
 import { buildSealedExecutedCopy } from './executed-copy.js';
+import type { SealSettings } from './seal-settings.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
 import { claimNextDocumentJob, type DocumentJobClaim } from './document-claim.js';
 import { DocumentTooLongError, type PdfRenderer } from './pdf-renderer.js';
@@ -53,6 +54,8 @@ export function startDocumentWorker(options: {
   pollMs?: number;
   /** Seals the mails of completed contracts (docs/decisions/017). */
   mailSealer: MailSealer;
+  /** Whose certificate seals the copies and which timestamp authority dates them (issue 39). */
+  seal?: SealSettings;
   /** The clock; tests move it instead of waiting for retry delays. */
   now?: () => Date;
   leaseMs?: number;
@@ -89,13 +92,12 @@ export function startDocumentWorker(options: {
     const { contract_id: contractId, attempts } = claim;
     const startedAt = Date.now();
     try {
-      const pdf = await buildSealedExecutedCopy(
-        db,
-        options.renderer,
-        contractId,
-        options.publicUrl,
+      const pdf = await buildSealedExecutedCopy(db, options.renderer, contractId, {
+        publicUrl: options.publicUrl,
         log,
-      );
+        seal: options.seal ?? {},
+        now: clock(),
+      });
       const now = clock().toISOString();
       const recorded = await db.transaction().execute(async (trx) => {
         const done = await held(trx, claim)

@@ -174,6 +174,18 @@ describe('the sealed executed copy', () => {
       id,
     );
     expect(stored).toBe(createHash('sha256').update(pdf).digest('hex'));
+    // Who sealed it, for /verify (issue 39): the app's own certificate, vouched for by nobody.
+    const verified = await get(t.app, `/api/verify/${stored}`);
+    expect(verified.json()).toMatchObject({
+      seal: {
+        signer: {
+          common_name: 'TradeSign document seal (contracts.example.com)',
+          self_signed: true,
+        },
+        timestamp: null,
+        timestamp_missing: 'not_configured',
+      },
+    });
 
     const mails = await t.sql.all<{ to_address: string; attachments: string; text: string }>(
       "SELECT to_address, attachments, text FROM email_outbox WHERE contract_id = ? AND kind LIKE 'signed_copy%'",

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import type { DbOrTrx } from '../../db/kysely.js';
 import { freezeContractDocument } from '../../domain/contract-document/index.js';
+import type { SealRecordJson } from '../../domain/seal-record.js';
 import { messagesFor } from '../../domain/i18n/catalogue.js';
 import { renderCertificateHtml } from './certificate/index.js';
 import {
@@ -10,10 +11,19 @@ import {
   loadSignedContract,
 } from './certificate-input.js';
 import { CONTRACT_MAX_PAGES, type PdfRenderer } from './pdf-renderer.js';
-import { sealPdf } from './seal/index.js';
+import { sealIdentityOf, sealPdf, validityProblems } from './seal/index.js';
+import type { SealSettings } from './seal-settings.js';
 import { getOrCreateSealingKey } from './sealing-key.js';
 
 const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export interface ExecutedCopy {
+  bytes: Buffer;
+  sha256: string;
+  contractPagesSha256: string;
+  /** Who sealed it and when, as the documents row keeps it for /verify (issue 39). */
+  seal: SealRecordJson;
+}
 
 /**
  * The executed copy (docs/decisions/010): the signed contract's pages, then the signature
@@ -25,9 +35,17 @@ export async function buildSealedExecutedCopy(
   db: DbOrTrx,
   renderer: PdfRenderer,
   contractId: number,
-  publicUrl: string,
-  log?: { warn(obj: object, msg?: string): void },
-): Promise<{ bytes: Buffer; sha256: string; contractPagesSha256: string }> {
+  options: {
+    publicUrl: string;
+    log?: { warn(obj: object, msg?: string): void };
+    /** The company's own certificate, when there is one (issue 39). */
+    seal: SealSettings;
+    now: Date;
+  },
+): Promise<ExecutedCopy> {
+  const { publicUrl, log } = options;
+  const key = await sealingKeyAt(db, publicUrl, options.seal, options.now);
+  const signer = sealIdentityOf(key);
   const contract = await loadSignedContract(db, contractId);
   const changeOrder = await loadChangedContract(db, contract);
   // The contract's pages read wholly in the language they were frozen in, their footers too; the
@@ -52,6 +70,8 @@ export async function buildSealedExecutedCopy(
   const certificateInput = await buildCertificateInput(db, contract, {
     contractPagesSha256,
     verifyUrl: `${publicUrl}/verify`,
+    // The generated certificate names only this server: the page says TradeSign sealed it.
+    ...(options.seal.own ? { sealedBy: signer } : {}),
   });
   for (const { record: notice } of certificateInput.consentNotices ?? []) {
     if (notice.kind !== 'mismatch') continue;
@@ -77,14 +97,47 @@ export async function buildSealedExecutedCopy(
     for (const page of await merged.copyPages(source, source.getPageIndices()))
       merged.addPage(page);
   }
-  const key = await getOrCreateSealingKey(db, publicUrl);
-  const sealed = await sealPdf(await merged.save({ useObjectStreams: false }), key, {
-    reason: changeOrder
-      ? `Executed copy of ${englishName}`
-      : `Executed copy of contract #${contractId}`,
-    location: new URL(publicUrl).host,
-    contactInfo: publicUrl,
-    name: 'TradeSign',
-  });
-  return { bytes: sealed, sha256: sha256Hex(sealed), contractPagesSha256 };
+  const sealed = await sealPdf(
+    await merged.save({ useObjectStreams: false }),
+    key,
+    {
+      reason: changeOrder
+        ? `Executed copy of ${englishName}`
+        : `Executed copy of contract #${contractId}`,
+      location: new URL(publicUrl).host,
+      contactInfo: publicUrl,
+      name: options.seal.own ? signer.commonName : 'TradeSign',
+    },
+    options.now,
+  );
+  return {
+    bytes: sealed.bytes,
+    sha256: sha256Hex(sealed.bytes),
+    contractPagesSha256,
+    seal: {
+      signer: {
+        subject: signer.subject,
+        common_name: signer.commonName,
+        issuer: signer.issuer,
+        issuer_common_name: signer.issuerCommonName,
+        fingerprint_sha256: signer.fingerprintSha256,
+        self_signed: signer.selfSigned,
+      },
+      sealed_at_server: sealed.signedAt.toISOString(),
+      timestamp: null,
+      timestamp_missing: 'not_configured',
+    },
+  };
+}
+
+/**
+ * The company's own certificate when one is set, checked again now: it may have expired since the
+ * server started, and a copy sealed with an expired certificate would read as invalid. Otherwise
+ * the app's generated key.
+ */
+async function sealingKeyAt(db: DbOrTrx, publicUrl: string, seal: SealSettings, now: Date) {
+  if (!seal.own) return getOrCreateSealingKey(db, publicUrl);
+  const refusal = validityProblems(seal.own.identity, now).find((p) => p.level === 'fail');
+  if (refusal) throw new Error(`${refusal.message}: nothing can be sealed with it`);
+  return seal.own.key;
 }

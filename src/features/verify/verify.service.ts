@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { readSealRecord } from '../../domain/seal-record.js';
 import { describeValidationError } from '../../domain/validation-messages.js';
 import {
   NO_MATCH_MESSAGE,
@@ -40,6 +41,7 @@ export async function verifyExecutedCopy(
     .select([
       'documents.contract_id',
       'documents.created_at',
+      'documents.seal_json',
       'contracts.company_name',
       'contracts.client_name',
       'contracts.change_order_of',
@@ -58,6 +60,7 @@ export async function verifyExecutedCopy(
     completed_at: row.created_at,
     signers: signers.map((signer) => ({ name: signer.name, signed_at: signer.signed_at })),
     change_order: await changedContractOf(db, row),
+    seal: readSealRecord(row.seal_json),
   };
 }
 

@@ -84,6 +84,9 @@ export const certificate = {
       'Anyone can open that page and drop this PDF on it to check that it is the genuine executed copy, unchanged since it was sealed.',
     sealed:
       'This document is digitally sealed by TradeSign; PDF readers such as Adobe Acrobat Reader show the seal in their signature panel, and any change to the file breaks it.',
+    /** Sealed with the company's own certificate (issue 39). */
+    sealedBy: (name: string, issuer: string, fingerprint: string) =>
+      `This document is digitally sealed by ${name}, with a certificate issued by ${issuer} (SHA-256 fingerprint ${fingerprint}); PDF readers such as Adobe Acrobat Reader show the seal in their signature panel, and any change to the file breaks it.`,
     qrAlt: 'QR code of the verification page',
     scan: 'Scan to verify',
   },

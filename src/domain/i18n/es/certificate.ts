@@ -73,6 +73,8 @@ export const certificate: typeof english = {
       'Cualquier persona puede abrir esa página y arrastrar este PDF hasta ella para comprobar que es la copia firmada auténtica y que no ha cambiado desde que se selló.',
     sealed:
       'TradeSign selló digitalmente este documento; los lectores de PDF como Adobe Acrobat Reader muestran el sello en su panel de firmas, y cualquier cambio en el archivo lo invalida.',
+    sealedBy: (name: string, issuer: string, fingerprint: string) =>
+      `${name} selló digitalmente este documento con un certificado emitido por ${issuer} (huella SHA-256 ${fingerprint}); los lectores de PDF como Adobe Acrobat Reader muestran el sello en su panel de firmas, y cualquier cambio en el archivo lo invalida.`,
     qrAlt: 'Código QR de la página de verificación',
     scan: 'Escanee para verificar',
   },

@@ -86,6 +86,11 @@ export interface CertificateInput {
   /** Absolute URL of the public verification page. */
   verifyUrl: string;
   /**
+   * The company's own seal certificate (issue 39): who the seal names and who vouches for them.
+   * Left out: the app's generated certificate, and the page says TradeSign sealed it.
+   */
+  sealedBy?: { commonName: string; issuerCommonName: string; fingerprintSha256: string };
+  /**
    * The company's IANA time zone (issue 31): its clock is printed beside each UTC time. Null or
    * left out: UTC alone.
    */

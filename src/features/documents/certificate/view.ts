@@ -75,6 +75,8 @@ export interface CertificateView {
   /** Null before sealing: the template then prints `pagesHashAtSealing` in words. */
   contractPagesSha256: string | null;
   pagesHashAtSealing: string;
+  /** Who sealed the document, in a sentence: TradeSign's own words unless a company certificate did. */
+  sealedBy: string;
   verifyUrl: string;
   /** The verify URL as a link target, only when it is http(s). */
   verifyHref: string | null;
@@ -230,6 +232,13 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
     snapshotSha256: input.snapshotSha256,
     contractPagesSha256: input.contractPagesSha256,
     pagesHashAtSealing: words.integrity.pagesAtSealing,
+    sealedBy: input.sealedBy
+      ? words.integrity.sealedBy(
+          input.sealedBy.commonName,
+          input.sealedBy.issuerCommonName,
+          input.sealedBy.fingerprintSha256,
+        )
+      : words.integrity.sealed,
     verifyUrl: input.verifyUrl,
     verifyHref: httpUrl(input.verifyUrl),
     qrSrc,

@@ -8,6 +8,7 @@ import {
 import { Signer } from '@signpdf/utils';
 // node-forge is CommonJS that builds its namespace at runtime: only the default import works.
 import forge from 'node-forge';
+import { identityOfCertificate, type SealIdentity } from './seal-identity.js';
 
 /** The key that seals: what sealing-key.ts stores. */
 export interface SealKey {
@@ -23,6 +24,8 @@ interface OpenedSealKey {
   certificates: forge.pki.Certificate[];
   /** The certificate of the private key. */
   signerCertificate: forge.pki.Certificate;
+  /** Who that certificate names, for the record of each copy. */
+  identity: SealIdentity;
 }
 
 /** Keys opened lately, by a hash of the file and its passphrase: a server seals with one or two. */
@@ -86,6 +89,11 @@ function nodeRsaSigner(privateKey: KeyObject): forge.pki.rsa.PrivateKey {
   return signer as unknown as forge.pki.rsa.PrivateKey;
 }
 
+/** Who a sealing key's certificate names: the subject and issuer each copy records. */
+export function sealIdentityOf(seal: SealKey): SealIdentity {
+  return openSealKey(seal).identity;
+}
+
 function openSealKey(seal: SealKey): OpenedSealKey {
   const id = createHash('sha256')
     .update(seal.p12)
@@ -99,10 +107,10 @@ function openSealKey(seal: SealKey): OpenedSealKey {
     false,
     seal.passphrase,
   );
-  const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[
-    forge.pki.oids.pkcs8ShroudedKeyBag!
-  ]?.[0];
-  const key = keyBag?.key;
+  // A key exported with -keypbe NONE sits in a plain key bag rather than a shrouded one.
+  const key = [forge.pki.oids.pkcs8ShroudedKeyBag!, forge.pki.oids.keyBag!]
+    .flatMap((bagType) => p12.getBags({ bagType })[bagType] ?? [])
+    .find((bag) => bag.key)?.key;
   if (!key) throw new Error('The sealing key file holds no private key');
   const certificates = (
     p12.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? []
@@ -112,10 +120,12 @@ function openSealKey(seal: SealKey): OpenedSealKey {
     return publicKey.n.compareTo(key.n) === 0 && publicKey.e.compareTo(key.e) === 0;
   });
   if (!signerCertificate) throw new Error('The sealing key file holds no certificate of its key');
+  const signerDer = forge.asn1.toDer(forge.pki.certificateToAsn1(signerCertificate)).getBytes();
   const opened: OpenedSealKey = {
     privateKey: createPrivateKey(forge.pki.privateKeyToPem(key)),
     certificates,
     signerCertificate,
+    identity: identityOfCertificate(Buffer.from(signerDer, 'binary')),
   };
   if (openedKeys.size >= MOST_KEPT) openedKeys.delete(openedKeys.keys().next().value!);
   openedKeys.set(id, opened);

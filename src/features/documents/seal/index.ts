@@ -16,7 +16,16 @@ export {
   SIGNATURE_LENGTH,
   type SealInfo,
   type SealKey,
+  type SealedPdf,
 } from './seal-pdf.js';
+export { identityOfCertificate, type SealIdentity } from './seal-identity.js';
+export { sealIdentityOf } from './cms-signer.js';
+export {
+  openOwnSealCertificate,
+  validityProblems,
+  type OwnSealCertificate,
+  type SealCertificateProblem,
+} from './own-certificate.js';
 export {
   verifySealedPdf,
   isIntactSeal,

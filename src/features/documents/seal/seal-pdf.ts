@@ -41,11 +41,22 @@ export class AlreadySealedError extends Error {
   }
 }
 
+/** A sealed file and the time its signature says it was made (the server's clock). */
+export interface SealedPdf {
+  bytes: Buffer;
+  signedAt: Date;
+}
+
 /**
  * Seals a finished PDF (e.g. the executed contract Chromium printed) with an invisible digital
  * signature, so readers report it as signed and unmodified since. Returns a new file.
  */
-export async function sealPdf(pdf: Uint8Array, seal: SealKey, info: SealInfo): Promise<Buffer> {
+export async function sealPdf(
+  pdf: Uint8Array,
+  seal: SealKey,
+  info: SealInfo,
+  now: Date = new Date(),
+): Promise<SealedPdf> {
   // pdf-lib rewrites the whole file rather than appending an incremental update, so an existing
   // signature would silently stop matching its bytes. Sealed files are final: refuse.
   if (findLastByteRange(pdf)) throw new AlreadySealedError();
@@ -54,7 +65,7 @@ export async function sealPdf(pdf: Uint8Array, seal: SealKey, info: SealInfo): P
   // dictionary carries the sealing time.
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   // One clock reading for both the dictionary's /M and the CMS signingTime, so they agree.
-  const signingTime = new Date();
+  const signingTime = now;
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: info.reason,
@@ -70,5 +81,6 @@ export async function sealPdf(pdf: Uint8Array, seal: SealKey, info: SealInfo): P
   // object stream.
   const withPlaceholder = await doc.save({ useObjectStreams: false });
 
-  return new SignPdf().sign(withPlaceholder, new SealKeySigner(seal), signingTime);
+  const bytes = await new SignPdf().sign(withPlaceholder, new SealKeySigner(seal), signingTime);
+  return { bytes, signedAt: signingTime };
 }

@@ -33,7 +33,7 @@ let sealed: Buffer;
 beforeAll(async () => {
   seal = generateSealingCertificate(COMMON_NAME);
   unsealed = await threePagePdf();
-  sealed = await sealPdf(unsealed, seal, INFO);
+  sealed = (await sealPdf(unsealed, seal, INFO)).bytes;
 });
 
 async function threePagePdf(): Promise<Uint8Array> {
