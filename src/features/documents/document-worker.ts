@@ -97,6 +97,7 @@ export function startDocumentWorker(options: {
         log,
         seal: options.seal ?? {},
         now: clock(),
+        lastAttempt: attempts >= MAX_RENDER_ATTEMPTS,
       });
       const now = clock().toISOString();
       const recorded = await db.transaction().execute(async (trx) => {

@@ -11,7 +11,20 @@ import {
   loadSignedContract,
 } from './certificate-input.js';
 import { CONTRACT_MAX_PAGES, type PdfRenderer } from './pdf-renderer.js';
-import { sealIdentityOf, sealPdf, validityProblems } from './seal/index.js';
+import type { CertificateInput } from './certificate/index.js';
+import {
+  isTimestampFailure,
+  timestampContractPages,
+  unavailable,
+  type CopyTimestamp,
+} from './copy-timestamp.js';
+import {
+  sealIdentityOf,
+  sealPdf,
+  validityProblems,
+  type SealedPdf,
+  type SealIdentity,
+} from './seal/index.js';
 import type { SealSettings } from './seal-settings.js';
 import { getOrCreateSealingKey } from './sealing-key.js';
 
@@ -41,6 +54,11 @@ export async function buildSealedExecutedCopy(
     /** The company's own certificate, when there is one (issue 39). */
     seal: SealSettings;
     now: Date;
+    /**
+     * The job's last attempt: a timestamp authority that still does not answer no longer holds the
+     * copy back; it is sealed without a timestamp, and its certificate says so (issue 39).
+     */
+    lastAttempt: boolean;
   },
 ): Promise<ExecutedCopy> {
   const { publicUrl, log } = options;
@@ -81,52 +99,122 @@ export async function buildSealedExecutedCopy(
       'consent notice rebuilt for the executed copy does not match the SHA-256 recorded at signing',
     );
   }
-  const certificateHtml = await renderCertificateHtml(certificateInput);
-  const certificatePages = await renderer.render(certificateHtml, {
-    footerLabel: footers.certificate(documentName(words)),
-    pageWords: footers,
-  });
-
-  const merged = await PDFDocument.create();
   // The file's title and seal reason stay in English, as before: readers show them as metadata.
   const englishName = documentName(messagesFor('en').certificate);
-  merged.setTitle(`${englishName} (executed copy)`);
-  merged.setProducer('TradeSign');
-  for (const part of [contractPages, certificatePages]) {
-    const source = await PDFDocument.load(part);
-    for (const page of await merged.copyPages(source, source.getPageIndices()))
-      merged.addPage(page);
-  }
-  const sealed = await sealPdf(
-    await merged.save({ useObjectStreams: false }),
-    key,
-    {
-      reason: changeOrder
-        ? `Executed copy of ${englishName}`
-        : `Executed copy of contract #${contractId}`,
-      location: new URL(publicUrl).host,
-      contactInfo: publicUrl,
-      name: options.seal.own ? signer.commonName : 'TradeSign',
-    },
+
+  /** The certificate's pages for this stamp, merged after the contract's, and sealed. */
+  const certifyAndSeal = async (stamp: CopyTimestamp) => {
+    const certificateHtml = await renderCertificateHtml({
+      ...certificateInput,
+      ...certificateTimestamp(stamp),
+    });
+    const certificatePages = await renderer.render(certificateHtml, {
+      footerLabel: footers.certificate(documentName(words)),
+      pageWords: footers,
+    });
+    const merged = await PDFDocument.create();
+    merged.setTitle(`${englishName} (executed copy)`);
+    merged.setProducer('TradeSign');
+    for (const part of [contractPages, certificatePages]) {
+      const source = await PDFDocument.load(part);
+      for (const page of await merged.copyPages(source, source.getPageIndices()))
+        merged.addPage(page);
+    }
+    if (stamp.kind === 'stamped') {
+      // The token the certificate quotes, so anyone can check it: openssl ts -verify -token_in
+      // -digest <the contract pages' SHA-256> (README, "Your own seal certificate").
+      await merged.attach(stamp.pages.token, 'contract-pages-timestamp.tst', {
+        mimeType: 'application/octet-stream',
+        description: 'RFC 3161 timestamp token over the SHA-256 of the contract pages',
+        creationDate: options.now,
+        modificationDate: options.now,
+      });
+    }
+    const authority = options.seal.timestampAuthority;
+    return sealPdf(
+      await merged.save({ useObjectStreams: false }),
+      key,
+      {
+        reason: changeOrder
+          ? `Executed copy of ${englishName}`
+          : `Executed copy of contract #${contractId}`,
+        location: new URL(publicUrl).host,
+        contactInfo: publicUrl,
+        name: options.seal.own ? signer.commonName : 'TradeSign',
+      },
+      {
+        now: options.now,
+        ...(stamp.kind === 'stamped' && authority ? { timestampAuthority: authority } : {}),
+      },
+    );
+  };
+
+  let stamp = await timestampContractPages(
+    options.seal,
+    contractPages,
     options.now,
+    options.lastAttempt,
   );
+  let sealed: SealedPdf;
+  try {
+    sealed = await certifyAndSeal(stamp);
+  } catch (error) {
+    // The authority dated the pages, then failed on the seal: on the last attempt the certificate
+    // is printed again to say so, and the copy is sealed on this server's clock.
+    const authority = options.seal.timestampAuthority;
+    if (!options.lastAttempt || !authority || !isTimestampFailure(error)) throw error;
+    stamp = unavailable(authority.url, error);
+    sealed = await certifyAndSeal(stamp);
+  }
+  if (stamp.kind === 'unavailable') {
+    log?.warn({ contractId, reason: stamp.reason }, 'sealed without a trusted timestamp');
+  }
   return {
     bytes: sealed.bytes,
     sha256: sha256Hex(sealed.bytes),
     contractPagesSha256,
-    seal: {
-      signer: {
-        subject: signer.subject,
-        common_name: signer.commonName,
-        issuer: signer.issuer,
-        issuer_common_name: signer.issuerCommonName,
-        fingerprint_sha256: signer.fingerprintSha256,
-        self_signed: signer.selfSigned,
-      },
-      sealed_at_server: sealed.signedAt.toISOString(),
-      timestamp: null,
-      timestamp_missing: 'not_configured',
+    seal: sealRecord(signer, sealed, stamp),
+  };
+}
+
+/** What the certificate says of the timestamp: nothing unless an authority is set up. */
+function certificateTimestamp(stamp: CopyTimestamp): Pick<CertificateInput, 'timestamp'> {
+  if (stamp.kind === 'not_configured') return {};
+  if (stamp.kind === 'unavailable') return { timestamp: { kind: 'unavailable', host: stamp.host } };
+  return {
+    timestamp: {
+      kind: 'stamped',
+      authority: stamp.pages.authority,
+      host: stamp.pages.urlHost,
+      at: stamp.pages.genTime.toISOString(),
+      serverAt: stamp.serverAt,
     },
+  };
+}
+
+function sealRecord(signer: SealIdentity, sealed: SealedPdf, stamp: CopyTimestamp): SealRecordJson {
+  return {
+    signer: {
+      subject: signer.subject,
+      common_name: signer.commonName,
+      issuer: signer.issuer,
+      issuer_common_name: signer.issuerCommonName,
+      fingerprint_sha256: signer.fingerprintSha256,
+      self_signed: signer.selfSigned,
+    },
+    sealed_at_server: sealed.signedAt.toISOString(),
+    timestamp: sealed.timestamp
+      ? {
+          at: sealed.timestamp.genTime.toISOString(),
+          authority: sealed.timestamp.authority,
+          url_host: sealed.timestamp.urlHost,
+        }
+      : null,
+    timestamp_missing: sealed.timestamp
+      ? null
+      : stamp.kind === 'not_configured'
+        ? 'not_configured'
+        : 'authority_unavailable',
   };
 }
 

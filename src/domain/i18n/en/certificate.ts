@@ -87,6 +87,11 @@ export const certificate = {
     /** Sealed with the company's own certificate (issue 39). */
     sealedBy: (name: string, issuer: string, fingerprint: string) =>
       `This document is digitally sealed by ${name}, with a certificate issued by ${issuer} (SHA-256 fingerprint ${fingerprint}); PDF readers such as Adobe Acrobat Reader show the seal in their signature panel, and any change to the file breaks it.`,
+    /** A timestamp authority dated the contract pages (issue 39). */
+    timestamped: (authority: string, host: string, at: string, serverAt: string) =>
+      `Trusted timestamp: ${authority} (${host}) dated the contract pages above, by their SHA-256, at ${at}; this server's clock said ${serverAt}. Its token is attached to this file, and the seal carries a timestamp of its own from the same authority, which PDF readers show in their signature panel.`,
+    noTimestamp: (host: string) =>
+      `No trusted timestamp: the timestamp authority ${host} did not answer, so the time of this seal is this server's clock alone.`,
     qrAlt: 'QR code of the verification page',
     scan: 'Scan to verify',
   },

@@ -91,6 +91,13 @@ export interface CertificateInput {
    */
   sealedBy?: { commonName: string; issuerCommonName: string; fingerprintSha256: string };
   /**
+   * A timestamp authority's time for the contract pages (issue 39), or that it did not answer.
+   * Left out: none is configured, and the page says nothing of it.
+   */
+  timestamp?:
+    | { kind: 'stamped'; authority: string; host: string; at: string; serverAt: string }
+    | { kind: 'unavailable'; host: string };
+  /**
    * The company's IANA time zone (issue 31): its clock is printed beside each UTC time. Null or
    * left out: UTC alone.
    */

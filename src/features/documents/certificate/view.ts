@@ -77,6 +77,8 @@ export interface CertificateView {
   pagesHashAtSealing: string;
   /** Who sealed the document, in a sentence: TradeSign's own words unless a company certificate did. */
   sealedBy: string;
+  /** The timestamp authority's time for the contract pages, or why there is none; null when none is set up. */
+  timestamp: string | null;
   verifyUrl: string;
   /** The verify URL as a link target, only when it is http(s). */
   verifyHref: string | null;
@@ -239,10 +241,20 @@ export function certificateView(input: CertificateInput, qrSrc: string): Certifi
           input.sealedBy.fingerprintSha256,
         )
       : words.integrity.sealed,
+    timestamp: timestampSentence(input, language),
     verifyUrl: input.verifyUrl,
     verifyHref: httpUrl(input.verifyUrl),
     qrSrc,
     addressParts,
     appendices,
   };
+}
+
+function timestampSentence(input: CertificateInput, language: Language): string | null {
+  const stamp = input.timestamp;
+  if (!stamp) return null;
+  const words = messagesFor(language).certificate.integrity;
+  if (stamp.kind === 'unavailable') return words.noTimestamp(stamp.host);
+  const time = (iso: string) => formatUtcWithLocal(iso, input.companyTimeZone, language);
+  return words.timestamped(stamp.authority, stamp.host, time(stamp.at), time(stamp.serverAt));
 }

@@ -9,6 +9,12 @@ import { Signer } from '@signpdf/utils';
 // node-forge is CommonJS that builds its namespace at runtime: only the default import works.
 import forge from 'node-forge';
 import { identityOfCertificate, type SealIdentity } from './seal-identity.js';
+import {
+  addSignatureTimestamp,
+  requestTimestamp,
+  signatureValueOf,
+  type TimestampToken,
+} from './timestamp.js';
 
 /** The key that seals: what sealing-key.ts stores. */
 export interface SealKey {
@@ -45,11 +51,18 @@ const SHA256_DIGEST_INFO_PREFIX = Buffer.from('3031300d0609608648016503040201050
  * RSASSA-PKCS1-v1_5 either way: the padded DigestInfo, signed with the private key.
  */
 export class SealKeySigner extends Signer {
-  constructor(private readonly seal: SealKey) {
+  /** The signature timestamp of the last signature, when an authority was asked (issue 39). */
+  timestamp: TimestampToken | undefined;
+
+  constructor(
+    private readonly seal: SealKey,
+    /** An RFC 3161 authority that stamps the signature value (PAdES B-T's idea), issue 39. */
+    private readonly timestampAuthority?: { url: string; timeoutMs: number; now: () => Date },
+  ) {
     super();
   }
 
-  override sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
+  override async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
     const opened = openSealKey(this.seal);
     const message = forge.pkcs7.createSignedData();
     message.content = forge.util.createBuffer(pdf.toString('binary'));
@@ -66,7 +79,11 @@ export class SealKeySigner extends Signer {
       ],
     });
     message.sign({ detached: true });
-    return Promise.resolve(Buffer.from(forge.asn1.toDer(message.toAsn1()).getBytes(), 'binary'));
+    const cms = Buffer.from(forge.asn1.toDer(message.toAsn1()).getBytes(), 'binary');
+    if (!this.timestampAuthority) return cms;
+    const { url, ...options } = this.timestampAuthority;
+    this.timestamp = await requestTimestamp(url, signatureValueOf(cms), options);
+    return addSignatureTimestamp(cms, this.timestamp.token);
   }
 }
 

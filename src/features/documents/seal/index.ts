@@ -17,7 +17,16 @@ export {
   type SealInfo,
   type SealKey,
   type SealedPdf,
+  type SealOptions,
 } from './seal-pdf.js';
+export {
+  TimestampInvalidError,
+  TimestampUnavailableError,
+  readTimestampToken,
+  requestTimestamp,
+  signatureTimestampOf,
+  type TimestampToken,
+} from './timestamp.js';
 export { identityOfCertificate, type SealIdentity } from './seal-identity.js';
 export { sealIdentityOf } from './cms-signer.js';
 export {

@@ -6,6 +6,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { PDFDocument } from 'pdf-lib';
 import { findLastByteRange } from './byte-range.js';
 import { SealKeySigner, type SealKey } from './cms-signer.js';
+import type { TimestampToken } from './timestamp.js';
 
 export type { SealKey } from './cms-signer.js';
 
@@ -41,10 +42,24 @@ export class AlreadySealedError extends Error {
   }
 }
 
+/*
+ * With a timestamp authority, room for its token too: a public authority's, with its
+ * certificate and chain, takes 6 to 10 KiB (docs/research/039-own-certificate-and-timestamp.md §6).
+ */
+export const SIGNATURE_LENGTH_WITH_TIMESTAMP = SIGNATURE_LENGTH + 2 * 16 * 1024;
+
 /** A sealed file and the time its signature says it was made (the server's clock). */
 export interface SealedPdf {
   bytes: Buffer;
   signedAt: Date;
+  /** The authority's token over the signature, when one was asked for. */
+  timestamp?: TimestampToken;
+}
+
+export interface SealOptions {
+  /** The clock the signature states, and the authority's certificate is checked at. */
+  now?: Date;
+  timestampAuthority?: { url: string; timeoutMs: number };
 }
 
 /**
@@ -55,17 +70,47 @@ export async function sealPdf(
   pdf: Uint8Array,
   seal: SealKey,
   info: SealInfo,
-  now: Date = new Date(),
+  options: SealOptions = {},
 ): Promise<SealedPdf> {
   // pdf-lib rewrites the whole file rather than appending an incremental update, so an existing
   // signature would silently stop matching its bytes. Sealed files are final: refuse.
   if (findLastByteRange(pdf)) throw new AlreadySealedError();
 
+  // One clock reading for both the dictionary's /M and the CMS signingTime, so they agree.
+  const signingTime = options.now ?? new Date();
+  const tsa = options.timestampAuthority;
+  const signer = new SealKeySigner(
+    seal,
+    tsa && { url: tsa.url, timeoutMs: tsa.timeoutMs, now: () => signingTime },
+  );
+  const firstTry = tsa ? SIGNATURE_LENGTH_WITH_TIMESTAMP : SIGNATURE_LENGTH;
+  let bytes: Buffer;
+  try {
+    bytes = await signInPlaceholder(pdf, signer, info, signingTime, firstTry);
+  } catch (error) {
+    // A long chain or token: once more with room for what it needed (a new signature, and a new
+    // timestamp for it).
+    const needed = /exceeds placeholder length: (\d+) > \d+/.exec(String(error))?.[1];
+    if (!needed) throw error;
+    bytes = await signInPlaceholder(pdf, signer, info, signingTime, Number(needed) + 8192);
+  }
+  return {
+    bytes,
+    signedAt: signingTime,
+    ...(signer.timestamp ? { timestamp: signer.timestamp } : {}),
+  };
+}
+
+async function signInPlaceholder(
+  pdf: Uint8Array,
+  signer: SealKeySigner,
+  info: SealInfo,
+  signingTime: Date,
+  signatureLength: number,
+): Promise<Buffer> {
   // updateMetadata: false keeps the producer, dates and title the renderer wrote; the signature
   // dictionary carries the sealing time.
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
-  // One clock reading for both the dictionary's /M and the CMS signingTime, so they agree.
-  const signingTime = now;
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: info.reason,
@@ -73,7 +118,7 @@ export async function sealPdf(
     contactInfo: info.contactInfo,
     name: info.name,
     signingTime,
-    signatureLength: SIGNATURE_LENGTH,
+    signatureLength,
     subFilter: SEAL_SUBFILTER,
     appName: 'TradeSign',
   });
@@ -81,6 +126,5 @@ export async function sealPdf(
   // object stream.
   const withPlaceholder = await doc.save({ useObjectStreams: false });
 
-  const bytes = await new SignPdf().sign(withPlaceholder, new SealKeySigner(seal), signingTime);
-  return { bytes, signedAt: signingTime };
+  return new SignPdf().sign(withPlaceholder, signer, signingTime);
 }

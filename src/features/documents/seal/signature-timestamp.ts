@@ -62,6 +62,24 @@ export function addSignatureTimestamp(cmsDer: Buffer, token: Buffer): Buffer {
   return tlv(TAG.SEQUENCE, bytesOf(cmsDer, contentType), tlv(contextTag(0), signedData));
 }
 
+/** The signature timestamp token a CMS carries (its raw bytes), if it carries one. */
+export function signatureTimestampOf(cmsDer: Buffer): Buffer | undefined {
+  // A PDF's /Contents is zero-padded after the CMS: read only the first element.
+  const cms = bytesOf(cmsDer, readTlv(cmsDer));
+  const { signerInfoFields } = locateSignerInfo(cms);
+  const unsigned = signerInfoFields.find((field) => field.tag === contextTag(1));
+  if (!unsigned) return undefined;
+  for (const attribute of childrenOf(cms, unsigned)) {
+    const [type, values] = childrenOf(cms, attribute);
+    if (!type || !values || readOid(contentsOf(cms, type)) !== OID_SIGNATURE_TIME_STAMP_TOKEN) {
+      continue;
+    }
+    const [token] = childrenOf(cms, values);
+    return token ? Buffer.from(bytesOf(cms, token)) : undefined;
+  }
+  return undefined;
+}
+
 function locateSignerInfo(cms: Buffer): SignerInfoLocation {
   const contentInfo = expectTlv(cms, 0, TAG.SEQUENCE);
   const [contentType, wrapped] = childrenOf(cms, contentInfo);

@@ -28,7 +28,11 @@ import { OID_SHA256, verifyTimestampToken } from './timestamp-token.js';
 export { TimestampInvalidError, TimestampUnavailableError } from './timestamp-errors.js';
 export { readTimestampToken, verifyTimestampToken } from './timestamp-token.js';
 export type { TimestampTokenFacts } from './timestamp-token.js';
-export { addSignatureTimestamp, signatureValueOf } from './signature-timestamp.js';
+export {
+  addSignatureTimestamp,
+  signatureTimestampOf,
+  signatureValueOf,
+} from './signature-timestamp.js';
 
 export interface TimestampToken {
   /** The token's raw bytes, sliced from the response, never re-encoded. */
