@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VerifyResult } from './verify-api';
-import { changedContractLines, verifiedDocumentName } from './verified-document';
+import { changedContractLines, sealLines, verifiedDocumentName } from './verified-document';
 
 const contract: VerifyResult = {
   genuine: true,
@@ -10,6 +10,19 @@ const contract: VerifyResult = {
   completed_at: '2026-12-02T16:00:00.000Z',
   signers: [{ name: 'Jordan Rivera', signed_at: '2026-12-02T16:00:00.000Z' }],
   change_order: null,
+  seal: {
+    signer: {
+      subject: 'CN=TradeSign document seal (contracts.example.com), O=TradeSign',
+      common_name: 'TradeSign document seal (contracts.example.com)',
+      issuer: 'CN=TradeSign document seal (contracts.example.com), O=TradeSign',
+      issuer_common_name: 'TradeSign document seal (contracts.example.com)',
+      fingerprint_sha256: 'a'.repeat(64),
+      self_signed: true,
+    },
+    sealed_at_server: '2026-12-02T16:00:05.000Z',
+    timestamp: null,
+    timestamp_missing: 'not_configured',
+  },
 };
 
 describe('a genuine copy on the verify page', () => {
@@ -41,5 +54,51 @@ describe('a genuine copy on the verify page', () => {
       fingerprintLabel: 'Contract #12 has no sealed copy yet.',
       fingerprint: null,
     });
+  });
+});
+
+describe('who sealed a genuine copy, and when (issue 39)', () => {
+  const acme = {
+    subject: 'CN=Acme Roofing LLC, O=Acme Roofing LLC, C=US',
+    common_name: 'Acme Roofing LLC',
+    issuer: 'CN=Test Root CA, O=Test Trust',
+    issuer_common_name: 'Test Root CA',
+    fingerprint_sha256: 'b'.repeat(64),
+    self_signed: false,
+  };
+
+  it('adds nothing for the app’s own seal without a timestamp authority', () => {
+    expect(sealLines(contract)).toEqual([]);
+    expect(sealLines({ ...contract, seal: null })).toEqual([]);
+  });
+
+  it('names the company’s certificate and the authority’s time beside the server’s', () => {
+    const stamped: VerifyResult = {
+      ...contract,
+      seal: {
+        signer: acme,
+        sealed_at_server: '2026-12-02T16:00:05.000Z',
+        timestamp: {
+          at: '2026-12-02T16:00:06.000Z',
+          authority: 'CN=DigiCert SHA256 RSA4096 Timestamp Responder 2025 1, O=DigiCert, C=US',
+          url_host: 'timestamp.digicert.com',
+        },
+        timestamp_missing: null,
+      },
+    };
+    expect(sealLines(stamped)).toEqual([
+      'Sealed by Acme Roofing LLC, with a certificate issued by Test Root CA',
+      "Trusted timestamp: December 2, 2026 at 4:00 PM UTC, from CN=DigiCert SHA256 RSA4096 Timestamp Responder 2025 1, O=DigiCert, C=US (timestamp.digicert.com); this server's clock said December 2, 2026 at 4:00 PM UTC",
+    ]);
+  });
+
+  it('says when the authority did not answer', () => {
+    const unanswered: VerifyResult = {
+      ...contract,
+      seal: { ...contract.seal!, timestamp_missing: 'authority_unavailable' },
+    };
+    expect(sealLines(unanswered)).toEqual([
+      "No trusted timestamp: the timestamp authority did not answer, so the seal's time is this server's clock alone: December 2, 2026 at 4:00 PM UTC",
+    ]);
   });
 });

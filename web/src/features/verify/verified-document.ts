@@ -1,3 +1,4 @@
+import { formatUtcDateTime } from '@domain/dates';
 import type { VerifyResult } from './verify-api';
 
 /**
@@ -28,4 +29,31 @@ export function changedContractLines(
       : `${contract} has no sealed copy yet.`,
     fingerprint: changeOrder.contract_sha256,
   };
+}
+
+/**
+ * Who sealed the copy and on whose clock (issue 39): the company's own certificate by name, and a
+ * timestamp authority's time next to this server's. Nothing for a copy sealed by the app's own
+ * certificate with no authority set up, as before.
+ */
+export function sealLines(result: VerifyResult): string[] {
+  const seal = result.seal;
+  if (!seal) return [];
+  const lines: string[] = [];
+  if (!seal.signer.self_signed) {
+    lines.push(
+      `Sealed by ${seal.signer.common_name}, with a certificate issued by ${seal.signer.issuer_common_name}`,
+    );
+  }
+  const serverClock = formatUtcDateTime(seal.sealed_at_server);
+  if (seal.timestamp) {
+    lines.push(
+      `Trusted timestamp: ${formatUtcDateTime(seal.timestamp.at)}, from ${seal.timestamp.authority} (${seal.timestamp.url_host}); this server's clock said ${serverClock}`,
+    );
+  } else if (seal.timestamp_missing === 'authority_unavailable') {
+    lines.push(
+      `No trusted timestamp: the timestamp authority did not answer, so the seal's time is this server's clock alone: ${serverClock}`,
+    );
+  }
+  return lines;
 }

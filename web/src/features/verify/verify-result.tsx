@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { formatLongDate } from '@domain/dates';
 import type { VerifyResult } from './verify-api';
 import type { VerifyState } from './use-verify-file';
-import { changedContractLines, verifiedDocumentName } from './verified-document';
+import { changedContractLines, sealLines, verifiedDocumentName } from './verified-document';
 
 const wrap = { overflowWrap: 'anywhere' } as const;
 
@@ -83,6 +83,11 @@ function Genuine({ result }: { result: VerifyResult }) {
       )}
       {/* Not "Completed": in a building contract that reads as the work being finished (issue 32). */}
       <Text>Signed by all parties on {formatLongDate(result.completed_at)}</Text>
+      {sealLines(result).map((line) => (
+        <Text key={line} style={wrap}>
+          {line}
+        </Text>
+      ))}
     </ResultCard>
   );
 }
