@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { createTestPki } from './test/test-pki.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -190,6 +191,25 @@ describe('loadConfig', () => {
     expect(loadConfig({}).SIGNUP_EMAILS_VERIFIED).toBe(false);
   });
 
+  it('needs exactly one passphrase for a seal certificate, and never shows it', () => {
+    expect(configProblems({ SEAL_P12_PATH: '/etc/tradesign/seal.p12' })).toEqual([
+      'SEAL_P12_PATH="/etc/tradesign/seal.p12" needs its passphrase: set SEAL_P12_PASSPHRASE or SEAL_P12_PASSPHRASE_FILE',
+    ]);
+    expect(
+      configProblems({
+        SEAL_P12_PATH: '/etc/tradesign/seal.p12',
+        SEAL_P12_PASSPHRASE: 'hunter2',
+        SEAL_P12_PASSPHRASE_FILE: '/etc/tradesign/seal.pass',
+      }),
+    ).toEqual(['SEAL_P12_PASSPHRASE and SEAL_P12_PASSPHRASE_FILE are both set: keep one']);
+    expect(configProblems({ SEAL_P12_PASSPHRASE: 'hunter2' })).toEqual([
+      'SEAL_P12_PASSPHRASE or SEAL_P12_PASSPHRASE_FILE is set without SEAL_P12_PATH: set the path of the .p12 file too, or remove it',
+    ]);
+    const [tsa] = configProblems({ TSA_URL: 'ftp://user:hunter2@tsa.example' });
+    expect(tsa).toBe('Invalid TSA_URL="ftp://user:***@tsa.example": must be an http(s) URL');
+    expect(loadConfig({ TSA_URL: 'http://timestamp.digicert.com' }).TSA_TIMEOUT_MS).toBe(10_000);
+  });
+
   it('treats an empty string as unset', () => {
     const config = loadConfig({
       PORT: '',
@@ -237,12 +257,16 @@ function startServerWith(env: Record<string, string>, timeoutMs: number) {
   }
 }
 
-describe('server start with bad configuration', () => {
+// Each starts the server process: a deadline for a hang, not a timing (docs/testing.md). Under a
+// full run's load on a half-speed machine one took 34 s to print its line (run 45).
+const START_DEADLINE_MS = 60_000;
+
+describe('server start with bad configuration', { timeout: 90_000 }, () => {
   it('stops with one line naming DATABASE_URL, the host and the reason, never the password', () => {
     // Nothing listens on port 1: the connection is refused at once.
     const { result, stderrLines, dataDirFiles } = startServerWith(
       { DATABASE_URL: 'postgres://tradesign:hunter2-secret@127.0.0.1:1/tradesign' },
-      30_000,
+      START_DEADLINE_MS,
     );
     expect(result.status).not.toBe(0);
     expect(stderrLines, result.stderr).toHaveLength(1);
@@ -255,7 +279,10 @@ describe('server start with bad configuration', () => {
   });
 
   it('exits non-zero with a single stderr line naming PORT', () => {
-    const { result, stderrLines, dataDirFiles } = startServerWith({ PORT: 'abc' }, 15_000);
+    const { result, stderrLines, dataDirFiles } = startServerWith(
+      { PORT: 'abc' },
+      START_DEADLINE_MS,
+    );
     expect(result.error).toBeUndefined();
     expect(result.signal).toBeNull();
     // EX_CONFIG: the systemd unit does not restart on it (deploy/tradesign.service).
@@ -265,5 +292,34 @@ describe('server start with bad configuration', () => {
     expect(stderrLines[0]).toContain('abc');
     // It stopped before touching the database.
     expect(dataDirFiles).toEqual([]);
+  });
+
+  it('stops with one line when the seal certificate cannot seal, never showing its passphrase', async () => {
+    const pki = await createTestPki();
+    try {
+      const signer = await pki.signer('good');
+      const { result, stderrLines, dataDirFiles } = startServerWith(
+        { SEAL_P12_PATH: signer.p12Path, SEAL_P12_PASSPHRASE: 'hunter2-not-it' },
+        START_DEADLINE_MS,
+      );
+      expect(result.status).toBe(78);
+      expect(stderrLines).toEqual([
+        `the passphrase does not open SEAL_P12_PATH=${signer.p12Path}: wrong passphrase`,
+      ]);
+      expect(result.stdout + result.stderr).not.toContain('hunter2-not-it');
+      expect(dataDirFiles).toEqual([]);
+
+      const expired = await pki.signer('expired');
+      const refused = startServerWith(
+        { SEAL_P12_PATH: expired.p12Path, SEAL_P12_PASSPHRASE: expired.passphrase },
+        START_DEADLINE_MS,
+      );
+      expect(refused.result.status).toBe(78);
+      expect(refused.stderrLines).toEqual([
+        expect.stringMatching(/^the certificate "Acme Roofing LLC" expired on \d{4}-\d{2}-\d{2}$/),
+      ]);
+    } finally {
+      await pki.remove();
+    }
   });
 });

@@ -122,6 +122,9 @@ export async function runCli(argv: string[], hooks: CliHooks = {}): Promise<void
     if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
     console.error(explained(error));
     if (error instanceof CliError) process.exit(error.exitCode);
-    process.exit(error instanceof MigrationFailedError ? EXIT_NEEDS_A_FIX : 1);
+    // A setting to fix (the seal certificate, found by the server itself): the unit does not
+    // restart on it (deploy/tradesign.service), as for a bad variable.
+    const needsAFix = error instanceof MigrationFailedError || error instanceof ConfigError;
+    process.exit(needsAFix ? EXIT_NEEDS_A_FIX : 1);
   }
 }
