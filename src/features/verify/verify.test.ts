@@ -109,6 +109,8 @@ describe('GET /api/verify/:sha256', () => {
       completed_at: '2026-11-21T15:04:00.000Z',
       signers: [{ name: 'Jordan Rivera', signed_at: '2026-11-21T15:04:00.000Z' }],
       change_order: null,
+      // A copy sealed before who sealed it was recorded (issue 39).
+      seal: null,
     });
   });
 
@@ -122,6 +124,7 @@ describe('GET /api/verify/:sha256', () => {
       'contract_id',
       'contractor',
       'genuine',
+      'seal',
       'signers',
     ]);
     expect(response.body).not.toMatch(/@|example|420000|5551234567|%PDF|total|pdf/i);

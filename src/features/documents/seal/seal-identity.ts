@@ -30,7 +30,10 @@ export function identityOfCertificate(der: Buffer): SealIdentity {
     issuer: distinguishedName(certificate.issuer),
     issuerCommonName: commonNameOf(certificate.issuer) ?? distinguishedName(certificate.issuer),
     fingerprintSha256: certificate.fingerprint256.replaceAll(':', '').toLowerCase(),
-    selfSigned: certificate.checkIssued(certificate),
+    // Not checkIssued: OpenSSL's check also wants the issuer allowed to sign certificates, which a
+    // self-signed seal (digitalSignature and nonRepudiation only) is not.
+    selfSigned:
+      certificate.subject === certificate.issuer && certificate.verify(certificate.publicKey),
     notAfter: new Date(certificate.validTo).toISOString(),
     notBefore: new Date(certificate.validFrom).toISOString(),
   };
