@@ -29,6 +29,16 @@ export function formatUtcDateTime(iso: string, language: Language = DEFAULT_LANG
 }
 
 /**
+ * `2026-11-27 18:29:55 UTC`: a time to the second, for comparing a timestamp authority's clock
+ * with this server's (issue 39), where the minute of formatUtcDateTime hides the difference.
+ */
+export function formatUtcSeconds(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/**
  * The runtime's own name for an IANA time zone (`america/chicago` becomes `America/Chicago`), or
  * null when it knows no such zone: `new Intl.DateTimeFormat` throws a RangeError for those.
  */

@@ -269,7 +269,7 @@ describe('a copy sealed with the company’s own certificate (issue 39)', () => 
     const { text } = await pdfText(pdf);
     expect(text.replace(/\s+/g, ' ')).toMatch(
       new RegExp(
-        `Trusted timestamp: CN=Test TSA, O=Test Trust \\(${host.replace('.', '\\.')}\\) dated the contract pages above, by their SHA-256, at \\w+ \\d+, \\d{4} at .+ UTC; this server's clock said`,
+        `Trusted timestamp: CN=Test TSA, O=Test Trust \\(${host.replaceAll('.', '\\.')}\\) dated the contract pages above, by their SHA-256, at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC; this server's clock said \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC\\.`,
       ),
     );
     const pagesSha256 = await t.sql.value<string>(

@@ -115,3 +115,47 @@ describe('the certificate’s event lines (issue 17)', () => {
     ]);
   });
 });
+
+describe('who sealed the copy and when (issue 39)', () => {
+  const sealedBy = {
+    commonName: 'Acme Roofing LLC',
+    issuerCommonName: 'Test Root CA',
+    fingerprintSha256: 'ab'.repeat(32),
+  };
+  const stamped = {
+    kind: 'stamped' as const,
+    authority: 'CN=Test TSA, O=Test Trust',
+    host: 'tsa.example:8080',
+    at: '2026-11-27T18:29:55.000Z',
+    serverAt: '2026-11-27T18:29:54.598Z',
+  };
+
+  it('says TradeSign sealed it and nothing of a timestamp when neither is set up', () => {
+    const view = certificateView(certificateInput());
+    expect(view.sealedBy).toBe(messagesFor('en').certificate.integrity.sealed);
+    expect(view.timestamp).toBeNull();
+  });
+
+  it('names the company’s certificate and both clocks to the second, in English and Spanish', () => {
+    const view = certificateView(certificateInput({ sealedBy, timestamp: stamped }));
+    expect(view.sealedBy).toBe(
+      `This document is digitally sealed by Acme Roofing LLC, with a certificate issued by Test Root CA (SHA-256 fingerprint ${'ab'.repeat(32)}); PDF readers such as Adobe Acrobat Reader show the seal in their signature panel, and any change to the file breaks it.`,
+    );
+    expect(view.timestamp).toBe(
+      "Trusted timestamp: CN=Test TSA, O=Test Trust (tsa.example:8080) dated the contract pages above, by their SHA-256, at 2026-11-27 18:29:55 UTC; this server's clock said 2026-11-27 18:29:54 UTC. Its token is attached to this file, and the seal carries a timestamp of its own from the same authority, which PDF readers show in their signature panel.",
+    );
+    const spanish = certificateView(
+      certificateInput({
+        language: 'es',
+        sealedBy,
+        timestamp: { kind: 'unavailable', host: 'tsa.example:8080' },
+      }),
+    );
+    expect(spanish.sealedBy).toMatch(
+      /^Acme Roofing LLC selló digitalmente este documento con un certificado emitido por Test Root CA/,
+    );
+    expect(spanish.timestamp).toBe(
+      'Sin sello de tiempo de confianza: la autoridad de sellado de tiempo tsa.example:8080 no respondió, así que la hora de este sello es solo la del reloj de este servidor.',
+    );
+  });
+});

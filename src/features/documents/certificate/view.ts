@@ -1,4 +1,4 @@
-import { formatUtcDateTime, formatUtcWithLocal } from '../../../domain/dates.js';
+import { formatUtcDateTime, formatUtcSeconds, formatUtcWithLocal } from '../../../domain/dates.js';
 import { messagesFor, type Messages } from '../../../domain/i18n/catalogue.js';
 import { DEFAULT_LANGUAGE, type Language } from '../../../domain/i18n/languages.js';
 import { formatUsd } from '../../../domain/money.js';
@@ -255,6 +255,11 @@ function timestampSentence(input: CertificateInput, language: Language): string 
   if (!stamp) return null;
   const words = messagesFor(language).certificate.integrity;
   if (stamp.kind === 'unavailable') return words.noTimestamp(stamp.host);
-  const time = (iso: string) => formatUtcWithLocal(iso, input.companyTimeZone, language);
-  return words.timestamped(stamp.authority, stamp.host, time(stamp.at), time(stamp.serverAt));
+  // To the second: the two clocks are compared, and they differ by seconds.
+  return words.timestamped(
+    stamp.authority,
+    stamp.host,
+    formatUtcSeconds(stamp.at),
+    formatUtcSeconds(stamp.serverAt),
+  );
 }

@@ -88,7 +88,7 @@ describe('who sealed a genuine copy, and when (issue 39)', () => {
     };
     expect(sealLines(stamped)).toEqual([
       'Sealed by Acme Roofing LLC, with a certificate issued by Test Root CA',
-      "Trusted timestamp: December 2, 2026 at 4:00 PM UTC, from CN=DigiCert SHA256 RSA4096 Timestamp Responder 2025 1, O=DigiCert, C=US (timestamp.digicert.com); this server's clock said December 2, 2026 at 4:00 PM UTC",
+      "Trusted timestamp: 2026-12-02 16:00:06 UTC, from CN=DigiCert SHA256 RSA4096 Timestamp Responder 2025 1, O=DigiCert, C=US (timestamp.digicert.com); this server's clock said 2026-12-02 16:00:05 UTC",
     ]);
   });
 
@@ -98,7 +98,7 @@ describe('who sealed a genuine copy, and when (issue 39)', () => {
       seal: { ...contract.seal!, timestamp_missing: 'authority_unavailable' },
     };
     expect(sealLines(unanswered)).toEqual([
-      "No trusted timestamp: the timestamp authority did not answer, so the seal's time is this server's clock alone: December 2, 2026 at 4:00 PM UTC",
+      "No trusted timestamp: the timestamp authority did not answer, so the seal's time is this server's clock alone: 2026-12-02 16:00:05 UTC",
     ]);
   });
 });

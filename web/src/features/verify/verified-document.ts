@@ -1,4 +1,4 @@
-import { formatUtcDateTime } from '@domain/dates';
+import { formatUtcSeconds } from '@domain/dates';
 import type { VerifyResult } from './verify-api';
 
 /**
@@ -45,10 +45,10 @@ export function sealLines(result: VerifyResult): string[] {
       `Sealed by ${seal.signer.common_name}, with a certificate issued by ${seal.signer.issuer_common_name}`,
     );
   }
-  const serverClock = formatUtcDateTime(seal.sealed_at_server);
+  const serverClock = formatUtcSeconds(seal.sealed_at_server);
   if (seal.timestamp) {
     lines.push(
-      `Trusted timestamp: ${formatUtcDateTime(seal.timestamp.at)}, from ${seal.timestamp.authority} (${seal.timestamp.url_host}); this server's clock said ${serverClock}`,
+      `Trusted timestamp: ${formatUtcSeconds(seal.timestamp.at)}, from ${seal.timestamp.authority} (${seal.timestamp.url_host}); this server's clock said ${serverClock}`,
     );
   } else if (seal.timestamp_missing === 'authority_unavailable') {
     lines.push(
