@@ -117,6 +117,7 @@ describe('the certificate’s event lines (issue 17)', () => {
 });
 
 describe('who sealed the copy and when (issue 39)', () => {
+  const QR = 'data:image/png;base64,AA==';
   const sealedBy = {
     commonName: 'Acme Roofing LLC',
     issuerCommonName: 'Test Root CA',
@@ -131,13 +132,13 @@ describe('who sealed the copy and when (issue 39)', () => {
   };
 
   it('says TradeSign sealed it and nothing of a timestamp when neither is set up', () => {
-    const view = certificateView(certificateInput());
+    const view = certificateView(certificateInput(), QR);
     expect(view.sealedBy).toBe(messagesFor('en').certificate.integrity.sealed);
     expect(view.timestamp).toBeNull();
   });
 
   it('names the company’s certificate and both clocks to the second, in English and Spanish', () => {
-    const view = certificateView(certificateInput({ sealedBy, timestamp: stamped }));
+    const view = certificateView(certificateInput({ sealedBy, timestamp: stamped }), QR);
     expect(view.sealedBy).toBe(
       `This document is digitally sealed by Acme Roofing LLC, with a certificate issued by Test Root CA (SHA-256 fingerprint ${'ab'.repeat(32)}); PDF readers such as Adobe Acrobat Reader show the seal in their signature panel, and any change to the file breaks it.`,
     );
@@ -150,6 +151,7 @@ describe('who sealed the copy and when (issue 39)', () => {
         sealedBy,
         timestamp: { kind: 'unavailable', host: 'tsa.example:8080' },
       }),
+      QR,
     );
     expect(spanish.sealedBy).toMatch(
       /^Acme Roofing LLC selló digitalmente este documento con un certificado emitido por Test Root CA/,
