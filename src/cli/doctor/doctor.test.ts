@@ -9,6 +9,7 @@ import { freePort } from '../../test/free-port.js';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.js';
 import { testPostgres } from '../../test/test-database.js';
 import { createTestPki, type TestPki } from '../../test/test-pki.js';
+import { startTestTsa } from '../../test/test-tsa.js';
 import { runDoctor } from './doctor.js';
 
 /**
@@ -347,6 +348,25 @@ describe('seal certificate (issue 39)', () => {
     ]);
     // The Chromium of setup() is missing: that is the one problem.
     expect(code).toBe(1);
+  });
+
+  it('asks the timestamp authority for a stamp, and warns when it does not answer', async () => {
+    const tsa = await startTestTsa(pki);
+    try {
+      const host = new URL(tsa.url).host;
+      const answered = await doctor(setup({ TSA_URL: tsa.url }));
+      expect(answered.lines).toContain(
+        `ok   Timestamp authority at ${host} dates seals: CN=Test TSA, O=Test Trust`,
+      );
+      tsa.setMode('http500');
+      const refused = await doctor(setup({ TSA_URL: tsa.url }));
+      expect(finding(refused.lines, 'warn timestamp authority')).toEqual([
+        `warn timestamp authority ${host} answered HTTP 500: each copy waits for it (30 s, then 2 min), then is sealed without a trusted timestamp`,
+        '     fix: check TSA_URL (README, "Your own seal certificate and a trusted timestamp"), or raise TSA_TIMEOUT_MS if the authority is slow',
+      ]);
+    } finally {
+      await tsa.close();
+    }
   });
 
   it('fails on a wrong passphrase or a missing file, never showing the passphrase', async () => {

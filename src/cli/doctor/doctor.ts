@@ -6,7 +6,7 @@ import { checkDataFolder } from './data-folder-check.js';
 import { checkDatabase } from './database-check.js';
 import { fail, formatFinding, reasonOf, type Finding } from './finding.js';
 import { checkOllama } from './ollama-check.js';
-import { checkSealCertificate } from './seal-check.js';
+import { checkSealCertificate, checkTimestampAuthority } from './seal-check.js';
 import { checkSmtp } from './smtp-check.js';
 
 export interface DoctorOptions {
@@ -38,6 +38,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
       (config) => checkDatabase(config, user, timeoutMs),
       (config) => checkChromium(config.CHROMIUM_PATH),
       (config) => Promise.resolve(checkSealCertificate(config)),
+      (config) => checkTimestampAuthority(config),
       (config) => checkSmtp(config, timeoutMs),
       (config) => checkOllama(config, timeoutMs),
     ];

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
+import { requestTimestamp } from '../../features/documents/seal/index.js';
 import { loadSealSettings } from '../../features/documents/seal-settings.js';
-import { fail, ok, warn, type Finding } from './finding.js';
+import { fail, ok, reasonOf, warn, type Finding } from './finding.js';
 
 /**
  * The seal's own certificate (issue 39): the file, its passphrase, its key usage, its dates (a
@@ -30,4 +32,34 @@ export function checkSealCertificate(config: Config, now = new Date()): Finding[
     );
   }
   return findings;
+}
+
+/**
+ * Asks TSA_URL for one timestamp over random bytes, as each seal will, and checks its token. Never
+ * a failure: a copy whose authority does not answer is sealed without a timestamp in the end.
+ */
+export async function checkTimestampAuthority(config: Config): Promise<Finding[]> {
+  if (!config.TSA_URL) return [];
+  const host = hostOf(config.TSA_URL);
+  try {
+    const stamp = await requestTimestamp(config.TSA_URL, randomBytes(32), {
+      timeoutMs: config.TSA_TIMEOUT_MS,
+    });
+    return [ok(`Timestamp authority at ${host} dates seals: ${stamp.authority}`)];
+  } catch (error) {
+    return [
+      warn(
+        `${reasonOf(error)}: each copy waits for it (30 s, then 2 min), then is sealed without a trusted timestamp`,
+        'check TSA_URL (README, "Your own seal certificate and a trusted timestamp"), or raise TSA_TIMEOUT_MS if the authority is slow',
+      ),
+    ];
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'TSA_URL';
+  }
 }
