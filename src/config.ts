@@ -140,7 +140,9 @@ const configSchema = z.object({
   SEAL_P12_PASSPHRASE_FILE: z.string().trim().min(1).optional(),
   // An RFC 3161 timestamp authority whose time every seal carries, and how long it may take.
   TSA_URL: httpUrl.optional(),
-  TSA_TIMEOUT_MS: milliseconds(100, 60_000).default(10_000),
+  // At most 30 s: a copy may ask three times (pages, seal, a seal with more room) within its
+  // job's lease (WORK_LEASE_SECONDS, 180 s by default).
+  TSA_TIMEOUT_MS: milliseconds(100, 30_000).default(10_000),
   // Tests only: where the Stripe library sends its requests (a stand-in on 127.0.0.1, e.g.
   // http://127.0.0.1:4010). Unset, it talks to Stripe (issue 36, docs/decisions/046).
   STRIPE_API_BASE: z

@@ -13,8 +13,10 @@ export const sealRecordSchema = z.object({
     issuer: z.string(),
     issuer_common_name: z.string(),
     fingerprint_sha256: z.string(),
-    /** The app's own generated certificate: it names this server, and nobody vouches for it. */
+    /** Issued by itself: nobody else vouches for it (the app's own certificate always is). */
     self_signed: z.boolean(),
+    /** The certificate the app made for this server, or the company's own (SEAL_P12_PATH). */
+    source: z.enum(['app', 'company']),
   }),
   /** The signature's own time (ISO-8601 UTC): this server's clock, which nobody else vouches for. */
   sealed_at_server: z.string(),

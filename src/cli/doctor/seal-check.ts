@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { requestTimestamp } from '../../features/documents/seal/index.js';
+import { hostOf } from '../../features/documents/copy-timestamp.js';
 import { loadSealSettings } from '../../features/documents/seal-settings.js';
 import { fail, ok, reasonOf, warn, type Finding } from './finding.js';
 
@@ -53,13 +54,5 @@ export async function checkTimestampAuthority(config: Config): Promise<Finding[]
         'check TSA_URL (README, "Your own seal certificate and a trusted timestamp"), or raise TSA_TIMEOUT_MS if the authority is slow',
       ),
     ];
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'TSA_URL';
   }
 }

@@ -32,11 +32,13 @@ export function isTimestampFailure(error: unknown): error is Error {
 export async function timestampContractPages(
   seal: SealSettings,
   contractPages: Uint8Array,
-  now: Date,
+  clock: () => Date,
   lastAttempt: boolean,
 ): Promise<CopyTimestamp> {
   const authority = seal.timestampAuthority;
   if (!authority) return { kind: 'not_configured' };
+  // The server's time beside the authority's is read as the request goes, not when the job began.
+  const now = clock();
   try {
     const pages = await requestTimestamp(authority.url, Buffer.from(contractPages), {
       timeoutMs: authority.timeoutMs,
@@ -54,7 +56,7 @@ export function unavailable(url: string, error: Error): CopyTimestamp {
 }
 
 /** The host and port only: TSA_URL may carry credentials. */
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {

@@ -96,7 +96,7 @@ export function startDocumentWorker(options: {
         publicUrl: options.publicUrl,
         log,
         seal: options.seal ?? {},
-        now: clock(),
+        clock,
         lastAttempt: attempts >= MAX_RENDER_ATTEMPTS,
       });
       const now = clock().toISOString();

@@ -181,6 +181,7 @@ describe('the sealed executed copy', () => {
         signer: {
           common_name: 'TradeSign document seal (contracts.example.com)',
           self_signed: true,
+          source: 'app',
         },
         timestamp: null,
         timestamp_missing: 'not_configured',

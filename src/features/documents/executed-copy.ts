@@ -53,7 +53,8 @@ export async function buildSealedExecutedCopy(
     log?: { warn(obj: object, msg?: string): void };
     /** The company's own certificate, when there is one (issue 39). */
     seal: SealSettings;
-    now: Date;
+    /** Read at each step: the certificate's check, each authority request, the signature. */
+    clock: () => Date;
     /**
      * The job's last attempt: a timestamp authority that still does not answer no longer holds the
      * copy back; it is sealed without a timestamp, and its certificate says so (issue 39).
@@ -62,7 +63,7 @@ export async function buildSealedExecutedCopy(
   },
 ): Promise<ExecutedCopy> {
   const { publicUrl, log } = options;
-  const key = await sealingKeyAt(db, publicUrl, options.seal, options.now);
+  const key = await sealingKeyAt(db, publicUrl, options.seal, options.clock());
   const signer = sealIdentityOf(key);
   const contract = await loadSignedContract(db, contractId);
   const changeOrder = await loadChangedContract(db, contract);
@@ -126,8 +127,8 @@ export async function buildSealedExecutedCopy(
       await merged.attach(stamp.pages.token, 'contract-pages-timestamp.tst', {
         mimeType: 'application/octet-stream',
         description: 'RFC 3161 timestamp token over the SHA-256 of the contract pages',
-        creationDate: options.now,
-        modificationDate: options.now,
+        creationDate: new Date(stamp.serverAt),
+        modificationDate: new Date(stamp.serverAt),
       });
     }
     const authority = options.seal.timestampAuthority;
@@ -143,7 +144,7 @@ export async function buildSealedExecutedCopy(
         name: options.seal.own ? signer.commonName : 'TradeSign',
       },
       {
-        now: options.now,
+        now: options.clock(),
         ...(stamp.kind === 'stamped' && authority ? { timestampAuthority: authority } : {}),
       },
     );
@@ -152,7 +153,7 @@ export async function buildSealedExecutedCopy(
   let stamp = await timestampContractPages(
     options.seal,
     contractPages,
-    options.now,
+    options.clock,
     options.lastAttempt,
   );
   let sealed: SealedPdf;
@@ -173,7 +174,7 @@ export async function buildSealedExecutedCopy(
     bytes: sealed.bytes,
     sha256: sha256Hex(sealed.bytes),
     contractPagesSha256,
-    seal: sealRecord(signer, sealed, stamp),
+    seal: sealRecord(signer, options.seal.own ? 'company' : 'app', sealed, stamp),
   };
 }
 
@@ -192,7 +193,12 @@ function certificateTimestamp(stamp: CopyTimestamp): Pick<CertificateInput, 'tim
   };
 }
 
-function sealRecord(signer: SealIdentity, sealed: SealedPdf, stamp: CopyTimestamp): SealRecordJson {
+function sealRecord(
+  signer: SealIdentity,
+  source: SealRecordJson['signer']['source'],
+  sealed: SealedPdf,
+  stamp: CopyTimestamp,
+): SealRecordJson {
   return {
     signer: {
       subject: signer.subject,
@@ -201,6 +207,7 @@ function sealRecord(signer: SealIdentity, sealed: SealedPdf, stamp: CopyTimestam
       issuer_common_name: signer.issuerCommonName,
       fingerprint_sha256: signer.fingerprintSha256,
       self_signed: signer.selfSigned,
+      source,
     },
     sealed_at_server: sealed.signedAt.toISOString(),
     timestamp: sealed.timestamp

@@ -206,6 +206,7 @@ describe('a copy sealed with the company’s own certificate (issue 39)', () => 
           issuer: 'CN=Test Root CA, O=Test Trust',
           fingerprint_sha256: seal.own?.identity.fingerprintSha256,
           self_signed: false,
+          source: 'company',
         },
         sealed_at_server: now.toISOString(),
         timestamp: null,
@@ -325,7 +326,7 @@ describe('a copy sealed with the company’s own certificate (issue 39)', () => 
     expect(signatureTimestampOf(sealCms(pdf))).toBeUndefined();
     const { text } = await pdfText(pdf);
     expect(text.replace(/\s+/g, ' ')).toContain(
-      `No trusted timestamp: the timestamp authority ${host} did not answer, so the time of this seal is this server's clock alone.`,
+      `No trusted timestamp: the timestamp authority ${host} did not give a valid timestamp in time, so the time of this seal is this server's clock alone.`,
     );
     expect((await get(t.app, `/api/verify/${sha256Hex(pdf)}`)).json()).toMatchObject({
       seal: { timestamp: null, timestamp_missing: 'authority_unavailable' },

@@ -36,7 +36,8 @@ export function loadSealSettings(config: Config, now: Date): SealSettingsCheck {
   let passphrase = config.SEAL_P12_PASSPHRASE;
   if (passphrase === undefined) {
     const file = config.SEAL_P12_PASSPHRASE_FILE ?? '';
-    const read = readOrProblem(file, `SEAL_P12_PASSPHRASE_FILE=${file}`);
+    // Named without its value: a passphrase pasted into the variable by mistake stays unshown.
+    const read = readOrProblem(file, 'SEAL_P12_PASSPHRASE_FILE');
     if ('problem' in read) return { problems: [read.problem] };
     // Editors and `echo` end a file with a newline that is no part of the passphrase.
     passphrase = read.bytes.toString('utf8').replace(/\r?\n$/, '');

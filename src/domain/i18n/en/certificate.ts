@@ -91,7 +91,7 @@ export const certificate = {
     timestamped: (authority: string, host: string, at: string, serverAt: string) =>
       `Trusted timestamp: ${authority} (${host}) dated the contract pages above, by their SHA-256, at ${at}; this server's clock said ${serverAt}. Its token is attached to this file, and the seal carries a timestamp of its own from the same authority, which PDF readers show in their signature panel.`,
     noTimestamp: (host: string) =>
-      `No trusted timestamp: the timestamp authority ${host} did not answer, so the time of this seal is this server's clock alone.`,
+      `No trusted timestamp: the timestamp authority ${host} did not give a valid timestamp in time, so the time of this seal is this server's clock alone.`,
     qrAlt: 'QR code of the verification page',
     scan: 'Scan to verify',
   },

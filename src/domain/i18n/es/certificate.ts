@@ -78,7 +78,7 @@ export const certificate: typeof english = {
     timestamped: (authority: string, host: string, at: string, serverAt: string) =>
       `Sello de tiempo de confianza: ${authority} (${host}) fechó las páginas del contrato de arriba, por su SHA-256, el ${at}; el reloj de este servidor marcaba ${serverAt}. Su token va adjunto a este archivo, y el sello lleva su propio sello de tiempo de la misma autoridad, que los lectores de PDF muestran en su panel de firmas.`,
     noTimestamp: (host: string) =>
-      `Sin sello de tiempo de confianza: la autoridad de sellado de tiempo ${host} no respondió, así que la hora de este sello es solo la del reloj de este servidor.`,
+      `Sin sello de tiempo de confianza: la autoridad de sellado de tiempo ${host} no dio un sello de tiempo válido a tiempo, así que la hora de este sello es solo la del reloj de este servidor.`,
     qrAlt: 'Código QR de la página de verificación',
     scan: 'Escanee para verificar',
   },

@@ -157,7 +157,7 @@ describe('who sealed the copy and when (issue 39)', () => {
       /^Acme Roofing LLC selló digitalmente este documento con un certificado emitido por Test Root CA/,
     );
     expect(spanish.timestamp).toBe(
-      'Sin sello de tiempo de confianza: la autoridad de sellado de tiempo tsa.example:8080 no respondió, así que la hora de este sello es solo la del reloj de este servidor.',
+      'Sin sello de tiempo de confianza: la autoridad de sellado de tiempo tsa.example:8080 no dio un sello de tiempo válido a tiempo, así que la hora de este sello es solo la del reloj de este servidor.',
     );
   });
 });

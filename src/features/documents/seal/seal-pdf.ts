@@ -22,8 +22,8 @@ export interface SealInfo {
 /*
  * Room reserved for the signature. pdflibAddPlaceholder writes `signatureLength` characters between
  * the hex brackets and each DER byte takes two of them, so this holds a CMS of up to 8 KiB. Ours is
- * about 1.9 KiB (one 3072-bit certificate); the rest leaves space for a CA-issued chain or a
- * timestamp token later without changing anything else. It costs 16 KiB per file.
+ * about 1.9 KiB (one 3072-bit certificate); the rest leaves space for a company's certificate
+ * chain (issue 39). It costs 16 KiB per file. A seal with a timestamp gets more room, below.
  */
 export const SIGNATURE_LENGTH = 16384;
 

@@ -17,8 +17,10 @@ import { OID_SHA256, verifyTimestampToken } from './timestamp-token.js';
 /*
  * The RFC 3161 client that timestamps the seal's signature (issue 39): build the request, post it
  * to the operator's TSA_URL, and check the token before anyone embeds it. The token is checked
- * (imprint, nonce, signature, timestamping certificate) because TSAs are often reached over plain
- * http: integrity comes from the token, not from the transport.
+ * (imprint, nonce, signature, timestamping certificate, a time within 5 minutes of this server's)
+ * because TSAs are often reached over plain http. The authority's certificate is not anchored to
+ * a root here (docs/decisions/051): a token made up on the way is refused only when its time or
+ * its hash is wrong; readers judge the authority by its root.
  *
  * No SSRF guard, unlike webhooks (src/features/webhooks/ssrf-guard.ts): TSA_URL is set by the
  * operator in the server's environment, never by a user, so it may well point at a TSA on the
@@ -132,7 +134,14 @@ function splitCredentials(url: string): { target: URL; authorization?: string } 
     throw new TimestampUnavailableError('the timestamp authority URL is not a valid URL');
   }
   if (!target.username && !target.password) return { target };
-  const credentials = `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`;
+  let credentials: string;
+  try {
+    credentials = `${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`;
+  } catch {
+    throw new TimestampUnavailableError(
+      'the timestamp authority URL has credentials that are not valid percent-encoding',
+    );
+  }
   target.username = '';
   target.password = '';
   return { target, authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
@@ -263,7 +272,9 @@ function readFreeText(der: Buffer): string {
 /** The set bits of a PKIFailureInfo BIT STRING, bit 0 being the first byte's highest bit. */
 function failureNames(bitString: Buffer): string[] {
   const names: string[] = [];
-  for (let byte = 1; byte < bitString.length; byte += 1) {
+  // PKIFailureInfo names bits 0 to 25: four bytes after the unused-bits byte. A hostile reply may
+  // set thousands more; they would only make the message long.
+  for (let byte = 1; byte < Math.min(bitString.length, 5); byte += 1) {
     for (let bit = 0; bit < 8; bit += 1) {
       if (bitString[byte]! & (0x80 >> bit)) {
         const number = (byte - 1) * 8 + bit;

@@ -18,6 +18,7 @@ const contract: VerifyResult = {
       issuer_common_name: 'TradeSign document seal (contracts.example.com)',
       fingerprint_sha256: 'a'.repeat(64),
       self_signed: true,
+      source: 'app',
     },
     sealed_at_server: '2026-12-02T16:00:05.000Z',
     timestamp: null,
@@ -65,6 +66,7 @@ describe('who sealed a genuine copy, and when (issue 39)', () => {
     issuer_common_name: 'Test Root CA',
     fingerprint_sha256: 'b'.repeat(64),
     self_signed: false,
+    source: 'company' as const,
   };
 
   it('adds nothing for the app’s own seal without a timestamp authority', () => {
@@ -98,7 +100,7 @@ describe('who sealed a genuine copy, and when (issue 39)', () => {
       seal: { ...contract.seal!, timestamp_missing: 'authority_unavailable' },
     };
     expect(sealLines(unanswered)).toEqual([
-      "No trusted timestamp: the timestamp authority did not answer, so the seal's time is this server's clock alone: 2026-12-02 16:00:05 UTC",
+      "No trusted timestamp: the timestamp authority did not give a valid timestamp in time, so the seal's time is this server's clock alone: 2026-12-02 16:00:05 UTC",
     ]);
   });
 });

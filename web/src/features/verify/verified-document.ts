@@ -40,7 +40,7 @@ export function sealLines(result: VerifyResult): string[] {
   const seal = result.seal;
   if (!seal) return [];
   const lines: string[] = [];
-  if (!seal.signer.self_signed) {
+  if (seal.signer.source === 'company') {
     lines.push(
       `Sealed by ${seal.signer.common_name}, with a certificate issued by ${seal.signer.issuer_common_name}`,
     );
@@ -52,7 +52,7 @@ export function sealLines(result: VerifyResult): string[] {
     );
   } else if (seal.timestamp_missing === 'authority_unavailable') {
     lines.push(
-      `No trusted timestamp: the timestamp authority did not answer, so the seal's time is this server's clock alone: ${serverClock}`,
+      `No trusted timestamp: the timestamp authority did not give a valid timestamp in time, so the seal's time is this server's clock alone: ${serverClock}`,
     );
   }
   return lines;
