@@ -34,6 +34,11 @@ const manyAccountsEnv = {
   SIGNUP_EMAILS_VERIFIED: 'true',
   // Tests only: argon2id at its lightest for the many sign-ups (docs/decisions/047).
   PASSWORD_HASH_LIGHT: 'true',
+  // Playwright's API requests (page.request) reuse a kept-alive connection and, unlike a browser,
+  // do not send again when the server closed it as they wrote: a test whose API call came 5 s
+  // after its last one got ECONNRESET on a slow machine (run 46, docs/testing.md). Browsers retry
+  // such a request themselves, so the server's own 5 s stays as it is everywhere else.
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: '120000',
 };
 
 /**
