@@ -11,9 +11,8 @@ import {
   jsonPost,
   type TestApp,
 } from '../../test/test-app.js';
-import { mailSealerForDataDir } from '../mail/body-seal.js';
-import { startDocumentWorker } from './document-worker.js';
 import { createPdfRenderer } from './pdf-renderer.js';
+import { sealWaitingCopies as sealCopies } from '../../test/seal-copies.js';
 
 /**
  * The record of a signed change order (issue 38, docs/decisions/049): its own sealed PDF, whose
@@ -40,21 +39,7 @@ afterAll(async () => {
 const me = () => ({ cookie: owner, origin: t.origin });
 
 /** Seals every copy waiting, as the document worker does; how many it sealed. */
-async function sealWaitingCopies(): Promise<number> {
-  const worker = startDocumentWorker({
-    db: t.db,
-    renderer,
-    publicUrl: PUBLIC_URL,
-    log: quiet,
-    pollMs: 60_000,
-    mailSealer: mailSealerForDataDir(t.dir),
-  });
-  try {
-    return await worker.runOnce();
-  } finally {
-    await worker.stop();
-  }
-}
+const sealWaitingCopies = () => sealCopies(t, renderer, { publicUrl: PUBLIC_URL });
 
 async function sealedCopy(contractId: number) {
   return t.db

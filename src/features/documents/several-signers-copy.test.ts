@@ -10,9 +10,8 @@ import { movableClock, queuedMails, type MovableClock } from '../../test/follow-
 import { pdftotextPages } from '../../test/pdf-words.js';
 import { sendContractWithSigners } from '../../test/signers-flow.js';
 import { createTestApp, get, jsonPost, openQueuedBody, type TestApp } from '../../test/test-app.js';
-import { mailSealerForDataDir } from '../mail/body-seal.js';
-import { startDocumentWorker } from './document-worker.js';
 import { createPdfRenderer } from './pdf-renderer.js';
+import { sealWaitingCopies } from '../../test/seal-copies.js';
 
 /**
  * The record of a contract two homeowners signed together (issue 37): one sealed PDF with every
@@ -129,20 +128,7 @@ describe('two homeowners signing together', () => {
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toMatchObject({ status: 'signed' });
 
-    const worker = startDocumentWorker({
-      db: t.db,
-      renderer,
-      publicUrl: PUBLIC_URL,
-      log: quiet,
-      pollMs: 60_000,
-      mailSealer: mailSealerForDataDir(t.dir),
-      now: clock.now,
-    });
-    try {
-      expect(await worker.runOnce()).toBe(1);
-    } finally {
-      await worker.stop();
-    }
+    expect(await sealWaitingCopies(t, renderer, { publicUrl: PUBLIC_URL, now: clock.now })).toBe(1);
     expect(await t.sql.value<string>('SELECT status FROM contracts WHERE id = ?', id)).toBe(
       'completed',
     );
