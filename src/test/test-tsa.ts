@@ -24,7 +24,8 @@ export type TestTsaMode =
 export interface TestTsa {
   /** http://127.0.0.1:<port>/tsr */
   url: string;
-  setMode(mode: TestTsaMode): void;
+  /** One mode for every request, or one per request by its number (the first is 1). */
+  setMode(mode: TestTsaMode | ((requestNumber: number) => TestTsaMode)): void;
   /** Requests received so far, whatever the mode. */
   readonly requests: number;
   /** The Authorization header of the last request, to check Basic auth. */
@@ -41,7 +42,7 @@ const REJECTED_BAD_ALG = Buffer.from('3009300702010203020780', 'hex');
  * one at a time: `openssl ts -reply` keeps its serial number in a file.
  */
 export async function startTestTsa(pki: TestPki, mode: TestTsaMode = 'ok'): Promise<TestTsa> {
-  let current = mode;
+  let current: TestTsaMode | ((requestNumber: number) => TestTsaMode) = mode;
   let requests = 0;
   let lastAuthorization: string | undefined;
   let queue: Promise<unknown> = Promise.resolve();
@@ -49,11 +50,12 @@ export async function startTestTsa(pki: TestPki, mode: TestTsaMode = 'ok'): Prom
 
   const server = createServer((request, response) => {
     requests += 1;
+    const number = requests;
     lastAuthorization = request.headers.authorization;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const answering = current;
+      const answering = typeof current === 'function' ? current(number) : current;
       if (answering === 'hang') {
         hanging.add(response);
         return;
@@ -61,7 +63,6 @@ export async function startTestTsa(pki: TestPki, mode: TestTsaMode = 'ok'): Prom
       if (answering === 'http500') return void response.writeHead(500).end('TSA down');
       if (answering === 'rejected') return void reply(response, REJECTED_BAD_ALG);
       if (answering === 'garbage') return void reply(response, Buffer.from('<html>hi</html>'));
-      const number = requests;
       queue = queue.then(() =>
         stamp(pki, Buffer.concat(chunks), number).then(
           (answer) => reply(response, answer),

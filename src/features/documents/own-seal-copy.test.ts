@@ -12,9 +12,8 @@ import { clientSigns, contractorReadyToSend, sendContract } from '../../test/con
 import { createTestApp, get, type TestApp } from '../../test/test-app.js';
 import { createTestPki, type TestPki } from '../../test/test-pki.js';
 import { startTestTsa, type TestTsa } from '../../test/test-tsa.js';
-import { mailSealerForDataDir } from '../mail/body-seal.js';
-import { startDocumentWorker } from './document-worker.js';
 import { createPdfRenderer } from './pdf-renderer.js';
+import { sealWaitingCopies } from '../../test/seal-copies.js';
 import { readSignatureContents, findLastByteRange } from './seal/byte-range.js';
 import { loadSealSettings, type SealSettings } from './seal-settings.js';
 import { signatureTimestampOf, signatureValueOf } from './seal/timestamp.js';
@@ -63,23 +62,8 @@ async function settingsFor(p12Path: string, passphrase: string): Promise<SealSet
   return checked.settings;
 }
 
-async function runWorkerOnce(seal: SealSettings) {
-  const worker = startDocumentWorker({
-    db: t.db,
-    renderer,
-    publicUrl: PUBLIC_URL,
-    log: quiet,
-    pollMs: 60_000,
-    mailSealer: mailSealerForDataDir(t.dir),
-    seal,
-    now: () => now,
-  });
-  try {
-    return await worker.runOnce();
-  } finally {
-    await worker.stop();
-  }
-}
+const runWorkerOnce = (seal: SealSettings) =>
+  sealWaitingCopies(t, renderer, { publicUrl: PUBLIC_URL, seal, now: () => now });
 
 /** The seal's CMS (DER) from the PDF's /Contents. */
 function sealCms(pdf: Buffer): Buffer {
@@ -327,6 +311,36 @@ describe('a copy sealed with the company’s own certificate (issue 39)', () => 
     const { text } = await pdfText(pdf);
     expect(text.replace(/\s+/g, ' ')).toContain(
       `No trusted timestamp: the timestamp authority ${host} did not give a valid timestamp in time, so the time of this seal is this server's clock alone.`,
+    );
+    expect((await get(t.app, `/api/verify/${sha256Hex(pdf)}`)).json()).toMatchObject({
+      seal: { timestamp: null, timestamp_missing: 'authority_unavailable' },
+    });
+  });
+
+  it('prints the certificate again without a timestamp when the authority dated the pages but not the seal', async () => {
+    // Each attempt asks twice, the pages first: the pages are dated, the seal's request fails.
+    const before = tsa.requests;
+    now = new Date();
+    const seal = { timestampAuthority: { url: tsa.url, timeoutMs: 10_000 } };
+    const { id } = await signedContractWaitingForCopy();
+    tsa.setMode((request) => ((request - before) % 2 === 1 ? 'ok' : 'http500'));
+    expect(await runWorkerOnce(seal)).toBe(0);
+    now = new Date(now.getTime() + 31_000);
+    expect(await runWorkerOnce(seal)).toBe(0);
+    now = new Date(now.getTime() + 121_000);
+    expect(await runWorkerOnce(seal)).toBe(1);
+    expect(tsa.requests - before).toBe(6);
+
+    const pdf = (await get(t.app, `/api/contracts/${id}/executed.pdf`, { cookie: owner }))
+      .rawPayload;
+    expect(signatureTimestampOf(sealCms(pdf))).toBeUndefined();
+    // The pages' token is not attached, and the page does not claim it.
+    expect(Object.keys(await attachments(pdf))).toEqual([]);
+    const { text } = await pdfText(pdf);
+    const words = text.replace(/\s+/g, ' ');
+    expect(words).not.toContain('Trusted timestamp');
+    expect(words).toContain(
+      `No trusted timestamp: the timestamp authority ${new URL(tsa.url).host} did not give a valid timestamp in time`,
     );
     expect((await get(t.app, `/api/verify/${sha256Hex(pdf)}`)).json()).toMatchObject({
       seal: { timestamp: null, timestamp_missing: 'authority_unavailable' },
