@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES } from './contract-lifecycle.js';
-import { MAX_TOTAL_CENTS, paymentStageSchema } from './contracts.schemas.js';
+import {
+  MAX_TOTAL_CENTS,
+  paymentStageSchema,
+  signMineInputSchemaFor,
+} from './contracts.schemas.js';
 
 /**
  * Change orders (issue 38, docs/decisions/049): what the contractor writes, and what the API and
@@ -110,3 +114,8 @@ export const changeOrderSchema = z.object({
   sent_at: z.string().nullable(),
 });
 export type ChangeOrder = z.infer<typeof changeOrderSchema>;
+
+/** The contractor's signature on a change order draft (`/sign-mine`), in its own words. */
+export const changeOrderSignMineInputSchema = signMineInputSchemaFor(
+  'Please sign the change order',
+);

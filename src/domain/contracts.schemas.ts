@@ -133,12 +133,14 @@ export const contractDraftInputSchema = z.object({
 });
 export type ContractDraftInput = z.infer<typeof contractDraftInputSchema>;
 
-export const signMineInputSchema = z.object({
-  signature: z
-    .string({ error: 'Please sign the contract' })
-    .min(1, 'Please sign the contract')
-    .pipe(signaturePngSchema),
-});
+/** The contractor's own signature on what they send; `missing` names what is to be signed. */
+export function signMineInputSchemaFor(missing: string) {
+  return z.object({
+    signature: z.string({ error: missing }).min(1, missing).pipe(signaturePngSchema),
+  });
+}
+
+export const signMineInputSchema = signMineInputSchemaFor('Please sign the contract');
 
 export const contractIdSchema = z.coerce
   .number({ error: 'Contract id must be a number' })

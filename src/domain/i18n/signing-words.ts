@@ -21,6 +21,13 @@ export type ChangeOrderWordsFit = Holds<
 /** What a signing link's document is (issue 38): its words differ where they name it. */
 export type SignedDocumentKind = 'contract' | 'change-order';
 
+/** A change order is a contract row that names the contract it changes. */
+export function signedDocumentKindOf(document: {
+  change_order_of: number | null;
+}): SignedDocumentKind {
+  return document.change_order_of === null ? 'contract' : 'change-order';
+}
+
 /**
  * The signing page's words in `language` for a contract or a change order: a change order's
  * page says "change order" wherever a contract's says "contract" (its catalogue's

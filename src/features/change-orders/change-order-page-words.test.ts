@@ -80,6 +80,10 @@ describe("a change order's signing page", () => {
     expect(signed).toContain('Change Order Signed!');
     expect(signed).toContain('Signed change order');
     expect(signed).not.toContain('Contract Signed!');
+
+    const again = await clientSigns(t, link);
+    expect(again.statusCode).toBe(409);
+    expect(again.body).toBe('This change order has already been signed');
   });
 
   it('speaks Spanish for a Spanish contract', async () => {
@@ -108,6 +112,9 @@ describe("a change order's signing page", () => {
       /You declined this change order on [^.]+\. Greenleaf Co has been notified\./,
     );
     expect(body).not.toContain('Contract Declined');
+    const signature = await clientSigns(t, link);
+    expect(signature.statusCode).toBe(409);
+    expect(signature.body).toBe('You declined this change order');
   });
 
   it('says the change order was withdrawn, in English and Spanish', async () => {
@@ -126,7 +133,31 @@ describe("a change order's signing page", () => {
       const body = await page(link);
       expect(body).toContain(title);
       expect(body).toContain(line);
+      const signature = await clientSigns(t, link);
+      expect(signature.statusCode).toBe(409);
+      expect(signature.body).toBe('This change order was withdrawn by the sender');
     }
+  });
+
+  it("refuses the contractor's unsigned change order in its words", async () => {
+    const { id, token } = await sendContract(t, owner);
+    expect((await clientSigns(t, token)).statusCode).toBe(200);
+    const order = (
+      await jsonPost(
+        t.app,
+        `/api/contracts/${id}/change-orders`,
+        { description: 'Add a valve.', price_change_cents: 10_000, payment: 'spread' },
+        me(),
+      )
+    ).json<ChangeOrder>();
+    const unsigned = await jsonPost(
+      t.app,
+      `/api/change-orders/${order.id}/sign-mine`,
+      { signature: '' },
+      me(),
+    );
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.body).toContain('Please sign the change order');
   });
 
   it("leaves a contract's page in a contract's words", async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   changeOrderIdSchema,
+  changeOrderSignMineInputSchema,
   changeOrderInputSchema,
   changeOrderUpdateSchema,
 } from '../../domain/change-orders.schemas.js';
@@ -14,7 +15,6 @@ import {
   updateChangeOrder,
 } from './change-orders.service.js';
 
-import { signMineInputSchema } from '../../domain/contracts.schemas.js';
 import { voidInputSchema } from '../../domain/follow-up.schemas.js';
 import { sendChangeOrder, signChangeOrder, voidChangeOrder } from './change-order-send.service.js';
 
@@ -38,7 +38,7 @@ export const changeOrdersRouter = router({
     .input(z.object({ id: changeOrderIdSchema }))
     .mutation(({ ctx, input }) => deleteChangeOrder(ctx, ctx.user, input.id)),
   signMine: authedProcedure
-    .input(z.object({ id: changeOrderIdSchema }).extend(signMineInputSchema.shape))
+    .input(z.object({ id: changeOrderIdSchema }).extend(changeOrderSignMineInputSchema.shape))
     .mutation(({ ctx, input }) =>
       signChangeOrder(ctx, ctx.user, input.id, input.signature, ctx.actor),
     ),

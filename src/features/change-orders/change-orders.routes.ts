@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   changeOrderIdSchema,
+  changeOrderSignMineInputSchema,
   changeOrderInputSchema,
   changeOrderSchema,
   changeOrderUpdateSchema,
@@ -11,7 +12,6 @@ import { contractIdSchema } from '../../domain/contracts.schemas.js';
 import type { AppDeps } from '../../ports/app-deps.js';
 import { describeRoute } from '../../rest/api-schema.js';
 import { contractorOf, signedIn } from '../sessions/signed-in.js';
-import { signMineInputSchema } from '../../domain/contracts.schemas.js';
 import { voidInputSchema, voidResultSchema } from '../../domain/follow-up.schemas.js';
 import { sendChangeOrder, signChangeOrder, voidChangeOrder } from './change-order-send.service.js';
 import {
@@ -130,7 +130,7 @@ export function registerChangeOrderRoutes(app: FastifyInstance, deps: AppDeps): 
         description:
           'The signature is a PNG data URL of the drawn signature. Changing the draft afterwards clears it.',
         params,
-        body: signMineInputSchema,
+        body: changeOrderSignMineInputSchema,
         success: { 200: changeOrderSchema },
         errors: [400, 404, 409],
       }),

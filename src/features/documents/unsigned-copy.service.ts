@@ -56,7 +56,7 @@ export async function printUnsignedCopy(
   ]);
   const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
   if (contract.status !== 'sent' || contract.client_signed_at) {
-    throw new AppError('CONFLICT', clientWhyNot(contract.status));
+    throw new AppError('CONFLICT', clientWhyNot(contract.status, contract));
   }
   const { document_language: documentLanguage } = await db
     .selectFrom('contracts')

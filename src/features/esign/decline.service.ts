@@ -32,8 +32,9 @@ export async function declineAsClient(
   await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = deps.clock();
   const { contract, link, signer } = await resolveSigningLink(db, deps.config, token, now);
-  if (contract.status !== 'sent') throw new AppError('CONFLICT', clientWhyNot(contract.status));
-  if (signer.signed_at) throw new AppError('CONFLICT', clientWhyNot('signed'));
+  if (contract.status !== 'sent')
+    throw new AppError('CONFLICT', clientWhyNot(contract.status, contract));
+  if (signer.signed_at) throw new AppError('CONFLICT', clientWhyNot('signed', contract));
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     await lockContractForSigners(trx, contract.id);
@@ -61,7 +62,8 @@ export async function declineAsClient(
       .where('id', '=', signer.id)
       .where('signed_at', 'is', null)
       .executeTakeFirst();
-    if (mine.numUpdatedRows === 0n) throw new AppError('CONFLICT', clientWhyNot('signed'));
+    if (mine.numUpdatedRows === 0n)
+      throw new AppError('CONFLICT', clientWhyNot('signed', contract));
     await tellOtherSigners(trx, deps, contract.id, signer, reason, at);
     const owner = await trx
       .selectFrom('users')

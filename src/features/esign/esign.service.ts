@@ -5,6 +5,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent/notice.js';
 import { languageOr } from '../../domain/i18n/languages.js';
+import { signedDocumentKindOf, type SignedDocumentKind } from '../../domain/i18n/signing-words.js';
 import { CLOSED_VIEW_STATUSES, type ContractStatus } from '../../domain/contract-lifecycle.js';
 import type {
   EsignAnswer,
@@ -47,14 +48,26 @@ const executedCopyOf = preparedQuery((db, params: { contractId: number }) =>
 );
 
 /** Why a link no longer takes a signature or a decline, in the client's words (a 409). */
-const CLIENT_WHY_NOT: Record<ContractStatus, string> = {
-  draft: INVALID_LINK,
-  sent: 'This contract is waiting for your signature',
-  expired: 'This signing link has expired. Please ask the sender for a new link.',
-  declined: 'You declined this contract',
-  voided: 'This contract was withdrawn by the sender',
-  signed: 'This contract has already been signed',
-  completed: 'This contract has already been signed',
+const CLIENT_WHY_NOT: Record<SignedDocumentKind, Record<ContractStatus, string>> = {
+  contract: {
+    draft: INVALID_LINK,
+    sent: 'This contract is waiting for your signature',
+    expired: 'This signing link has expired. Please ask the sender for a new link.',
+    declined: 'You declined this contract',
+    voided: 'This contract was withdrawn by the sender',
+    signed: 'This contract has already been signed',
+    completed: 'This contract has already been signed',
+  },
+  // Issue 38: a change order's link speaks of the change order, as its page does.
+  'change-order': {
+    draft: INVALID_LINK,
+    sent: 'This change order is waiting for your signature',
+    expired: 'This signing link has expired. Please ask the sender for a new link.',
+    declined: 'You declined this change order',
+    voided: 'This change order was withdrawn by the sender',
+    signed: 'This change order has already been signed',
+    completed: 'This change order has already been signed',
+  },
 };
 
 const MINUTE_MS = 60_000;
@@ -212,13 +225,14 @@ export async function signAsClient(
   await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = options.clock();
   const { contract, link, signer } = await resolveSigningLink(db, config, token, now);
-  if (contract.status !== 'sent') throw new AppError('CONFLICT', clientWhyNot(contract.status));
-  if (signer.signed_at) throw new AppError('CONFLICT', clientWhyNot('signed'));
+  if (contract.status !== 'sent')
+    throw new AppError('CONFLICT', clientWhyNot(contract.status, contract));
+  if (signer.signed_at) throw new AppError('CONFLICT', clientWhyNot('signed', contract));
   return db.transaction().execute(async (trx) => {
     await lockContractForSigners(trx, contract.id);
     // A decline, a withdrawal or the last signature may have come first: say which.
     const statusNow = await whyNotNow(trx, contract.id);
-    if (statusNow !== clientWhyNot('sent')) throw new AppError('CONFLICT', statusNow);
+    if (statusNow !== clientWhyNot('sent', contract)) throw new AppError('CONFLICT', statusNow);
     const signedAt = now.toISOString();
     const signers = await listSigners(trx, contract.id);
     const waitingFor = whoseTurnInstead(contract.signing_order, signers, signer);
@@ -245,7 +259,8 @@ export async function signAsClient(
       .where('signed_at', 'is', null)
       .where('declined_at', 'is', null)
       .executeTakeFirst();
-    if (mine.numUpdatedRows === 0n) throw new AppError('CONFLICT', clientWhyNot('signed'));
+    if (mine.numUpdatedRows === 0n)
+      throw new AppError('CONFLICT', clientWhyNot('signed', contract));
     const stillToSign = signers.filter((other) => other.id !== signer.id && !other.signed_at);
     const last = stillToSign.length === 0;
     const move = {
@@ -319,16 +334,19 @@ export async function signAsClient(
 }
 
 /** The client's sentence for a link whose contract no longer awaits their answer (a 409). */
-export function clientWhyNot(status: ContractStatus): string {
-  return CLIENT_WHY_NOT[status];
+export function clientWhyNot(
+  status: ContractStatus,
+  document: { change_order_of: number | null },
+): string {
+  return CLIENT_WHY_NOT[signedDocumentKindOf(document)][status];
 }
 
 /** The same sentence for a contract that has left `sent` meanwhile (a lost race). */
 export async function whyNotNow(db: DbOrTrx, contractId: number): Promise<string> {
   const row = await db
     .selectFrom('contracts')
-    .select('status')
+    .select(['status', 'change_order_of'])
     .where('id', '=', contractId)
     .executeTakeFirst();
-  return row ? CLIENT_WHY_NOT[row.status] : INVALID_LINK;
+  return row ? clientWhyNot(row.status, row) : INVALID_LINK;
 }
