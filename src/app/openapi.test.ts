@@ -208,6 +208,22 @@ describe('the OpenAPI document', () => {
     ] as OpenAPIV3_1.ResponseObject;
     expect(Object.keys(pdf.content ?? {})).toEqual(['application/pdf']);
   });
+
+  it('says how a phone that drafted offline creates and saves a draft (issue 40)', () => {
+    const create = operationOf('POST', '/api/contracts');
+    expect(Object.keys(create?.responses ?? {})).toEqual(expect.arrayContaining(['200', '201']));
+    const createBody = create?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    const createSchema = createBody.content['application/json']?.schema as OpenAPIV3_1.SchemaObject;
+    const clientDraftId = createSchema.properties?.client_draft_id as OpenAPIV3_1.SchemaObject;
+    expect(clientDraftId).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(clientDraftId.description).toContain('makes one contract');
+    const change = operationOf('PUT', '/api/contracts/:id');
+    expect(change?.description).toContain('changed on another device');
+    const changeBody = change?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    const changeSchema = changeBody.content['application/json']?.schema as OpenAPIV3_1.SchemaObject;
+    expect(changeSchema.properties?.base_version).toMatchObject({ type: 'integer' });
+    expect(changeSchema.properties).not.toHaveProperty('client_draft_id');
+  });
 });
 
 describe('error answers', () => {

@@ -22,6 +22,7 @@ import * as payments from '../../db/migrations/202612030100_payments.js';
 import * as contractSigners from '../../db/migrations/202612040100_contract_signers.js';
 import * as changeOrders from '../../db/migrations/202612050100_change_orders.js';
 import * as sealRecord from '../../db/migrations/202612060100_seal_record.js';
+import * as offlineDrafts from '../../db/migrations/202612070100_offline_drafts.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '202612040100_contract_signers': contractSigners,
   '202612050100_change_orders': changeOrders,
   '202612060100_seal_record': sealRecord,
+  '202612070100_offline_drafts': offlineDrafts,
 };
 
 export const migrationProvider: MigrationProvider = {

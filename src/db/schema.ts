@@ -240,6 +240,14 @@ export interface ContractsTable {
   change_payment_json: string | null;
   change_money_json: string | null;
   /**
+   * Issue 40 (db/migrations/202612070100_offline_drafts.ts): the id the phone gave a draft it
+   * wrote offline, unique per company so that sending it twice makes one contract; null for a
+   * draft made online. Set at creation only.
+   */
+  client_draft_id: string | null;
+  /** Counts the draft's saves from 1; a save that names an older one is refused (409). */
+  draft_version: Generated<number>;
+  /**
    * The client's name, email and address folded for search (lower case, no accents), kept by
    * the database's triggers (db/migrations/202611281100_contract_search.ts): never written here.
    */

@@ -133,6 +133,41 @@ export const contractDraftInputSchema = z.object({
 });
 export type ContractDraftInput = z.infer<typeof contractDraftInputSchema>;
 
+/** The message of a save refused because the draft changed since the version it names. */
+export const STALE_DRAFT_MESSAGE =
+  'This draft was changed on another device since this one last saw it';
+
+/** POST /api/contracts: a draft, and the id a phone gave it (issue 40). */
+export const contractCreateInputSchema = contractDraftInputSchema.extend({
+  client_draft_id: z
+    .uuid({ error: 'client_draft_id must be a UUID' })
+    .optional()
+    .meta({
+      description:
+        'An id the caller made for this draft (a UUID), so that sending the same draft twice ' +
+        'makes one contract: a phone that drafted offline sends it, and a retry after a lost ' +
+        'answer gets the contract the first call made, as it stands now (200 instead of 201), ' +
+        'with nothing changed. Unique within the company; it cannot be changed later.',
+    }),
+});
+export type ContractCreateInput = z.infer<typeof contractCreateInputSchema>;
+
+/** PUT /api/contracts/:id: a draft, and the version the caller last saw (issue 40). */
+export const contractUpdateInputSchema = contractDraftInputSchema.extend({
+  base_version: z
+    .number({ error: 'base_version must be a whole number' })
+    .int('base_version must be a whole number')
+    .positive('base_version must be a whole number')
+    .optional()
+    .meta({
+      description:
+        'The `draft_version` the caller last saw. When the draft has been saved since (by ' +
+        `another device), the save is refused with 409 "${STALE_DRAFT_MESSAGE}" ` +
+        'and nothing changes. Left out, the save applies whatever was saved in between.',
+    }),
+});
+export type ContractUpdateInput = z.infer<typeof contractUpdateInputSchema>;
+
 /** The contractor's own signature on what they send; `missing` names what is to be signed. */
 export function signMineInputSchemaFor(missing: string) {
   return z.object({
@@ -241,6 +276,24 @@ export const contractSchema = z.object({
       '(waiting for their turn, sent, viewed, signed, declined), openings, reminders and times. ' +
       'Empty for a draft: its signers are the client and `co_signers`.',
   }),
+  // Issue 40: offline drafting.
+  client_draft_id: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'The id the caller gave the draft when creating it (`client_draft_id`), by which a ' +
+        'phone that drafted offline knows its contract; null for a draft created without one.',
+    }),
+  draft_version: z
+    .number()
+    .int()
+    .meta({
+      description:
+        'Counts the changes of the draft, from 1: each save that changes what the contract ' +
+        "says, and the contractor's signature, adds one; a save that changes nothing leaves it. " +
+        "Send it back as `base_version` so that a save made over another device's is refused.",
+    }),
 });
 export type Contract = z.infer<typeof contractSchema>;
 

@@ -88,6 +88,8 @@ export function toContract(
       ...toSigner(signer),
       last_viewed_at: signer.last_viewed_at,
     })),
+    client_draft_id: row.client_draft_id,
+    draft_version: row.draft_version,
   };
 }
 

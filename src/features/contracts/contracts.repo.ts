@@ -289,20 +289,78 @@ export async function insertContractRow(db: DbOrTrx, row: Insertable<ContractsTa
   return inserted.id;
 }
 
-/** Updates a draft of this owner; the status condition makes a concurrent send win cleanly. */
+/**
+ * A draft a phone made (issue 40), inserted unless the company already has one with its
+ * `client_draft_id`: the new id, or undefined when the draft was sent before. ON CONFLICT rather
+ * than catching the unique violation, which would abort a PostgreSQL transaction; a concurrent
+ * insert of the same draft waits for the first to commit, then does nothing. The conflict target
+ * repeats the partial index's predicate, as both engines require.
+ */
+export async function insertPhoneDraftRow(
+  db: DbOrTrx,
+  row: Insertable<ContractsTable> & { client_draft_id: string },
+): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('contracts')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['company_id', 'client_draft_id'])
+        .where('client_draft_id', 'is not', null)
+        .doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** The contract a phone's draft became, by the id the phone gave it. */
+export async function findPhoneDraftId(
+  db: DbOrTrx,
+  companyId: CompanyId,
+  clientDraftId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('contracts')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('client_draft_id', '=', clientDraftId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** How a write of a draft counts against its `draft_version` (issue 40). */
+export interface DraftWrite {
+  /** The write changes what the draft says or its signature: the version goes up by one. */
+  newVersion: boolean;
+  /** Write only if the draft is still at this version (compare-and-set); undefined: any. */
+  baseVersion?: number | undefined;
+}
+
+/**
+ * Updates a draft of this owner; the status condition makes a concurrent send win cleanly, and
+ * the version condition a concurrent save from another device. False when nothing was written.
+ */
 export async function updateDraftRow(
   db: DbOrTrx,
   companyId: CompanyId,
   id: number,
   changes: Updateable<ContractsTable>,
+  write: DraftWrite,
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable('contracts')
     .set(changes)
     .where('company_id', '=', companyId)
     .where('id', '=', id)
-    .where('status', '=', 'draft')
-    .executeTakeFirst();
+    .where('status', '=', 'draft');
+  if (write.newVersion) {
+    query = query.set((eb) => ({ draft_version: eb('draft_version', '+', 1) }));
+  }
+  if (write.baseVersion !== undefined) {
+    query = query.where('draft_version', '=', write.baseVersion);
+  }
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

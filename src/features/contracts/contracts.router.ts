@@ -8,8 +8,9 @@ import {
   contractSearchInputSchema,
 } from '../../domain/contract-search.schemas.js';
 import {
-  contractDraftInputSchema,
+  contractCreateInputSchema,
   contractIdSchema,
+  contractUpdateInputSchema,
   signMineInputSchema,
 } from '../../domain/contracts.schemas.js';
 import { authedProcedure, router } from '../../trpc/init.js';
@@ -85,15 +86,17 @@ export const contractsRouter = router({
     .query(({ ctx, input }) =>
       getContractTimeline(ctx.db, ctx.user.companyId, input.id, ctx.clock()),
     ),
-  create: authedProcedure
-    .input(contractDraftInputSchema)
-    .mutation(({ ctx, input }) => createDraft(ctx.db, ctx.user, input, ctx.actor, ctx.clock)),
+  /** The same contract again when its `client_draft_id` was sent before (issue 40). */
+  create: authedProcedure.input(contractCreateInputSchema).mutation(async ({ ctx, input }) => {
+    const { contract } = await createDraft(ctx.db, ctx.user, input, ctx.actor, ctx.clock);
+    return contract;
+  }),
   copy: authedProcedure
     .input(byId)
     .mutation(({ ctx, input }) => copyContract(ctx.db, ctx.user, input.id, ctx.actor, ctx.clock)),
   update: authedProcedure
     // The REST twin's body plus the id it takes from the path (as templates.update).
-    .input(byId.extend(contractDraftInputSchema.shape))
+    .input(byId.extend(contractUpdateInputSchema.shape))
     .mutation(({ ctx, input: { id, ...draft } }) =>
       updateDraft(ctx.db, ctx.user.companyId, id, draft, ctx.actor, ctx.clock),
     ),

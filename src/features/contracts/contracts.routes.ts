@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  contractDraftInputSchema,
+  contractCreateInputSchema,
   contractEventSchema,
   contractIdSchema,
   contractSchema,
   contractSummarySchema,
+  contractUpdateInputSchema,
   signMineInputSchema,
+  STALE_DRAFT_MESSAGE,
 } from '../../domain/contracts.schemas.js';
 import { contractFilterSchema } from '../../domain/contract-search.schemas.js';
 import {
@@ -113,21 +115,22 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
         ...contractRoute,
         summary: 'Create a draft',
         description:
-          'A draft may be partial. `co_signers` adds up to 3 clients who sign beside the client, `signing_order` says whether they sign together or in order; an email used twice among them is a 400.',
-        body: contractDraftInputSchema,
-        success: { 201: contractSchema },
+          'A draft may be partial. `co_signers` adds up to 3 clients who sign beside the client, `signing_order` says whether they sign together or in order; an email used twice among them is a 400. ' +
+          'A phone that drafted offline sends `client_draft_id`, its own id for the draft, so that a retry never makes a second contract: 201 when the draft is created, 200 with the contract as it stands when that id was sent before (nothing is changed).',
+        body: contractCreateInputSchema,
+        success: { 201: contractSchema, 200: contractSchema },
       }),
     },
     async (request, reply) => {
       const session = contractorOf(request);
-      const draft = await createDraft(
+      const { contract, created } = await createDraft(
         deps.db,
         session.user,
         request.body,
         session.actor,
         deps.clock,
       );
-      return reply.code(201).send(draft);
+      return reply.code(created ? 201 : 200).send(contract);
     },
   );
 
@@ -165,9 +168,11 @@ export function registerContractRoutes(app: FastifyInstance, deps: AppDeps): voi
       schema: describeRoute({
         ...contractRoute,
         summary: 'Change a draft',
-        description: 'Only a draft can change (409 otherwise): revise a sent contract first.',
+        description:
+          'Only a draft can change (409 otherwise): revise a sent contract first. ' +
+          `With \`base_version\`, a draft saved since that version (by another device) is also a 409, "${STALE_DRAFT_MESSAGE}", and nothing changes; read it again and choose. Without it, the last save wins.`,
         params,
-        body: contractDraftInputSchema,
+        body: contractUpdateInputSchema,
         success: { 200: contractSchema },
         errors: [404, 409],
       }),

@@ -6,10 +6,12 @@ import {
 import type { CompanyId } from '../../domain/team.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
 import type { ContractStatus } from '../../domain/contract-lifecycle.js';
-import type {
-  Contract,
-  ContractDraftInput,
-  ContractEvent,
+import {
+  STALE_DRAFT_MESSAGE,
+  type Contract,
+  type ContractCreateInput,
+  type ContractEvent,
+  type ContractUpdateInput,
 } from '../../domain/contracts.schemas.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../ports/session.js';
@@ -18,10 +20,13 @@ import { expireOverdue, isOverdue } from './expiry.js';
 import { changesContent, draftColumns, toContract } from './contract-mapping.js';
 import {
   findContractRow,
+  findPhoneDraftId,
   findRevisionId,
   draftContentOf,
   insertContractRow,
+  insertPhoneDraftRow,
   updateDraftRow,
+  type ContractRow,
 } from './contracts.repo.js';
 import type { Actor } from '../sessions/request-context.js';
 import { listSigners } from '../signers/signers.repo.js';
@@ -87,32 +92,47 @@ export async function getContractTimeline(
   ].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id);
 }
 
+/**
+ * A new draft. With the id a phone gave it (issue 40), sending it again makes nothing: the answer
+ * is the contract the first call made, as it stands now, and `created` says which happened.
+ */
 export async function createDraft(
   db: DB,
   user: SessionUser,
-  input: ContractDraftInput,
+  input: ContractCreateInput,
   actor: Actor,
   clock: () => Date = () => new Date(),
-): Promise<Contract> {
+): Promise<{ contract: Contract; created: boolean }> {
   const now = clock().toISOString();
   const { companyId } = user;
   assertDistinctSignerEmails(input.client_email, input.co_signers ?? []);
   return db.transaction().execute(async (trx) => {
-    const id = await insertContractRow(trx, {
+    const row = {
       company_id: companyId,
       created_by_user_id: user.id,
-      status: 'draft',
+      status: 'draft' as const,
       ...draftColumns(input),
       created_at: now,
       updated_at: now,
-    });
+    };
+    const clientDraftId = input.client_draft_id;
+    const id =
+      clientDraftId === undefined
+        ? await insertContractRow(trx, row)
+        : await insertPhoneDraftRow(trx, { ...row, client_draft_id: clientDraftId });
+    if (id === undefined) {
+      // Sent before: the insert did nothing, so the row is there (the unique index says so).
+      const existing = clientDraftId && (await findPhoneDraftId(trx, companyId, clientDraftId));
+      if (!existing) throw new Error('A draft that conflicted on its client_draft_id is gone');
+      return { contract: await getContract(trx, companyId, existing), created: false };
+    }
     await insertContractEvent(trx, {
       contractId: id,
       type: 'created',
       at: now,
       ...actorFields(actor),
     });
-    return getContract(trx, companyId, id);
+    return { contract: await getContract(trx, companyId, id), created: true };
   });
 }
 
@@ -157,13 +177,14 @@ export async function copyContract(
 
 /**
  * Saves a draft. A change to what the contract says removes the contractor's signature: a
- * signature belongs to the exact text that was signed.
+ * signature belongs to the exact text that was signed. With `base_version`, the save is written
+ * only over that version (issue 40), and a change adds one to it.
  */
 export async function updateDraft(
   db: DB,
   companyId: CompanyId,
   id: number,
-  input: ContractDraftInput,
+  input: ContractUpdateInput,
   actor: Actor,
   clock: () => Date = () => new Date(),
 ): Promise<Contract> {
@@ -181,11 +202,18 @@ export async function updateDraft(
     const columns = draftColumns(input, toContract(row));
     const changed = changesContent(columns, row);
     const signatureCleared = changed && row.my_signed_at !== null;
-    await updateDraftRow(trx, companyId, id, {
-      ...columns,
-      ...(signatureCleared ? { my_signature_png: null, my_signed_at: null } : {}),
-      updated_at: now,
-    });
+    const written = await updateDraftRow(
+      trx,
+      companyId,
+      id,
+      {
+        ...columns,
+        ...(signatureCleared ? { my_signature_png: null, my_signed_at: null } : {}),
+        updated_at: now,
+      },
+      { newVersion: changed, baseVersion: input.base_version },
+    );
+    if (!written) throw await refusedSave(trx, companyId, id);
     if (changed) {
       await insertContractEvent(trx, {
         contractId: id,
@@ -197,6 +225,17 @@ export async function updateDraft(
     }
     return getContract(trx, companyId, id);
   });
+}
+
+/**
+ * Why a save wrote nothing, read after the UPDATE: the draft was sent meanwhile, or it is still a
+ * draft and another device saved it after the version the save names.
+ */
+async function refusedSave(trx: DbOrTrx, companyId: CompanyId, id: number): Promise<AppError> {
+  const now: ContractRow = await findContractRow(trx, companyId, id);
+  if (!now) return new AppError('NOT_FOUND', NOT_FOUND);
+  if (now.status !== 'draft') return new AppError('CONFLICT', NOT_A_DRAFT);
+  return new AppError('CONFLICT', STALE_DRAFT_MESSAGE);
 }
 
 /** The contractor signs the draft as it stands now (Sign & Send). */
@@ -249,11 +288,17 @@ export async function signDraftAsContractor(
   const row = await input.find(trx, companyId, id);
   if (!row) throw new AppError('NOT_FOUND', input.notFound);
   if (row.status !== 'draft') throw new AppError('CONFLICT', input.notADraft);
-  await updateDraftRow(trx, companyId, id, {
-    my_signature_png: input.signaturePng,
-    my_signed_at: now,
-    updated_at: now,
-  });
+  const written = await updateDraftRow(
+    trx,
+    companyId,
+    id,
+    { my_signature_png: input.signaturePng, my_signed_at: now, updated_at: now },
+    // A new signature is a new version of the draft (issue 40): a phone that last saw it
+    // unsigned must not save over it unknowingly.
+    { newVersion: true },
+  );
+  // Sent between the read and the write: as if it had been sent before.
+  if (!written) throw new AppError('CONFLICT', input.notADraft);
   await insertContractEvent(trx, {
     contractId: id,
     type: 'signed_by_contractor',
