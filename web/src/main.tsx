@@ -7,6 +7,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { NotFound } from './components/not-found';
 import { PAGE_SCROLLER_ID } from './components/page-scroll';
+import { followConnection } from './lib/connection';
+import { keepQueries, restoreQueries } from './lib/persisted-queries';
 import { queryClient } from './lib/query-client';
 import { cssVariablesResolver, theme } from './lib/theme';
 import { routeTree } from './routeTree.gen';
@@ -33,18 +35,26 @@ if (!rootElement) throw new Error('index.html lost its #root element');
 const root = createRoot(rootElement);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding a slow phone's main thread for one long task.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
-      >
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  ),
-);
+const renderApp = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+        >
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );
+
+// Issue 40: what the app last saw comes back before the first screen, so it opens in a basement.
+followConnection();
+void restoreQueries(queryClient).finally(() => {
+  keepQueries(queryClient);
+  renderApp();
+});

@@ -27,3 +27,11 @@ export function optionalOneOf<Word extends string>(
 ): Word | undefined {
   return words.find((word) => word === value);
 }
+
+/** `?local=<uuid>`: a draft kept on this phone by the id the phone made for it (issue 40). */
+export function optionalUuid(value: unknown): string | undefined {
+  return typeof value === 'string' &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+    ? value.toLowerCase()
+    : undefined;
+}

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { PageLoading } from '../components/page-loading';
 import { currentUserQuery } from '../features/auth/use-current-user';
+import { useDraftSync } from '../features/offline-drafts/use-draft-sync';
 
 /**
  * Every signed-in screen sits under this layout. The guard runs before any protected screen's
@@ -17,5 +18,12 @@ export const Route = createFileRoute('/_authed')({
   },
   pendingComponent: PageLoading,
   pendingMs: 0,
-  component: Outlet,
+  component: SignedIn,
 });
+
+/** Every signed-in screen, with the drafts saved on this phone sent in the background (issue 40). */
+function SignedIn() {
+  const { user } = Route.useRouteContext();
+  useDraftSync(user.email);
+  return <Outlet />;
+}

@@ -26,6 +26,8 @@ import { onlyMine, type ContractsSearch } from './contract-search-words';
 import { ContractSection } from './contract-section';
 // Issue 36: "Payment due".
 import { PaymentDueFilter } from '../payments/payment-due-filter';
+// Issue 40: offline, and the drafts still on this phone.
+import { OfflineNotices } from '../offline-drafts/unsynced-drafts';
 
 /**
  * Contracts list: drafts, awaiting signature, completed and (folded) closed, newest first. The
@@ -39,7 +41,8 @@ export function ContractsScreen({
   search: ContractsSearch;
   onSearchChange: (change: Partial<ContractsSearch>) => void;
 }) {
-  const role = useCurrentUser().data?.user?.role;
+  const user = useCurrentUser().data?.user;
+  const role = user?.role;
   const mine = onlyMine(search.who, role);
   const team = useQuery(trpc.team.get.queryOptions());
   // A company of one has nobody else's contracts: the choice would only be noise.
@@ -59,6 +62,7 @@ export function ContractsScreen({
           </Button>
         }
       />
+      <OfflineNotices email={user?.email} />
       <VerifyEmailNotice />
       <AcknowledgmentBanner />
       {!searching && counts.isPending && (
@@ -68,7 +72,7 @@ export function ContractsScreen({
           ))}
         </Stack>
       )}
-      {counts.isError && (
+      {counts.isError && !counts.data && (
         <Text c="red">
           Contracts could not be loaded: {errorMessage(counts.error, 'please try again')}
         </Text>

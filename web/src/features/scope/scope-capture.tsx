@@ -1,7 +1,10 @@
 import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { clientFallbackScope, type CleanedScope } from '@domain/scope.schemas';
+import { useOnline } from '../../lib/connection';
+import { failureOf } from '../../lib/failure';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { CleanedScopeEditor } from './cleaned-scope-editor';
@@ -40,6 +43,27 @@ export function ScopeCapture(props: {
         error: true,
       }),
   });
+  const online = useOnline();
+  // Issue 40: without a connection the built-in rules tidy the notes on the phone (the same rules
+  // the server falls back to), loaded only when first needed.
+  const [cleaningHere, setCleaningHere] = useState(false);
+  const cleanOnPhone = async () => {
+    setCleaningHere(true);
+    try {
+      const { cleanScopeWithRules } = await import('@domain/scope-rules/index');
+      onChange((previous) => ({
+        ...previous,
+        cleaned: cleanScopeWithRules(previous.snippets),
+        engine: 'rules',
+      }));
+      showToast({
+        title: 'Scope cleaned up on this phone',
+        message: 'No connection: the built-in rules formatted your notes',
+      });
+    } finally {
+      setCleaningHere(false);
+    }
+  };
   const cleanup = useMutation(
     trpc.scope.clean.mutationOptions({
       onSuccess: ({ engine, ...cleaned }) => {
@@ -49,7 +73,13 @@ export function ScopeCapture(props: {
           message: 'AI has formatted your notes into a professional scope',
         });
       },
-      onError: () => {
+      onError: (error) => {
+        // No answer at all (a basement's one bar): the phone's own rules, as offline.
+        const kind = failureOf(error).kind;
+        if (kind === 'offline' || kind === 'timeout') {
+          void cleanOnPhone();
+          return;
+        }
         onChange((previous) => ({
           ...previous,
           cleaned: clientFallbackScope(previous.snippets),
@@ -74,12 +104,20 @@ export function ScopeCapture(props: {
         }
         onClick={speech.toggle}
         aria-pressed={speech.recording}
+        aria-describedby={online ? undefined : 'voice-needs-connection'}
+        disabled={!online && !speech.recording}
         fullWidth
       >
         <Text span fw={600} size="md" style={{ whiteSpace: 'normal' }}>
           {speech.recording ? 'Recording... Speak your scope notes' : 'Tap to start recording'}
         </Text>
       </Button>
+
+      {!online && (
+        <Text id="voice-needs-connection" size="sm" c="dimmed" role="status">
+          Voice needs a connection. Type your notes below; Clean Up works on this phone.
+        </Text>
+      )}
 
       <ScopeNotesInput onAdd={addSnippet} />
 
@@ -115,10 +153,16 @@ export function ScopeCapture(props: {
               <IconSparkles size={18} aria-hidden />
             )
           }
-          disabled={cleanup.isPending}
-          onClick={() => cleanup.mutate({ snippets: value.snippets })}
+          disabled={cleanup.isPending || cleaningHere}
+          onClick={() =>
+            online ? cleanup.mutate({ snippets: value.snippets }) : void cleanOnPhone()
+          }
         >
-          {cleanup.isPending ? 'Cleaning up...' : 'Clean Up Scope with AI'}
+          {cleanup.isPending || cleaningHere
+            ? 'Cleaning up...'
+            : online
+              ? 'Clean Up Scope with AI'
+              : 'Clean Up Scope on this phone'}
         </Button>
       )}
 

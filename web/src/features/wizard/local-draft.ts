@@ -21,11 +21,16 @@ export function loadLocalDraft(email: string, contractId: number | undefined): W
   try {
     const text = localStorage.getItem(keyOf(email, contractId));
     if (!text) return null;
-    const parsed = localDraftSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { ...emptyWizardState(), ...parsed.data } : null;
+    return wizardStateFrom(JSON.parse(text));
   } catch {
     return null;
   }
+}
+
+/** A wizard state kept on this phone (here or in the outbox, issue 40), checked, or null. */
+export function wizardStateFrom(kept: unknown): WizardState | null {
+  const parsed = localDraftSchema.safeParse(kept);
+  return parsed.success ? { ...emptyWizardState(), ...parsed.data } : null;
 }
 
 const localDraftSchema = z

@@ -12,7 +12,9 @@ import { ClientStep } from './client-step';
 import { PaymentStep } from './payment-step';
 import { SignStep } from './sign-step';
 import { linksSentence, signersLine } from '../signers/wizard-signers';
-import { useWizard } from './use-wizard';
+import { useWizard, type SaveOutcome } from './use-wizard';
+import { useOnline } from '../../lib/connection';
+import { ConflictDialog } from '../offline-drafts/conflict-dialog';
 import { blockedReason, WIZARD_STEPS, type WizardState } from './wizard-state';
 
 // The preview brings the template engine and the document policy (parse5, css-tree): fetched
@@ -24,6 +26,7 @@ const PreviewStep = lazy(() =>
 /** Wizard: five steps, gating on Next, Save Draft, and Sign & Send. */
 export function WizardPage(props: Parameters<typeof useWizard>[0]) {
   const wizard = useWizard(props);
+  const online = useOnline();
   const { state, setState } = wizard;
   const [sending, setSending] = useState(false);
   const signMine = useMutation(trpc.contracts.signMine.mutationOptions());
@@ -39,8 +42,19 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
 
   const saveDraft = async () => {
     try {
-      await wizard.saveDraft();
-      showToast({ title: 'Draft saved', message: 'Continue any time from Contracts' });
+      showSaved(await wizard.saveDraft());
+    } catch (error) {
+      showToast({
+        title: 'Could not save the draft',
+        message: errorMessage(error, 'Please try again'),
+        error: true,
+      });
+    }
+  };
+
+  const keepMine = async () => {
+    try {
+      showSaved(await wizard.keepMine());
     } catch (error) {
       showToast({
         title: 'Could not save the draft',
@@ -62,7 +76,12 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
     }
     setSending(true);
     try {
-      const saved = await wizard.saveDraft();
+      const outcome = await wizard.saveDraft();
+      if (outcome.kind !== 'saved') {
+        if (outcome.kind === 'on-phone') showToast(NEEDS_CONNECTION);
+        return;
+      }
+      const saved = outcome.contract;
       await signMine.mutateAsync({ id: saved.id, signature: state.signature });
       // The other signers and the order as just saved with the draft (issue 37).
       const { co_signers, signing_order } = saved;
@@ -184,16 +203,50 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
           <Button
             size="lg"
             leftSection={<IconSend size={20} aria-hidden />}
-            disabled={sending}
+            disabled={sending || !online}
             onClick={() => void signAndSend()}
           >
             {sending ? 'Sending...' : 'Sign & Send to Client'}
           </Button>
         )}
+        {state.step === 5 && !online && (
+          <Text size="sm" c="dimmed" role="status">
+            {NEEDS_CONNECTION.title}. {NEEDS_CONNECTION.message}
+          </Text>
+        )}
+        {wizard.keptOnPhone && (
+          <Text size="sm" c="dimmed" role="status">
+            Saved on this phone. Not synced yet: it is sent when the connection returns.
+          </Text>
+        )}
         <StillWorking pending={wizard.saving || sending} />
+        <ConflictDialog
+          server={wizard.conflict}
+          busy={wizard.saving}
+          onKeepMine={() => void keepMine()}
+          onUseSaved={() => void wizard.takeSaved()}
+        />
       </Stack>
     </Stack>
   );
+}
+
+const NEEDS_CONNECTION = {
+  title: 'Sign & Send needs a connection',
+  message: 'Your draft is saved on this phone. Send it once you have a signal.',
+  error: true,
+};
+
+/** What the person is told once Save Draft is done: on the server, or on this phone. */
+function showSaved(outcome: SaveOutcome) {
+  if (outcome.kind === 'saved') {
+    showToast({ title: 'Draft saved', message: 'Continue any time from Contracts' });
+  } else if (outcome.kind === 'on-phone') {
+    showToast({
+      title: 'Saved on this phone',
+      message: 'No connection: it is sent to your account when the connection returns',
+    });
+  }
 }
 
 /** The spec's sentence for one client; with others who sign, who is mailed now (issue 37). */

@@ -1,0 +1,13 @@
+/**
+ * The id a phone gives a new draft (issue 40), sent with its first save so that sending it
+ * twice makes one contract. `crypto.randomUUID` exists only on https (and localhost); elsewhere
+ * the same version-4 UUID is made from `crypto.getRandomValues`, which every browser has.
+ */
+export function newClientDraftId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,66 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isOnline } from '../../lib/connection';
+import { showToast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { nextDueAt, onDraftSynced, syncOutbox } from './sync';
+
+/**
+ * While someone is signed in: drafts saved on this phone are sent when the app opens, when the
+ * connection returns, when the app comes back to the front, and on their retry schedule; and
+ * what the wizard needs offline is fetched while there is a connection (issue 40).
+ */
+export function useDraftSync(email: string | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!email) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const run = (force: boolean) => {
+      void syncOutbox(email, { force })
+        .then(() => nextDueAt(email))
+        .then((dueAt) => {
+          if (timer) clearTimeout(timer);
+          if (stopped || dueAt === null) return;
+          timer = setTimeout(() => run(false), Math.max(1000, dueAt - Date.now()));
+        })
+        .catch(() => undefined);
+    };
+    const whenOnline = () => {
+      run(true);
+      keepReadyForOffline(queryClient);
+    };
+    const whenVisible = () => {
+      if (document.visibilityState === 'visible' && isOnline()) run(true);
+    };
+    const stopListening = onDraftSynced(({ contract, background }) => {
+      void queryClient.invalidateQueries(trpc.contracts.pathFilter());
+      if (background) {
+        showToast({
+          title: 'Draft synced',
+          message: `Contract #${contract.id} is saved to your account`,
+        });
+      }
+    });
+    window.addEventListener('online', whenOnline);
+    document.addEventListener('visibilitychange', whenVisible);
+    if (isOnline()) whenOnline();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      stopListening();
+      window.removeEventListener('online', whenOnline);
+      document.removeEventListener('visibilitychange', whenVisible);
+    };
+  }, [email, queryClient]);
+}
+
+/** What the wizard reads up to its preview, fetched once so the phone has it offline. */
+function keepReadyForOffline(queryClient: QueryClient): void {
+  const quietly = (read: Promise<void>) => void read.catch(() => undefined);
+  quietly(queryClient.prefetchQuery(trpc.templates.default.queryOptions({ language: 'en' })));
+  quietly(queryClient.prefetchQuery(trpc.templates.default.queryOptions({ language: 'es' })));
+  quietly(queryClient.prefetchQuery(trpc.prefs.get.queryOptions()));
+  quietly(queryClient.prefetchQuery(trpc.acceptances.status.queryOptions()));
+  quietly(queryClient.prefetchQuery(trpc.payments.settings.queryOptions()));
+}

@@ -1,0 +1,97 @@
+import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { offlineDb } from './offline-db';
+
+/**
+ * What the app keeps of its last answers on the phone, so it opens without a connection and
+ * shows what it last saw (issue 40): who is signed in, the contracts list, each draft opened,
+ * and what the wizard's preview needs. Only these; never a signing link or a key.
+ */
+const PERSISTED_CALLS = new Set([
+  'auth.user',
+  'contracts.counts',
+  'contracts.page',
+  'contracts.get',
+  'team.get',
+  'prefs.get',
+  'payments.settings',
+  'acceptances.status',
+  'templates.default',
+]);
+
+/** tRPC's query keys start with the call's path: `[['contracts', 'page'], {input, type}]`. */
+export function callOf(queryKey: readonly unknown[]): string | null {
+  const path = queryKey[0];
+  return Array.isArray(path) && path.every((part) => typeof part === 'string')
+    ? path.join('.')
+    : null;
+}
+
+export function isPersisted(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  const call = callOf(query.queryKey);
+  return query.state.status === 'success' && call !== null && PERSISTED_CALLS.has(call);
+}
+
+/** The signed-in person's email in the cache, or null when nobody is (or not yet known). */
+function signedInEmail(client: QueryClient): string | null | undefined {
+  const answer = client.getQueryData<{ user: { email: string } | null }>([
+    ['auth', 'user'],
+    { type: 'query' },
+  ]);
+  if (answer === undefined) return undefined;
+  return answer.user?.email ?? null;
+}
+
+/**
+ * Puts back what the app last saw, before the first screen. Every restored answer is marked
+ * stale, so with a connection each screen asks again; without one it shows what it has. Gives
+ * up after `withinMs`: a slow or broken store must never hold the app.
+ */
+export async function restoreQueries(client: QueryClient, withinMs = 400): Promise<void> {
+  const read = (async () => {
+    const db = await offlineDb();
+    return db ? db.get('query-cache', 'last') : undefined;
+  })().catch(() => undefined);
+  const saved = await Promise.race([
+    read,
+    new Promise<undefined>((resolve) => setTimeout(resolve, withinMs)),
+  ]);
+  if (!saved) return;
+  hydrate(client, saved.state);
+  await client.invalidateQueries({ refetchType: 'none' });
+}
+
+/**
+ * Keeps the phone's copy in step with the cache, at most once a second. Signed out (or another
+ * person signed in), the copy is dropped or replaced: a shared tablet shows nobody's contracts
+ * to the next person.
+ */
+export function keepQueries(client: QueryClient, everyMs = 1000): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = async () => {
+    timer = undefined;
+    const email = signedInEmail(client);
+    if (email === undefined) return;
+    const db = await offlineDb();
+    if (!db) return;
+    if (email === null) {
+      await db.delete('query-cache', 'last');
+      return;
+    }
+    const state = dehydrate(client, { shouldDehydrateQuery: isPersisted });
+    await db.put('query-cache', { slot: 'last', email, savedAt: Date.now(), state });
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'removed') return;
+    timer ??= setTimeout(() => void write().catch(() => undefined), everyMs);
+  });
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}
+
+/** Drops the phone's copy now (signing out). */
+export async function forgetQueries(): Promise<void> {
+  const db = await offlineDb();
+  await db?.delete('query-cache', 'last');
+}
