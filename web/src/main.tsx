@@ -48,3 +48,4 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+void import('./lib/service-worker'); // The installable app's worker (lib/service-worker.ts).
