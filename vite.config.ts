@@ -2,16 +2,36 @@ import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { chunkContents } from './scripts/vite/chunk-contents.js';
 import { mantineStylesInUse } from './scripts/vite/mantine-styles-in-use.js';
 import { precompress } from './scripts/vite/precompress.js';
 import { preloadFirstScreen } from './scripts/vite/preload-first-screen.js';
+import { signingOnlyFiles } from './scripts/vite/signing-only-files.js';
 
 const webRoot = path.resolve(import.meta.dirname, 'web');
 
 /** What the signing page (web/signing.html) loads besides React. */
 const SIGNING_ISLAND_MODULES =
   /web[\\/]signing\.html|web[\\/]src[\\/]signing[\\/]|signing-island\.ts|signature_pad|resize-canvas/;
+
+const signingOnly = signingOnlyFiles();
+
+/**
+ * Addresses the service worker never answers with the app's shell: the API, the signing page
+ * (server HTML, never from a cache: docs/research/040-offline-drafting.md section 6) and the
+ * pages whose URL holds a secret (SECRET_URL_PAGES in src/lib/web-app.ts, and an invitation's
+ * /join/ link). With no runtime caching, these go to the network untouched.
+ */
+const NOT_THE_APP_SHELL = [
+  /^\/api\//,
+  /^\/trpc\//,
+  /^\/esign\//,
+  /^\/reset-password\//,
+  /^\/verify-email\//,
+  /^\/confirm-email\//,
+  /^\/join\//,
+];
 
 /** The web app lives in web/ and builds to web/dist, which the Fastify process serves. */
 export default defineConfig({
@@ -28,6 +48,61 @@ export default defineConfig({
     mantineStylesInUse(),
     preloadFirstScreen(),
     chunkContents(),
+    signingOnly.plugin,
+    // The installable app (issue 40, docs/research/040-offline-drafting.md sections 1 and 6).
+    VitePWA({
+      strategies: 'generateSW',
+      // A new version waits until the app is next opened: no skipWaiting, no clientsClaim, so a
+      // contract being written is never reloaded under the contractor's thumb.
+      registerType: 'prompt',
+      // The Content-Security-Policy allows no inline script: web/src/lib/service-worker.ts
+      // registers the worker.
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'TradeSign',
+        short_name: 'TradeSign',
+        description: 'Write, sign and send contracts from the job site.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // The app's primary colour (web/src/lib/theme.ts: blue, shade 8) and its page background.
+        theme_color: '#1864ab',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      // The plugin precaches the manifest and its icons itself; iOS reads this one from index.html.
+      includeAssets: ['apple-touch-icon.png'],
+      workbox: {
+        // Not the .br and .gz copies (precompress): the server picks those per request.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The signing page is server HTML; its island is not the app's.
+        globIgnores: ['signing.html'],
+        manifestTransforms: [
+          (entries) => ({
+            manifest: entries.filter((entry) => !signingOnly.has(entry.url)),
+            warnings: [],
+          }),
+        ],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: NOT_THE_APP_SHELL,
+        cleanupOutdatedCaches: true,
+        inlineWorkboxRuntime: false,
+        // No runtimeCaching: the worker never stores an API answer; a phone's data lives in
+        // IndexedDB, per account.
+      },
+      devOptions: { enabled: false },
+    }),
+    // After the service worker is written, so sw.js and workbox-*.js get their .br and .gz.
     precompress(),
   ],
   resolve: {

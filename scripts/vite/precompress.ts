@@ -16,23 +16,28 @@ export function precompress(): Plugin {
     name: 'precompress',
     apply: 'build',
     configResolved: (config) => void (outDir = config.build.outDir),
-    closeBundle() {
-      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 11,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      }
+    closeBundle: {
+      // Last, so the files other plugins write when the bundle closes (the service worker,
+      // vite.config.ts) are compressed too.
+      order: 'post',
+      handler() {
+        for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+          const file = path.join(entry.parentPath, entry.name);
+          const content = readFileSync(file);
+          if (content.length < 1024) continue;
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
     },
   };
 }

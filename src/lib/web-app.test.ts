@@ -12,6 +12,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>TradeSign</title>');
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What vite-plugin-pwa writes at the root of the build (vite.config.ts).
+  fs.writeFileSync(path.join(distDir, 'sw.js'), 'importScripts("./workbox-0a1b2c3d.js")');
+  fs.writeFileSync(path.join(distDir, 'workbox-0a1b2c3d.js'), 'self.workbox = {}');
+  fs.writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"TradeSign"}');
   await registerWebApp(app, distDir);
   await app.ready();
 });
@@ -50,5 +54,23 @@ describe('serving the built web app', () => {
     const missing = await app.inject({ url: '/api/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe('Not found');
+  });
+
+  it('has the browser check for a new service worker and manifest on every visit', async () => {
+    // A worker script or manifest a cache kept would hold phones on an old version.
+    for (const url of ['/sw.js', '/workbox-0a1b2c3d.js', '/manifest.webmanifest']) {
+      const answer = await app.inject({ url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await app.inject({ url: '/sw.js' })).headers['content-type']).toMatch(
+      /^(text|application)\/javascript/,
+    );
+  });
+
+  it('serves the app manifest as a web app manifest', async () => {
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toEqual({ name: 'TradeSign' });
   });
 });

@@ -25,6 +25,8 @@ async function chicagoPhone() {
     hasTouch: true,
     timezoneId: 'America/Chicago',
     extraHTTPHeaders: { 'x-forwarded-for': '198.19.31.7' },
+    // As newPage() (support/browser.ts): the app's service worker stays out of this test.
+    serviceWorkers: 'block',
   });
   context.setDefaultTimeout(20_000);
   return { context, page: await context.newPage(), base };

@@ -57,4 +57,5 @@ followConnection();
 void restoreQueries(queryClient).finally(() => {
   keepQueries(queryClient);
   renderApp();
+  void import('./lib/service-worker'); // The installable app's worker (lib/service-worker.ts).
 });

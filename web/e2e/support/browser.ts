@@ -32,16 +32,24 @@ export async function closeTestContexts(): Promise<void> {
   testContexts.clear();
 }
 
+/**
+ * A page of a context of its own. Service workers are blocked unless a test allows them: the
+ * app's worker would download the whole build into every context on a two-core machine, and
+ * answer later navigations from its cache instead of the server whose answers a test checks
+ * (docs/research/040-offline-drafting.md section 3). web/e2e/installable-app.e2e.ts allows them.
+ */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = PHONE,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL,
     viewport,
     hasTouch: viewport === PHONE,
     extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   openContexts.add(context);
   if (testRunning) testContexts.add(context);
