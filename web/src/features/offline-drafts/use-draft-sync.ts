@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { isOnline } from '../../lib/connection';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { onOutboxChange } from './outbox';
 import { nextDueAt, onDraftSynced, syncOutbox } from './sync';
 
 /**
@@ -16,16 +17,21 @@ export function useDraftSync(email: string | undefined): void {
     if (!email) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const run = (force: boolean) => {
-      void syncOutbox(email, { force })
-        .then(() => nextDueAt(email))
+    // The next try of the first waiting draft, after every change of the outbox (a save that
+    // stayed on the phone, a try that failed).
+    const schedule = () =>
+      void nextDueAt(email)
         .then((dueAt) => {
           if (timer) clearTimeout(timer);
+          timer = undefined;
           if (stopped || dueAt === null) return;
           timer = setTimeout(() => run(false), Math.max(1000, dueAt - Date.now()));
         })
         .catch(() => undefined);
+    const run = (force: boolean) => {
+      void syncOutbox(email, { force }).then(schedule, schedule);
     };
+    const stopScheduling = onOutboxChange(schedule);
     const whenOnline = () => {
       run(true);
       keepReadyForOffline(queryClient);
@@ -49,6 +55,7 @@ export function useDraftSync(email: string | undefined): void {
       stopped = true;
       if (timer) clearTimeout(timer);
       stopListening();
+      stopScheduling();
       window.removeEventListener('online', whenOnline);
       document.removeEventListener('visibilitychange', whenVisible);
     };

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerStopFilled, IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { clientFallbackScope, type CleanedScope } from '@domain/scope.schemas';
 import { useOnline } from '../../lib/connection';
 import { failureOf } from '../../lib/failure';
@@ -47,6 +47,10 @@ export function ScopeCapture(props: {
   // Issue 40: without a connection the built-in rules tidy the notes on the phone (the same rules
   // the server falls back to), loaded only when first needed.
   const [cleaningHere, setCleaningHere] = useState(false);
+  // Fetched while there is a connection, so the rules are on the phone when the signal goes.
+  useEffect(() => {
+    void import('@domain/scope-rules/index').catch(() => undefined);
+  }, []);
   const cleanOnPhone = async () => {
     setCleaningHere(true);
     try {

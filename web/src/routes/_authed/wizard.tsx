@@ -42,7 +42,9 @@ function WizardRoute() {
     enabled: id !== undefined && id !== createdHere,
   });
   // Issue 40: a draft kept on this phone opens as it was kept there.
-  const openedHere = id === createdHere || (id === undefined && local === keptHere);
+  const openedHere =
+    (id !== undefined && id === createdHere) ||
+    (id === undefined && local !== undefined && local === keptHere);
   const kept = useOutboxEntry(
     openedHere ? null : id ? contractKey(id) : local ? newDraftKey(local) : null,
   );
