@@ -46,7 +46,7 @@ describe('failures', () => {
     await page.getByText('rebuild the cedar fence along the back line').waitFor();
   });
 
-  it('Save Draft with no network says the server could not be reached', async () => {
+  it('Save Draft with no network keeps the draft on this phone and says so (issue 40)', async () => {
     const page = await signedInPage(running, { company: 'Offline Oaks' });
     await page.goto('/wizard');
     const note = page.getByPlaceholder('e.g., Install irrigation system');
@@ -54,8 +54,9 @@ describe('failures', () => {
     await note.press('Enter');
     await page.route('**/trpc/contracts.create**', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Save Draft' }).click();
-    const text = await waitForToast(page, 'Could not save the draft');
-    expect(text).toContain('Could not reach TradeSign. Check your connection, then try again');
+    const text = await waitForToast(page, 'Saved on this phone');
+    expect(text).toContain('No connection: it is sent to your account when the connection returns');
+    await page.getByText('Saved on this phone. Not synced yet').waitFor();
     await page.getByText('trim the oaks').waitFor();
   });
 

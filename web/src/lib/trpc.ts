@@ -1,7 +1,9 @@
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../../src/app/app-router';
+import { answered, noAnswer } from './connection';
 import { fetchWithDeadline, trpcDeadlineMs } from './deadline';
+import { DeadlineError } from './failure';
 import { rejectUnreadableFailure } from './errors';
 import { queryClient } from './query-client';
 
@@ -16,7 +18,16 @@ export const trpcClient = createTRPCClient<AppRouter>({
       // fails as an HttpError, described by its status, instead of a JSON parse error.
       fetch: async (url, init) => {
         const address = typeof url === 'string' ? url : 'href' in url ? url.href : url.url;
-        return rejectUnreadableFailure(await fetchWithDeadline(url, init, trpcDeadlineMs(address)));
+        let response: Response;
+        try {
+          response = await fetchWithDeadline(url, init, trpcDeadlineMs(address));
+        } catch (error) {
+          // No answer at all: the app is offline until one comes (lib/connection.ts).
+          if (error instanceof TypeError || error instanceof DeadlineError) noAnswer();
+          throw error;
+        }
+        answered();
+        return rejectUnreadableFailure(response);
       },
     }),
   ],

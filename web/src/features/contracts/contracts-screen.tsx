@@ -28,6 +28,7 @@ import { ContractSection } from './contract-section';
 import { PaymentDueFilter } from '../payments/payment-due-filter';
 // Issue 40: offline, and the drafts still on this phone.
 import { OfflineNotices } from '../offline-drafts/unsynced-drafts';
+import { useOutboxEntries } from '../offline-drafts/use-outbox';
 
 /**
  * Contracts list: drafts, awaiting signature, completed and (folded) closed, newest first. The
@@ -51,6 +52,8 @@ export function ContractsScreen({
   const counts = useQuery(trpc.contracts.counts.queryOptions({ mine, payment_due: paymentDue }));
   const total = counts.data ? Object.values(counts.data).reduce((sum, n) => sum + n, 0) : 0;
   const searching = Boolean(search.q?.trim() || search.status);
+  // A first contract written offline waits on the phone: the list is not empty (issue 40).
+  const keptOnPhone = useOutboxEntries(user?.email).length;
   return (
     <Stack gap="lg">
       <PageHeader
@@ -103,6 +106,7 @@ export function ContractsScreen({
       {!searching &&
         counts.isSuccess &&
         total === 0 &&
+        keptOnPhone === 0 &&
         (paymentDue ? <NothingDue /> : mine && hasTeam ? <NoneOfMine /> : <EmptyContracts />)}
       {/* Once there is any contract, every section shows, each with its count (spec); Closed
           starts folded. */}

@@ -27,8 +27,8 @@ describe('when a draft kept on the phone is tried again', () => {
 
 describe('what a failed send means for the draft', () => {
   it('tries again later when no answer came, it came too late, or the server could not answer', () => {
-    expect(sendOutcomeOf(new TypeError('Failed to fetch'))).toBe('later');
-    expect(sendOutcomeOf(new DeadlineError(20_000))).toBe('later');
+    expect(sendOutcomeOf(new TypeError('Failed to fetch'))).toBe('unreachable');
+    expect(sendOutcomeOf(new DeadlineError(20_000))).toBe('unreachable');
     expect(sendOutcomeOf(new HttpError(502, 'Bad Gateway', '<html>proxy</html>'))).toBe('later');
     expect(sendOutcomeOf(trpcAnswer(500, 'Something went wrong on our side.'))).toBe('later');
     expect(sendOutcomeOf(trpcAnswer(429, 'Too many requests'))).toBe('later');

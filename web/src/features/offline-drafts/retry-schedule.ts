@@ -7,18 +7,20 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
 }
 
 /**
- * What a failed send means for a draft on the phone: `later` when the server could not be
- * reached or could not answer now (it is tried again), `conflict` when the draft changed on the
- * server since this phone saw it, `signed-out` when the session ended (it waits for the next
- * sign-in), and `refused` when the server said no to what was typed.
+ * What a failed send means for a draft on the phone: `unreachable` when no answer came (no
+ * connection, or one that carries nothing: the deadline passed), `later` when the server answered
+ * that it could not do it now (its fault, or too many tries), `conflict` when the draft changed on
+ * the server since this phone saw it, `signed-out` when the session ended, and `refused` when the
+ * server said no to what was typed. In the background the first two are tried again.
  */
-export type SendOutcome = 'later' | 'conflict' | 'signed-out' | 'refused';
+export type SendOutcome = 'unreachable' | 'later' | 'conflict' | 'signed-out' | 'refused';
 
 export function sendOutcomeOf(error: unknown): SendOutcome {
   const failure = failureOf(error);
   switch (failure.kind) {
     case 'offline':
     case 'timeout':
+      return 'unreachable';
     case 'server':
     case 'busy':
       return 'later';
@@ -29,4 +31,9 @@ export function sendOutcomeOf(error: unknown): SendOutcome {
     case 'refused':
       return 'refused';
   }
+}
+
+/** Whether the background sync tries the draft again on its schedule. */
+export function triedAgain(outcome: SendOutcome): boolean {
+  return outcome === 'unreachable' || outcome === 'later';
 }

@@ -1,7 +1,7 @@
 import type { Contract } from '@domain/contracts.schemas';
 import { errorMessage } from '../../lib/errors';
 import { markOutboxEntry, outboxEntries, settleOutboxEntry, type OutboxEntry } from './outbox';
-import { retryDelayMs, sendOutcomeOf, type SendOutcome } from './retry-schedule';
+import { retryDelayMs, sendOutcomeOf, triedAgain, type SendOutcome } from './retry-schedule';
 
 /**
  * Sends the drafts saved on this phone, one at a time in the order they were first saved
@@ -57,7 +57,7 @@ export async function sendOutboxEntry(
   } catch (error) {
     const outcome = sendOutcomeOf(error);
     const message = errorMessage(error, 'The draft could not be saved');
-    if (outcome === 'later') {
+    if (triedAgain(outcome)) {
       const attempts = entry.attempts + 1;
       await markOutboxEntry(entry, { attempts, nextTryAt: now() + retryDelayMs(attempts) });
     } else if (outcome === 'conflict') {
@@ -89,7 +89,9 @@ async function sendDue(email: string, force: boolean): Promise<void> {
     if (entry.status !== 'waiting') continue;
     if (!force && entry.nextTryAt > Date.now()) return;
     const result = await sendOutboxEntry(entry, { background: true });
-    if (!result.ok && (result.outcome === 'later' || result.outcome === 'signed-out')) return;
+    // No connection, a server that cannot now, or a session ended: the next ones would fare the
+    // same, and must not overtake this one.
+    if (!result.ok && (triedAgain(result.outcome) || result.outcome === 'signed-out')) return;
   }
 }
 

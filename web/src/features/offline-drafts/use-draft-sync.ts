@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isOnline } from '../../lib/connection';
 import { showToast } from '../../lib/toast';
@@ -48,7 +48,10 @@ export function useDraftSync(email: string | undefined): void {
         });
       }
     });
-    window.addEventListener('online', whenOnline);
+    // Online again: the browser says so, or a call or probe was answered (lib/connection.ts).
+    const stopFollowing = onlineManager.subscribe((online) => {
+      if (online) whenOnline();
+    });
     document.addEventListener('visibilitychange', whenVisible);
     if (isOnline()) whenOnline();
     return () => {
@@ -56,7 +59,7 @@ export function useDraftSync(email: string | undefined): void {
       if (timer) clearTimeout(timer);
       stopListening();
       stopScheduling();
-      window.removeEventListener('online', whenOnline);
+      stopFollowing();
       document.removeEventListener('visibilitychange', whenVisible);
     };
   }, [email, queryClient]);

@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clientFallbackScope, type CleanedScope } from '@domain/scope.schemas';
 import { useOnline } from '../../lib/connection';
-import { failureOf } from '../../lib/failure';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { CleanedScopeEditor } from './cleaned-scope-editor';
@@ -77,13 +76,7 @@ export function ScopeCapture(props: {
           message: 'AI has formatted your notes into a professional scope',
         });
       },
-      onError: (error) => {
-        // No answer at all (a basement's one bar): the phone's own rules, as offline.
-        const kind = failureOf(error).kind;
-        if (kind === 'offline' || kind === 'timeout') {
-          void cleanOnPhone();
-          return;
-        }
+      onError: () => {
         onChange((previous) => ({
           ...previous,
           cleaned: clientFallbackScope(previous.snippets),

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { Contract } from '@domain/contracts.schemas';
@@ -126,10 +126,12 @@ export function useWizard(options: {
           // Offline: the choice is offered once the saved one can be read.
         });
     check();
-    window.addEventListener('online', check);
+    const stopFollowing = onlineManager.subscribe((online) => {
+      if (online) check();
+    });
     const stop = onOutboxChange(check);
     return () => {
-      window.removeEventListener('online', check);
+      stopFollowing();
       stop();
     };
   }, [key, contractId]);
@@ -170,7 +172,7 @@ export function useWizard(options: {
       await whenSaved(sent.contract, stateSaved);
       return { kind: 'saved', contract: sent.contract };
     }
-    if (sent.outcome === 'later' || sent.outcome === 'signed-out') {
+    if (sent.outcome === 'unreachable') {
       setSavedState(stateSaved);
       clearLocalDraft(options.email, contractId);
       if (!contractId) {
@@ -186,8 +188,10 @@ export function useWizard(options: {
       setConflict(await trpcClient.contracts.get.query({ id: contractId }));
       return { kind: 'conflict' };
     }
-    // Refused: what was typed stays in the wizard (and this browser's autosave), not the outbox.
-    await dropOutboxEntry(entry.key);
+    // Signed out: the draft waits on this phone for the next sign-in, and the person is told.
+    // Refused, or the server could not: the person is told now, and what was typed stays in the
+    // wizard (and this browser's autosave), not the outbox.
+    if (sent.outcome !== 'signed-out') await dropOutboxEntry(entry.key);
     throw sent.error;
   }
 
