@@ -292,7 +292,9 @@ export const contractSchema = z.object({
       description:
         'Counts the changes of the draft, from 1: each save that changes what the contract ' +
         "says, and the contractor's signature, adds one; a save that changes nothing leaves it. " +
-        "Send it back as `base_version` so that a save made over another device's is refused.",
+        "Send it back as `base_version` so that a save made over another device's is refused; " +
+        'a save that asks for what is already stored is answered 200 whatever its version (a ' +
+        'retry whose first answer was lost).',
     }),
 });
 export type Contract = z.infer<typeof contractSchema>;

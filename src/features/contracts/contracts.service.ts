@@ -211,7 +211,9 @@ export async function updateDraft(
         ...(signatureCleared ? { my_signature_png: null, my_signed_at: null } : {}),
         updated_at: now,
       },
-      { newVersion: changed, baseVersion: input.base_version },
+      // A save that asks for what is already there holds whatever the version (issue 40): it is
+      // the phone sending again a save whose answer it never got, not a save over another's.
+      { newVersion: changed, baseVersion: changed ? input.base_version : undefined },
     );
     if (!written) throw await refusedSave(trx, companyId, id);
     if (changed) {

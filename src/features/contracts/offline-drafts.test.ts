@@ -221,6 +221,17 @@ describe('a save naming the version it last saw', () => {
     expect(await eventTypes(draft.id)).toEqual(['created']);
   });
 
+  it('is answered as saved when sent again after its answer was lost', async () => {
+    const draft = await newDraft();
+    const first = await save(draft.id, { client_name: 'Sam Lee', base_version: 1 });
+    expect(first.json<Contract>().draft_version).toBe(2);
+    // The phone never got that answer and sends the same save again, on the version it knew.
+    const again = await save(draft.id, { client_name: 'Sam Lee', base_version: 1 });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<Contract>()).toMatchObject({ client_name: 'Sam Lee', draft_version: 2 });
+    expect(await eventTypes(draft.id)).toEqual(['created', 'updated']);
+  });
+
   it('is still refused as sent when the contract was sent', async () => {
     const { id, sent } = await sendContract(t, cookie);
     expect(sent.statusCode, sent.body).toBe(200);

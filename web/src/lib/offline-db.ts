@@ -26,9 +26,16 @@ let opening: Promise<IDBPDatabase<TradeSignDb> | null> | undefined;
  * it (some private modes). Then the app works as before, online only.
  */
 export function offlineDb(): Promise<IDBPDatabase<TradeSignDb> | null> {
-  opening ??= openTradeSignDb().catch(() => null);
+  // A store that never opens (some browsers after a resume) must not hold the wizard: after
+  // 2 s the app goes on as it did before issue 40, online only.
+  opening ??= Promise.race([
+    openTradeSignDb().catch(() => null),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), OPEN_WITHIN_MS)),
+  ]);
   return opening;
 }
+
+const OPEN_WITHIN_MS = 2000;
 
 async function openTradeSignDb(): Promise<IDBPDatabase<TradeSignDb> | null> {
   if (typeof indexedDB === 'undefined') return null;

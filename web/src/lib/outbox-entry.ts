@@ -27,4 +27,9 @@ export interface OutboxEntry {
   status: 'waiting' | 'conflict' | 'refused';
   /** Why the server refused it, in its words (status `refused`). */
   problem: string | null;
+  /**
+   * A create of it went out and no answer came: the server may hold it already, with what was
+   * sent then. The next send follows the create with an update of the latest state.
+   */
+  createTried: boolean;
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { callOf, isPersisted } from './persisted-queries';
+import { callOf, isPersisted, keepQueries } from './persisted-queries';
 
 function cached(queryKey: unknown[], data: unknown) {
   const client = new QueryClient();
@@ -51,5 +51,27 @@ describe('what the phone keeps of the app’s answers', () => {
     client.getQueryCache().build(client, { queryKey });
     const query = client.getQueryCache().find({ queryKey });
     expect(query && isPersisted(query)).toBe(false);
+  });
+});
+
+describe('when the person signed in changes', () => {
+  const user = [['auth', 'user'], { type: 'query' }];
+  const list = [['contracts', 'page'], { input: { section: 'draft' }, type: 'infinite' }];
+
+  it('forgets the last person’s contracts when the session ends or another signs in', () => {
+    const client = new QueryClient();
+    client.setQueryData(user, { user: { email: 'pat@example.com' } });
+    client.setQueryData(list, { pages: ['Pat’s drafts'] });
+    const stop = keepQueries(client, 60_000);
+    client.setQueryData(user, { user: { email: 'pat@example.com' } });
+    expect(client.getQueryData(list)).toEqual({ pages: ['Pat’s drafts'] });
+
+    client.setQueryData(user, { user: null });
+    expect(client.getQueryData(list)).toBeUndefined();
+
+    client.setQueryData(list, { pages: ['Sam’s drafts'] });
+    client.setQueryData(user, { user: { email: 'sam@example.com' } });
+    expect(client.getQueryData(list)).toBeUndefined();
+    stop();
   });
 });

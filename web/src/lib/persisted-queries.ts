@@ -80,10 +80,23 @@ export function keepQueries(client: QueryClient, everyMs = 1000): () => void {
     const state = dehydrate(client, { shouldDehydrateQuery: isPersisted });
     await db.put('query-cache', { slot: 'last', email, savedAt: Date.now(), state });
   };
+  let email = signedInEmail(client);
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
+    const query: Pick<Query, 'queryKey'> = event.query;
+    if (callOf(query.queryKey) === 'auth.user') forgetOtherAccounts();
     timer ??= setTimeout(() => void write().catch(() => undefined), everyMs);
   });
+  // The session ended or someone else signed in on this page: nothing the last person saw stays
+  // in memory, to be shown or kept under the next one's name (the keys carry no account).
+  function forgetOtherAccounts() {
+    const now = signedInEmail(client);
+    if (now === undefined || now === email) return;
+    const before = email;
+    email = now;
+    if (before === undefined) return;
+    client.removeQueries({ predicate: (query) => callOf(query.queryKey) !== 'auth.user' });
+  }
   return () => {
     unsubscribe();
     if (timer) clearTimeout(timer);

@@ -35,17 +35,23 @@ export async function outboxEntry(key: string): Promise<OutboxEntry | undefined>
   return db ? db.get('outbox', key) : undefined;
 }
 
-/** Saves the draft's latest state; its place in the queue is kept from its first save. */
+/** Bookkeeping an entry gets when it is saved, not given by the saver. */
+type Kept =
+  'queuedAt' | 'revision' | 'attempts' | 'nextTryAt' | 'status' | 'problem' | 'createTried';
+
+/**
+ * Saves the draft's latest state; its place in the queue is kept from its first save. Each
+ * change below is one IndexedDB transaction: a send settling while the person saves must never
+ * write over the newer save (read, compare and write together).
+ */
 export async function putOutboxEntry(
-  entry: Omit<
-    OutboxEntry,
-    'queuedAt' | 'revision' | 'attempts' | 'nextTryAt' | 'status' | 'problem'
-  >,
+  entry: Omit<OutboxEntry, Kept>,
   now = Date.now(),
-): Promise<OutboxEntry | null> {
+): Promise<{ saved: OutboxEntry; before: OutboxEntry | undefined } | null> {
   const db = await offlineDb();
   if (!db) return null;
-  const before = await db.get('outbox', entry.key);
+  const tx = db.transaction('outbox', 'readwrite');
+  const before = await tx.store.get(entry.key);
   const saved: OutboxEntry = {
     ...entry,
     queuedAt: before?.queuedAt ?? now,
@@ -54,25 +60,35 @@ export async function putOutboxEntry(
     nextTryAt: now,
     status: 'waiting',
     problem: null,
+    createTried: before?.createTried ?? false,
   };
-  await db.put('outbox', saved);
+  await tx.store.put(saved);
+  await tx.done;
   changed();
-  return saved;
+  return { saved, before };
 }
 
 /** Changes an entry's bookkeeping (attempts, status), unless a newer save replaced it. */
 export async function markOutboxEntry(
   sent: OutboxEntry,
   change: Partial<
-    Pick<OutboxEntry, 'attempts' | 'nextTryAt' | 'status' | 'problem' | 'baseVersion'>
+    Pick<OutboxEntry, 'attempts' | 'nextTryAt' | 'status' | 'problem' | 'createTried'>
   >,
 ): Promise<void> {
   const db = await offlineDb();
   if (!db) return;
-  const now = await db.get('outbox', sent.key);
-  if (!now || now.revision !== sent.revision) return;
-  await db.put('outbox', { ...now, ...change });
+  const tx = db.transaction('outbox', 'readwrite');
+  const now = await tx.store.get(sent.key);
+  // A newer save keeps its own state; what it learnt of the server still holds for it.
+  if (now) await tx.store.put({ ...now, ...pickFacts(change, now.revision === sent.revision) });
+  await tx.done;
   changed();
+}
+
+/** Of a failed try's bookkeeping, what a newer save keeps: that a create may have gone out. */
+function pickFacts(change: Parameters<typeof markOutboxEntry>[1], sameRevision: boolean) {
+  if (sameRevision) return change;
+  return change.createTried ? { createTried: true } : {};
 }
 
 /**
@@ -86,17 +102,31 @@ export async function settleOutboxEntry(
 ): Promise<void> {
   const db = await offlineDb();
   if (!db) return;
-  const now = await db.get('outbox', sent.key);
-  await db.delete('outbox', sent.key);
+  const tx = db.transaction('outbox', 'readwrite');
+  const now = await tx.store.get(sent.key);
+  await tx.store.delete(sent.key);
   if (now && now.revision !== sent.revision) {
-    await db.put('outbox', {
+    await tx.store.put({
       ...now,
-      key: `contract:${contractId}`,
+      key: contractKey(contractId),
       contractId,
       clientDraftId: null,
       baseVersion: draftVersion,
+      createTried: false,
     });
   }
+  await tx.done;
+  changed();
+}
+
+/** Puts back what waited before a save the server refused (or drops the refused one). */
+export async function restoreOutboxEntry(
+  key: string,
+  before: OutboxEntry | undefined,
+): Promise<void> {
+  const db = await offlineDb();
+  if (!db) return;
+  await (before ? db.put('outbox', before) : db.delete('outbox', key));
   changed();
 }
 

@@ -1,6 +1,12 @@
 import type { Contract } from '@domain/contracts.schemas';
 import { errorMessage } from '../../lib/errors';
-import { markOutboxEntry, outboxEntries, settleOutboxEntry, type OutboxEntry } from './outbox';
+import {
+  markOutboxEntry,
+  outboxEntries,
+  outboxEntry,
+  settleOutboxEntry,
+  type OutboxEntry,
+} from './outbox';
 import { retryDelayMs, sendOutcomeOf, triedAgain, type SendOutcome } from './retry-schedule';
 
 /**
@@ -29,15 +35,37 @@ export function onDraftSynced(listener: (synced: DraftSynced) => void): () => vo
 async function sendDraft(entry: OutboxEntry): Promise<Contract> {
   const { trpcClient } = await import('../../lib/trpc');
   if (entry.contractId === null) {
-    return trpcClient.contracts.create.mutate({
+    const created = await trpcClient.contracts.create.mutate({
       ...entry.payload,
       ...(entry.clientDraftId ? { client_draft_id: entry.clientDraftId } : {}),
+    });
+    if (!entry.createTried) return created;
+    // An earlier create may have made it with what was sent then (its answer was lost), and the
+    // server answers a repeated create with the contract as it stands: the latest state follows.
+    // Sent on the version just read; an unchanged save is answered as saved.
+    return trpcClient.contracts.update.mutate({
+      id: created.id,
+      ...entry.payload,
+      base_version: created.draft_version,
     });
   }
   return trpcClient.contracts.update.mutate({
     id: entry.contractId,
     ...entry.payload,
     ...(entry.baseVersion === null ? {} : { base_version: entry.baseVersion }),
+  });
+}
+
+/**
+ * A save the person is watching: sent now, in turn with the background sync (the same Web
+ * Lock), so the two never send one draft at once; the entry is read again once it is its turn.
+ */
+export function sendSavedNow(entry: OutboxEntry): Promise<SendResult | null> {
+  return withSyncLock(async () => {
+    const current = await outboxEntry(entry.key);
+    // The background sent it meanwhile (the save is settled), or a newer save took its place.
+    if (!current) return null;
+    return sendOutboxEntry(current, { background: false });
   });
 }
 
@@ -59,7 +87,11 @@ export async function sendOutboxEntry(
     const message = errorMessage(error, 'The draft could not be saved');
     if (triedAgain(outcome)) {
       const attempts = entry.attempts + 1;
-      await markOutboxEntry(entry, { attempts, nextTryAt: now() + retryDelayMs(attempts) });
+      await markOutboxEntry(entry, {
+        attempts,
+        nextTryAt: now() + retryDelayMs(attempts),
+        ...(entry.contractId === null && outcome === 'unreachable' ? { createTried: true } : {}),
+      });
     } else if (outcome === 'conflict') {
       await markOutboxEntry(entry, { status: 'conflict', problem: message });
     } else if (outcome === 'refused') {
@@ -95,10 +127,10 @@ async function sendDue(email: string, force: boolean): Promise<void> {
   }
 }
 
-async function withSyncLock(work: () => Promise<void>): Promise<void> {
+async function withSyncLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   if (!locks) return work();
-  await locks.request('tradesign-draft-sync', work);
+  return locks.request('tradesign-draft-sync', work);
 }
 
 /** When the next waiting draft is due, or null when none waits. */

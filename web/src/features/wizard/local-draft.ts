@@ -9,15 +9,20 @@ import { emptyWizardState, type WizardState } from './wizard-state';
  * navigation loses nothing. Keyed by account and contract, so people sharing a tablet do not see
  * each other's drafts.
  */
-const keyOf = (email: string, contractId: number | undefined) =>
-  `tradesign:wizard:${email}:${contractId ?? 'new'}`;
+const keyOf = (email: string, draft: DraftKey) => `tradesign:wizard:${email}:${draft ?? 'new'}`;
+
+/** A saved contract's id, a kept draft's `local-<id made on the phone>` (issue 40), or new. */
+type DraftKey = number | string | undefined;
+
+/** The autosave of a new draft kept on this phone, by the id the phone made for it. */
+export const localAutosaveId = (clientDraftId: string) => `local-${clientDraftId}`;
 
 /**
  * A saved draft from an earlier visit, or null. What is stored may come from an older version of
  * the app (or be damaged), so it is checked field by field and completed with defaults: a bad
  * entry must never break the wizard.
  */
-export function loadLocalDraft(email: string, contractId: number | undefined): WizardState | null {
+export function loadLocalDraft(email: string, contractId: DraftKey): WizardState | null {
   try {
     const text = localStorage.getItem(keyOf(email, contractId));
     if (!text) return null;
@@ -69,7 +74,7 @@ const localDraftSchema = z
   })
   .partial();
 
-export function saveLocalDraft(email: string, contractId: number | undefined, state: WizardState) {
+export function saveLocalDraft(email: string, contractId: DraftKey, state: WizardState) {
   try {
     localStorage.setItem(keyOf(email, contractId), JSON.stringify(state));
   } catch {
@@ -77,7 +82,7 @@ export function saveLocalDraft(email: string, contractId: number | undefined, st
   }
 }
 
-export function clearLocalDraft(email: string, contractId: number | undefined) {
+export function clearLocalDraft(email: string, contractId: DraftKey) {
   try {
     localStorage.removeItem(keyOf(email, contractId));
   } catch {

@@ -6,15 +6,16 @@ import { trpc } from '../../lib/trpc';
 import {
   contractKey,
   dropOutboxEntry,
+  restoreOutboxEntry,
   newDraftKey,
   outboxEntry,
   onOutboxChange,
   putOutboxEntry,
 } from '../offline-drafts/outbox';
 import { newClientDraftId } from '../offline-drafts/client-draft-id';
-import { onDraftSynced, sendOutboxEntry } from '../offline-drafts/sync';
+import { onDraftSynced, sendSavedNow } from '../offline-drafts/sync';
 import { useOutboxEntry } from '../offline-drafts/use-outbox';
-import { clearLocalDraft, saveLocalDraft } from './local-draft';
+import { clearLocalDraft, localAutosaveId, saveLocalDraft } from './local-draft';
 import {
   emptyWizardState,
   toDraftPayload,
@@ -25,7 +26,10 @@ import {
 
 /** What came of Save Draft: on the server, kept on this phone, or changed elsewhere meanwhile. */
 export type SaveOutcome =
-  { kind: 'saved'; contract: Contract } | { kind: 'on-phone' } | { kind: 'conflict' };
+  | { kind: 'saved'; contract: Contract }
+  | { kind: 'sent-by-sync' }
+  | { kind: 'on-phone' }
+  | { kind: 'conflict' };
 
 /**
  * The wizard's state and its saving: kept in this browser while unsaved, saved as a draft on
@@ -67,12 +71,16 @@ export function useWizard(options: {
   // Our own navigations (after saving, or to home after sending) must not ask.
   const navigatingOnPurpose = useRef(false);
   const key = contractId ? contractKey(contractId) : newDraftKey(clientDraftId);
+  // A new draft kept on this phone has its own autosave, so its unsaved typing survives a reload
+  // and never fills the next New contract.
+  const [keptNew, setKeptNew] = useState(options.clientDraftId !== undefined);
+  const autosaveId = contractId ?? (keptNew ? localAutosaveId(clientDraftId) : undefined);
   const waiting = useOutboxEntry(key);
 
   useEffect(() => {
-    if (dirty) saveLocalDraft(options.email, contractId, state);
-    else clearLocalDraft(options.email, contractId);
-  }, [dirty, state, contractId, options.email]);
+    if (dirty) saveLocalDraft(options.email, autosaveId, state);
+    else clearLocalDraft(options.email, autosaveId);
+  }, [dirty, state, autosaveId, options.email]);
 
   useBlocker({
     shouldBlockFn: () =>
@@ -89,6 +97,7 @@ export function useWizard(options: {
     setSavedState(stateSaved);
     setVersion(saved.draft_version);
     clearLocalDraft(options.email, undefined);
+    clearLocalDraft(options.email, localAutosaveId(clientDraftId));
     await queryClient.invalidateQueries(trpc.contracts.pathFilter());
     if (!contractId) {
       setContractId(saved.id);
@@ -149,7 +158,7 @@ export function useWizard(options: {
   async function saveNow(baseVersion: number | null): Promise<SaveOutcome> {
     const stateSaved = state;
     const payload = toDraftPayload(stateSaved, options.payments);
-    const entry = await putOutboxEntry({
+    const put = await putOutboxEntry({
       key,
       email: options.email,
       clientDraftId: contractId ? null : clientDraftId,
@@ -159,7 +168,7 @@ export function useWizard(options: {
       payload,
       title: stateSaved.client.name.trim(),
     });
-    if (!entry) {
+    if (!put) {
       // No storage on this phone (a private window): online only, as before issue 40.
       const saved = contractId
         ? await update.mutateAsync({ id: contractId, ...payload })
@@ -167,14 +176,18 @@ export function useWizard(options: {
       await whenSaved(saved, stateSaved);
       return { kind: 'saved', contract: saved };
     }
-    const sent = await sendOutboxEntry(entry, { background: false });
+    const sent = await sendSavedNow(put.saved);
+    // The background sync sent it while this save waited its turn: it is saved (its listener
+    // gave this wizard the contract).
+    if (!sent) return { kind: 'sent-by-sync' };
     if (sent.ok) {
       await whenSaved(sent.contract, stateSaved);
       return { kind: 'saved', contract: sent.contract };
     }
     if (sent.outcome === 'unreachable') {
       setSavedState(stateSaved);
-      clearLocalDraft(options.email, contractId);
+      setKeptNew(!contractId);
+      clearLocalDraft(options.email, autosaveId);
       if (!contractId) {
         options.onKeptOnPhone?.(clientDraftId);
         navigatingOnPurpose.current = true;
@@ -188,10 +201,10 @@ export function useWizard(options: {
       setConflict(await trpcClient.contracts.get.query({ id: contractId }));
       return { kind: 'conflict' };
     }
-    // Signed out: the draft waits on this phone for the next sign-in, and the person is told.
-    // Refused, or the server could not: the person is told now, and what was typed stays in the
-    // wizard (and this browser's autosave), not the outbox.
-    if (sent.outcome !== 'signed-out') await dropOutboxEntry(entry.key);
+    // Refused: what waited on the phone before this save is put back, and what was typed stays
+    // in the wizard (and this browser's autosave). The server could not, or the session ended:
+    // the save waits on the phone and is tried again; the person is told now either way.
+    if (sent.outcome === 'refused') await restoreOutboxEntry(key, put.before);
     throw sent.error;
   }
 
@@ -217,20 +230,20 @@ export function useWizard(options: {
     setState({ ...saved, step: latest.current.state.step });
     setSavedState(saved);
     setVersion(server.draft_version);
-    clearLocalDraft(options.email, contractId);
+    clearLocalDraft(options.email, autosaveId);
     await queryClient.invalidateQueries(trpc.contracts.pathFilter());
   }
 
   /** To the legal acknowledgment and back: the wizard is kept in this browser, step and all. */
   async function leaveForLegal() {
     navigatingOnPurpose.current = true;
-    saveLocalDraft(options.email, contractId, state);
+    saveLocalDraft(options.email, autosaveId, state);
     await navigate({ to: '/settings/legal', search: { contract: contractId ?? 'new' } });
   }
 
   async function leaveTo(path: '/') {
     navigatingOnPurpose.current = true;
-    clearLocalDraft(options.email, contractId);
+    clearLocalDraft(options.email, autosaveId);
     await navigate({ to: path });
   }
 

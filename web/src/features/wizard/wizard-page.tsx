@@ -79,6 +79,7 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
       const outcome = await wizard.saveDraft();
       if (outcome.kind !== 'saved') {
         if (outcome.kind === 'on-phone') showToast(NEEDS_CONNECTION);
+        if (outcome.kind === 'sent-by-sync') showSaved(outcome);
         return;
       }
       const saved = outcome.contract;
@@ -239,7 +240,7 @@ const NEEDS_CONNECTION = {
 
 /** What the person is told once Save Draft is done: on the server, or on this phone. */
 function showSaved(outcome: SaveOutcome) {
-  if (outcome.kind === 'saved') {
+  if (outcome.kind === 'saved' || outcome.kind === 'sent-by-sync') {
     showToast({ title: 'Draft saved', message: 'Continue any time from Contracts' });
   } else if (outcome.kind === 'on-phone') {
     showToast({

@@ -6,7 +6,11 @@ import { flushSync } from 'react-dom';
 import { optionalId, optionalUuid } from '../../lib/search-params';
 import { PageLoading } from '../../components/page-loading';
 import { useCurrentUser } from '../../features/auth/use-current-user';
-import { loadLocalDraft, wizardStateFrom } from '../../features/wizard/local-draft';
+import {
+  loadLocalDraft,
+  localAutosaveId,
+  wizardStateFrom,
+} from '../../features/wizard/local-draft';
 import { WizardPage } from '../../features/wizard/wizard-page';
 import { RevisionLinks } from '../../features/contracts/revision-links';
 import { emptyWizardState, wizardStateFromContract } from '../../features/wizard/wizard-state';
@@ -68,7 +72,12 @@ function WizardRoute() {
         </Alert>
       );
     }
-    const initial = keptState ?? (id === undefined ? loadLocalDraft(email, undefined) : null);
+    // Typing after the last save on the phone (its autosave) first, then that save.
+    const initial = local
+      ? (loadLocalDraft(email, localAutosaveId(local)) ?? keptState)
+      : id === undefined
+        ? loadLocalDraft(email, undefined)
+        : null;
     return (
       <WizardPage
         key={`new-${generation}`}
@@ -112,7 +121,7 @@ function WizardRoute() {
         key={id}
         email={email}
         contractId={id}
-        initial={keptState ?? loadLocalDraft(email, id) ?? saved}
+        initial={loadLocalDraft(email, id) ?? keptState ?? saved}
         saved={saved}
         savedVersion={kept?.baseVersion ?? contract.data.draft_version}
         payments={payments}
