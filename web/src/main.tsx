@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { NotFound } from './components/not-found';
 import { PAGE_SCROLLER_ID } from './components/page-scroll';
 import { followConnection } from './lib/connection';
-import { keepQueries, restoreQueries } from './lib/persisted-queries';
+import { keepQueries } from './lib/persisted-queries';
 import { queryClient } from './lib/query-client';
 import { cssVariablesResolver, theme } from './lib/theme';
 import { routeTree } from './routeTree.gen';
@@ -52,10 +52,8 @@ const renderApp = () =>
     ),
   );
 
-// Issue 40: what the app last saw comes back before the first screen, so it opens in a basement.
+// Issue 40: the phone keeps what the app last saw, to open with it in a basement.
 followConnection();
-void restoreQueries(queryClient).finally(() => {
-  keepQueries(queryClient);
-  renderApp();
-  void import('./lib/service-worker'); // The installable app's worker (lib/service-worker.ts).
-});
+keepQueries(queryClient);
+renderApp();
+void import('./lib/service-worker'); // The installable app's worker (lib/service-worker.ts).

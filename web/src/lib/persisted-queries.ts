@@ -42,11 +42,20 @@ function signedInEmail(client: QueryClient): string | null | undefined {
 }
 
 /**
- * Puts back what the app last saw, before the first screen. Every restored answer is marked
- * stale, so with a connection each screen asks again; without one it shows what it has. Gives
- * up after `withinMs`: a slow or broken store must never hold the app.
+ * Puts back what the app last saw, when the app opens without a connection (the sign-in guard
+ * asks, features/auth/signed-in-user.ts). Only then: with a connection every screen reads the
+ * server, so no form ever starts from an older copy. Every restored answer is marked stale, so
+ * the connection's return refreshes it. Gives up after `withinMs`: a slow or broken store must
+ * never hold the app. Once per page; says whether anything came back.
  */
-export async function restoreQueries(client: QueryClient, withinMs = 400): Promise<void> {
+export function restoreQueries(client: QueryClient, withinMs = 400): Promise<boolean> {
+  restoring ??= restoreNow(client, withinMs);
+  return restoring;
+}
+
+let restoring: Promise<boolean> | undefined;
+
+async function restoreNow(client: QueryClient, withinMs: number): Promise<boolean> {
   const read = (async () => {
     const db = await offlineDb();
     return db ? db.get('query-cache', 'last') : undefined;
@@ -55,9 +64,11 @@ export async function restoreQueries(client: QueryClient, withinMs = 400): Promi
     read,
     new Promise<undefined>((resolve) => setTimeout(resolve, withinMs)),
   ]);
-  if (!saved) return;
+  if (!saved) return false;
+  // Answers already in memory are newer and stay (hydrate keeps the newer of the two).
   hydrate(client, saved.state);
   await client.invalidateQueries({ refetchType: 'none' });
+  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { PageLoading } from '../components/page-loading';
-import { currentUserQuery } from '../features/auth/use-current-user';
+import { signedInUser } from '../features/auth/signed-in-user';
 import { useDraftSync } from '../features/offline-drafts/use-draft-sync';
 
 /**
@@ -9,7 +9,7 @@ import { useDraftSync } from '../features/offline-drafts/use-draft-sync';
  */
 export const Route = createFileRoute('/_authed')({
   beforeLoad: async ({ context, location }) => {
-    const { user } = await context.queryClient.ensureQueryData(currentUserQuery());
+    const { user } = await signedInUser(context.queryClient);
     if (!user) {
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's redirect idiom
       throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
