@@ -30,6 +30,29 @@ async function phoneWithTheApp(company: string): Promise<{ page: Page; email: st
   return { page, email };
 }
 
+/** The calls whose answers the phone keeps for offline use, read from its IndexedDB. */
+function callsKeptOn(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const opening = indexedDB.open('tradesign');
+        opening.onerror = () => resolve([]);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('query-cache')) return resolve([]);
+          const read = db.transaction('query-cache').objectStore('query-cache').get('last');
+          read.onerror = () => resolve([]);
+          read.onsuccess = () => {
+            const kept = read.result as
+              { state: { queries: { queryKey: [string[]] }[] } } | undefined;
+            resolve(kept ? kept.state.queries.map((query) => query.queryKey[0].join('.')) : []);
+            db.close();
+          };
+        };
+      }),
+  );
+}
+
 /** The phone's bottom bar's way back to the contracts. */
 const home = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
@@ -79,8 +102,12 @@ async function api<T>(
 describe('drafting without a connection', () => {
   it('writes a contract offline through its preview, keeps it on the phone, and syncs it to exactly one draft', async () => {
     const { page, email } = await phoneWithTheApp('Basement Remodeling');
-    // Online once, the phone kept the default template and the settings the wizard reads.
+    // Online once, the phone kept the list, the default template and the settings the wizard
+    // reads (written to IndexedDB at most once a second).
     await settled(page, 800);
+    await expect
+      .poll(() => callsKeptOn(page), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(['auth.user', 'contracts.counts', 'templates.default']));
     await page.context().setOffline(true);
     // The installed app opens with no connection, on the contracts as last seen.
     const opened = await page.reload();
