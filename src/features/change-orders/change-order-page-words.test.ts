@@ -21,8 +21,8 @@ afterAll(() => t.close());
 
 const me = () => ({ cookie: owner, origin: t.origin });
 
-/** A signed contract in `language`, and a change order to it sent to its client. */
-async function sentChangeOrder(language: 'en' | 'es') {
+/** A contract in `language` its client signed, and a draft change order to it. */
+async function draftChangeOrder(language: 'en' | 'es' = 'en') {
   const { id, token } = await sendContract(t, owner, { language });
   expect((await clientSigns(t, token)).statusCode).toBe(200);
   const order = (
@@ -33,6 +33,12 @@ async function sentChangeOrder(language: 'en' | 'es') {
       me(),
     )
   ).json<ChangeOrder>();
+  return { id, order };
+}
+
+/** A signed contract in `language`, and a change order to it sent to its client. */
+async function sentChangeOrder(language: 'en' | 'es') {
+  const { id, order } = await draftChangeOrder(language);
   await jsonPost(
     t.app,
     `/api/change-orders/${order.id}/sign-mine`,
@@ -140,16 +146,7 @@ describe("a change order's signing page", () => {
   });
 
   it("refuses the contractor's unsigned change order in its words", async () => {
-    const { id, token } = await sendContract(t, owner);
-    expect((await clientSigns(t, token)).statusCode).toBe(200);
-    const order = (
-      await jsonPost(
-        t.app,
-        `/api/contracts/${id}/change-orders`,
-        { description: 'Add a valve.', price_change_cents: 10_000, payment: 'spread' },
-        me(),
-      )
-    ).json<ChangeOrder>();
+    const { order } = await draftChangeOrder();
     const unsigned = await jsonPost(
       t.app,
       `/api/change-orders/${order.id}/sign-mine`,
