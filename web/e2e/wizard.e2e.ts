@@ -251,7 +251,10 @@ describe('the contract wizard on a 390 px phone', () => {
       },
     );
     await page.goto('/');
-    await expect.poll(() => page.getByTestId('contract-skeleton').count()).toBe(3);
+    // The app boots and asks who is signed in before the list asks for its counts: on a loaded
+    // machine that takes longer than expect.poll's one second, so wait for the placeholders first.
+    await page.getByLabel('Loading contracts').waitFor();
+    expect(await page.getByTestId('contract-skeleton').count()).toBe(3);
     release();
     await page.getByText('No contracts yet').waitFor();
     expect(await page.getByTestId('contract-skeleton').count()).toBe(0);
