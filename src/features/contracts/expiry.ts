@@ -1,4 +1,5 @@
-import type { DB } from '../../db/kysely.js';
+import { inTransaction } from '../../db/in-transaction.js';
+import type { DbOrTrx } from '../../db/kysely.js';
 import type { CompanyId } from '../../domain/team.js';
 import { transition } from './contract-transition.js';
 import { queueWebhookEvent } from '../webhooks/webhook-events.js';
@@ -10,7 +11,7 @@ import { queueWebhookEvent } from '../webhooks/webhook-events.js';
  * many expired.
  */
 export async function expireOverdue(
-  db: DB,
+  db: DbOrTrx,
   now: Date,
   scope: { contractId?: number; companyId?: CompanyId } = {},
   limit = 200,
@@ -27,7 +28,7 @@ export async function expireOverdue(
   let expired = 0;
   for (const { id, expires_at: expiresAt } of due) {
     if (!expiresAt) continue;
-    const moved = await db.transaction().execute(async (trx) => {
+    const moved = await inTransaction(db, async (trx) => {
       const done = await transition(trx, {
         contractId: id,
         from: ['sent'],

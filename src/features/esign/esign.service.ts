@@ -103,6 +103,11 @@ export function limitOpenings(db: DbOrTrx, client: SigningClient): Promise<void>
 /**
  * The answer with or without recording an opening: the signing page records one only for a
  * person's browser opening it (signing-page.routes.ts), not for a mail scanner fetching links.
+ *
+ * The whole opening is one transaction (issue 33): the address's count, the reads and the view
+ * commit together. SQLite then takes its file locks once instead of at every statement, and
+ * writes one commit instead of two. A link that does not resolve still commits its count, since
+ * guessing links is what the limit is for; only an opening over the limit adds nothing.
  */
 export async function answerSigningLink(
   deps: EsignDeps,
@@ -111,16 +116,25 @@ export async function answerSigningLink(
   now: Date,
   options: { recordOpening: boolean },
 ): Promise<EsignAnswer> {
-  const { db } = deps;
-  await limitOpenings(db, client);
-  const { link, contract, signer } = await resolveSigningLink(db, deps.config, token, now);
-  // Only a link that can still be signed is opened: reading a declined, withdrawn or expired
-  // notice, or a signed copy, is not an opening on the timeline or the card (issue 31).
-  const signable = contract.status === 'sent' && !signer.signed_at;
-  if (options.recordOpening && signable) {
-    await recordView(deps, contract, link, signer, client, now);
-  }
-  return describeForClient(db, contract, link, signer);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    await limitOpenings(trx, client);
+    let resolved: ResolvedLink;
+    try {
+      resolved = await resolveSigningLink(trx, deps.config, token, now);
+    } catch (refusal) {
+      return { refusal };
+    }
+    const { link, contract, signer } = resolved;
+    // Only a link that can still be signed is opened: reading a declined, withdrawn or expired
+    // notice, or a signed copy, is not an opening on the timeline or the card (issue 31).
+    const signable = contract.status === 'sent' && !signer.signed_at;
+    if (options.recordOpening && signable) {
+      await recordView({ ...deps, db: trx }, contract, link, signer, client, now);
+    }
+    return { answer: await describeForClient(trx, contract, link, signer) };
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.answer;
 }
 
 type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;

@@ -423,6 +423,18 @@ describe('the client signature', () => {
     expect(limited.statusCode).toBe(429);
     expect((await from('198.51.100.100')).statusCode).toBe(200);
   });
+
+  it('counts a guessed link against the address, though the guess is refused', async () => {
+    // The opening is one transaction; the refusal must not roll back its count.
+    const { token } = await sentContract();
+    const from = (url: string) =>
+      t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.101' });
+    for (let attempt = 0; attempt < 60; attempt += 1)
+      expect((await from(`/api/esign/guess${attempt}`)).statusCode).toBe(404);
+    const limited = await from(`/api/esign/${token}`);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
 });
 
 describe('the token and the logs', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Config } from '../../config.js';
-import type { DB } from '../../db/kysely.js';
+import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AppDeps } from '../../ports/app-deps.js';
@@ -27,7 +27,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * revoked links, and drafts, are all the same 404. Each link is one signer's (issue 37): the
  * answer names them, and the contract is seen in their language.
  */
-export async function resolveSigningLink(db: DB, config: Config, token: string, now: Date) {
+export async function resolveSigningLink(
+  db: DbOrTrx,
+  config: Config,
+  token: string,
+  now: Date,
+) {
   const link = await findSigningLink(db, token);
   if (!link || link.revoked_at || link.signer_id === null) {
     throw new AppError('NOT_FOUND', INVALID_LINK);
@@ -100,7 +105,7 @@ const linkedContract = preparedQuery((db, params: { contractId: number }) =>
     .where('id', '=', params.contractId),
 );
 
-async function findLinkedContract(db: DB, contractId: number) {
+async function findLinkedContract(db: DbOrTrx, contractId: number) {
   const [contract] = await linkedContract(db, { contractId });
   return contract;
 }

@@ -1,4 +1,6 @@
 import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
+import { inTransaction } from '../../db/in-transaction.js';
+import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 import type { EsignDeps, resolveSigningLink, SigningClient } from './signing-link-resolution.js';
@@ -59,7 +61,7 @@ export async function recordView(
   }
   const at = now.toISOString();
   const firstBySigner = signer.view_count === 0;
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: DbOrTrx) => {
     await insertContractEvent(trx, {
       contractId: contract.id,
       type: 'viewed',
@@ -96,5 +98,6 @@ export async function recordView(
         dedupeKey: `contract.viewed:${contract.id}`,
       });
     }
-  });
+  };
+  await inTransaction(db, write);
 }
