@@ -1,4 +1,5 @@
 import type { DbOrTrx } from '../../db/kysely.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { ContractEventType } from '../../domain/contract-lifecycle.js';
 
 /**
@@ -6,6 +7,31 @@ import type { ContractEventType } from '../../domain/contract-lifecycle.js';
  * append-only row. Below every feature that records one (contracts, signing, follow-up, mail, the
  * documents), so each writes it in its own transaction without importing another feature.
  */
+
+/** Built once (docs/decisions/013): nearly every request that changes anything appends one. */
+const appendEvent = preparedQuery(
+  (
+    db,
+    params: {
+      contractId: number;
+      type: string;
+      at: string;
+      actor: string | null;
+      ip: string | null;
+      userAgent: string | null;
+      details: string | null;
+    },
+  ) =>
+    db.insertInto('contract_events').values({
+      contract_id: params.contractId,
+      type: params.type as ContractEventType,
+      at: params.at,
+      actor: params.actor,
+      ip: params.ip,
+      user_agent: params.userAgent,
+      details: params.details,
+    }),
+);
 
 export async function insertContractEvent(
   db: DbOrTrx,
@@ -19,18 +45,15 @@ export async function insertContractEvent(
     details?: Record<string, unknown>;
   },
 ) {
-  await db
-    .insertInto('contract_events')
-    .values({
-      contract_id: event.contractId,
-      type: event.type,
-      at: event.at,
-      actor: event.actor ?? null,
-      ip: event.ip ?? null,
-      user_agent: event.userAgent?.slice(0, 500) ?? null,
-      details: event.details ? JSON.stringify(event.details) : null,
-    })
-    .execute();
+  await appendEvent(db, {
+    contractId: event.contractId,
+    type: event.type,
+    at: event.at,
+    actor: event.actor ?? null,
+    ip: event.ip ?? null,
+    userAgent: event.userAgent?.slice(0, 500) ?? null,
+    details: event.details ? JSON.stringify(event.details) : null,
+  });
 }
 
 /** The contract's audit trail, oldest first (the owner check is the caller's). */

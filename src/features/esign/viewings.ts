@@ -36,6 +36,24 @@ const lastViewOf = preparedQuery((db, params: { contractId: number }) =>
     .limit(1),
 );
 
+/** Built once, as lastViewOf: each new opening runs both. */
+const countContractView = preparedQuery((db, params: { contractId: number; at: string }) =>
+  db
+    .updateTable('contracts')
+    .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed_at: params.at }))
+    .where('id', '=', params.contractId),
+);
+const countSignerView = preparedQuery((db, params: { signerId: number; at: string }) =>
+  db
+    .updateTable('contract_signers')
+    .set((eb) => ({
+      view_count: eb('view_count', '+', 1),
+      last_viewed_at: params.at,
+      first_viewed_at: eb.fn.coalesce('first_viewed_at', eb.val(params.at)),
+    }))
+    .where('id', '=', params.signerId),
+);
+
 /**
  * Records an opening unless it repeats the last one (same signer, same device, within the
  * window). Each signer's first opening while awaiting signature alerts the contractor by email,
@@ -72,20 +90,8 @@ export async function recordView(
       details: { first: firstBySigner, link: linkFacts(link), signer: signerFacts(signer) },
     });
     // The card's count moves with the trail, in the same transaction; so do the signer's.
-    await trx
-      .updateTable('contracts')
-      .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed_at: at }))
-      .where('id', '=', contract.id)
-      .execute();
-    await trx
-      .updateTable('contract_signers')
-      .set((eb) => ({
-        view_count: eb('view_count', '+', 1),
-        last_viewed_at: at,
-        first_viewed_at: eb.fn.coalesce('first_viewed_at', eb.val(at)),
-      }))
-      .where('id', '=', signer.id)
-      .execute();
+    await countContractView(trx, { contractId: contract.id, at });
+    await countSignerView(trx, { signerId: signer.id, at });
     if (firstBySigner && contract.status === 'sent') {
       await queueViewedAlert(trx, deps, { ...contract, client_name: signer.name }, signer, now);
     }
