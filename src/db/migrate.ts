@@ -23,6 +23,7 @@ import * as contractSigners from '../../db/migrations/202612040100_contract_sign
 import * as changeOrders from '../../db/migrations/202612050100_change_orders.js';
 import * as sealRecord from '../../db/migrations/202612060100_seal_record.js';
 import * as offlineDrafts from '../../db/migrations/202612070100_offline_drafts.js';
+import * as rateLimitsWithoutRowid from '../../db/migrations/202612080100_rate_limits_without_rowid.js';
 
 /**
  * Every migration, imported explicitly (oldest first), so they load the same way under tsx,
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '202612050100_change_orders': changeOrders,
   '202612060100_seal_record': sealRecord,
   '202612070100_offline_drafts': offlineDrafts,
+  '202612080100_rate_limits_without_rowid': rateLimitsWithoutRowid,
 };
 
 export const migrationProvider: MigrationProvider = {
