@@ -11,7 +11,5 @@ export function inTransaction<T>(
   db: DbOrTrx,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  return db.isTransaction
-    ? work(db as Transaction<Database>)
-    : db.transaction().execute(work);
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }

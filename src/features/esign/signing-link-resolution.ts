@@ -27,12 +27,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * revoked links, and drafts, are all the same 404. Each link is one signer's (issue 37): the
  * answer names them, and the contract is seen in their language.
  */
-export async function resolveSigningLink(
-  db: DbOrTrx,
-  config: Config,
-  token: string,
-  now: Date,
-) {
+export async function resolveSigningLink(db: DbOrTrx, config: Config, token: string, now: Date) {
   const link = await findSigningLink(db, token);
   if (!link || link.revoked_at || link.signer_id === null) {
     throw new AppError('NOT_FOUND', INVALID_LINK);

@@ -5,7 +5,7 @@ import { markUpdatePending, takeUpdateNotice } from './update-notice';
 /**
  * The installable app's service worker (issue 40; docs/research/040-offline-drafting.md sections
  * 1 and 6). main.tsx imports this module after the first render, and it registers the worker only
- * after the page has loaded, so workbox-window never competes with the first screen. Only a
+ * after the page has loaded and settled (below), so the worker never competes with the first screen. Only a
  * production build has a worker, and only a secure origin has `navigator.serviceWorker` (a
  * plain-http install on a LAN has none: then this does nothing and the app works online).
  *
@@ -27,7 +27,22 @@ function register(): void {
   });
 }
 
+/**
+ * The worker's first install downloads the whole app (every screen's code, about a megabyte). Begun
+ * at `load`, it competed with the first screen's rendering and calls on a slow phone: Lighthouse
+ * measured /login's blocking time go from 0.4 to 1 s, and the contracts list's from 0.6 to 3 s
+ * (docs/perf.md, issue 40). So it waits until the first screen is done and the phone is idle.
+ */
+const AFTER_LOAD_MS = 3000;
+
+function registerWhenIdle(): void {
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
+    else register();
+  }, AFTER_LOAD_MS);
+}
+
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }

@@ -14,13 +14,18 @@ import { SignStep } from './sign-step';
 import { linksSentence, signersLine } from '../signers/wizard-signers';
 import { useWizard, type SaveOutcome } from './use-wizard';
 import { useOnline } from '../../lib/connection';
-import { ConflictDialog } from '../offline-drafts/conflict-dialog';
 import { blockedReason, WIZARD_STEPS, type WizardState } from './wizard-state';
 
 // The preview brings the template engine and the document policy (parse5, css-tree): fetched
 // when step 4 is near, not with the wizard's first screen.
 const PreviewStep = lazy(() =>
   import('./preview-step').then((module) => ({ default: module.PreviewStep })),
+);
+// Only a conflicting save opens it (issue 40); its dialog code stays out of the first screen.
+const ConflictDialog = lazy(() =>
+  import('../offline-drafts/conflict-dialog').then((module) => ({
+    default: module.ConflictDialog,
+  })),
 );
 
 /** Wizard: five steps, gating on Next, Save Draft, and Sign & Send. */
@@ -221,12 +226,16 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
           </Text>
         )}
         <StillWorking pending={wizard.saving || sending} />
-        <ConflictDialog
-          server={wizard.conflict}
-          busy={wizard.saving}
-          onKeepMine={() => void keepMine()}
-          onUseSaved={() => void wizard.takeSaved()}
-        />
+        {wizard.conflict && (
+          <Suspense fallback={null}>
+            <ConflictDialog
+              server={wizard.conflict}
+              busy={wizard.saving}
+              onKeepMine={() => void keepMine()}
+              onUseSaved={() => void wizard.takeSaved()}
+            />
+          </Suspense>
+        )}
       </Stack>
     </Stack>
   );
