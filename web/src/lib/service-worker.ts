@@ -1,5 +1,6 @@
 import { registerSW } from 'virtual:pwa-register';
 import { showToast } from './toast';
+import { whenSettled } from './when-settled';
 import { markUpdatePending, takeUpdateNotice } from './update-notice';
 
 /**
@@ -28,21 +29,9 @@ function register(): void {
 }
 
 /**
- * The worker's first install downloads the whole app (every screen's code, about a megabyte). Begun
- * at `load`, it competed with the first screen's rendering and calls on a slow phone: Lighthouse
- * measured /login's blocking time go from 0.4 to 1 s, and the contracts list's from 0.6 to 3 s
- * (docs/perf.md, issue 40). So it waits until the first screen is done and the phone is idle.
+ * The worker's first install downloads the whole app (every screen's code, about a megabyte).
+ * Begun at `load`, it competed with the first screen's rendering and calls on a slow phone:
+ * Lighthouse measured /login's blocking time go from 0.4 to 1 s, and the contracts list's from 0.6
+ * to 3 s (docs/perf.md, 2026-11-28). So it waits until the first screen is done.
  */
-const AFTER_LOAD_MS = 3000;
-
-function registerWhenIdle(): void {
-  setTimeout(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
-    else register();
-  }, AFTER_LOAD_MS);
-}
-
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  if (document.readyState === 'complete') registerWhenIdle();
-  else window.addEventListener('load', registerWhenIdle, { once: true });
-}
+if (import.meta.env.PROD && 'serviceWorker' in navigator) whenSettled(register);

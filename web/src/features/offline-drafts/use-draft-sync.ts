@@ -2,6 +2,7 @@ import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react
 import { useEffect } from 'react';
 import { isOnline } from '../../lib/connection';
 import { showToast } from '../../lib/toast';
+import { whenSettled } from '../../lib/when-settled';
 import { trpc } from '../../lib/trpc';
 import { onOutboxChange } from './outbox';
 import { nextDueAt, onDraftSynced, syncOutbox } from './sync';
@@ -32,9 +33,12 @@ export function useDraftSync(email: string | undefined): void {
       void syncOutbox(email, { force }).then(schedule, schedule);
     };
     const stopScheduling = onOutboxChange(schedule);
+    let cancelKeeping: (() => void) | undefined;
     const whenOnline = () => {
       run(true);
-      keepReadyForOffline(queryClient);
+      // Ahead of need: after the screen in front of the person has what it asked for.
+      cancelKeeping?.();
+      cancelKeeping = whenSettled(() => keepReadyForOffline(queryClient));
     };
     const whenVisible = () => {
       if (document.visibilityState === 'visible' && isOnline()) run(true);
@@ -57,6 +61,7 @@ export function useDraftSync(email: string | undefined): void {
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      cancelKeeping?.();
       stopListening();
       stopScheduling();
       stopFollowing();

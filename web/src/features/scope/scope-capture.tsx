@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clientFallbackScope, type CleanedScope } from '@domain/scope.schemas';
 import { useOnline } from '../../lib/connection';
+import { whenSettled } from '../../lib/when-settled';
 import { showToast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { CleanedScopeEditor } from './cleaned-scope-editor';
@@ -46,10 +47,12 @@ export function ScopeCapture(props: {
   // Issue 40: without a connection the built-in rules tidy the notes on the phone (the same rules
   // the server falls back to), loaded only when first needed.
   const [cleaningHere, setCleaningHere] = useState(false);
-  // Fetched while there is a connection, so the rules are on the phone when the signal goes.
-  useEffect(() => {
-    void import('@domain/scope-rules/index').catch(() => undefined);
-  }, []);
+  // Fetched while there is a connection, so the rules are on the phone when the signal goes;
+  // after the wizard's first screen is drawn, not beside it.
+  useEffect(
+    () => whenSettled(() => void import('@domain/scope-rules/index').catch(() => undefined)),
+    [],
+  );
   const cleanOnPhone = async () => {
     setCleaningHere(true);
     try {
