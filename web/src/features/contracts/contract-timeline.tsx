@@ -71,6 +71,9 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
       lineWidth={2}
       active={events.length - 1}
       aria-label="Contract timeline"
+      // A client's or a former teammate's long email has no space to wrap at: on a 390 px phone
+      // it would push the page sideways.
+      styles={{ itemBody: { minWidth: 0 }, itemTitle: { overflowWrap: 'anywhere' } }}
     >
       {events.map((event) => {
         const to = typeof event.details?.to === 'string' ? ` (${event.details.to})` : '';
@@ -83,7 +86,7 @@ export function ContractTimeline({ events }: { events: ContractEvent[] }) {
             color={eventColors[event.type]}
             title={`${of}${lineOf(event, byOther, nameSigner)}${to}`}
           >
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {when(event.at)}
               {byOther && event.type !== 'signed_by_contractor' ? ` · by ${byOther}` : ''}
               {event.ip ? ` · ${event.ip}` : ''}
