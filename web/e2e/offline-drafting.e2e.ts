@@ -174,6 +174,16 @@ describe('drafting without a connection', () => {
     await home(page).click();
     await page.getByText('Robin Park').first().waitFor();
     expect(await page.getByText('Not synced yet').count()).toBe(0);
+
+    // The address the phone showed while the draft waited (a bookmark, the history) says where
+    // the draft went and leads there.
+    await page.goto(`/wizard?local=${localId}`);
+    await page.getByText('This draft is no longer waiting on this phone').waitFor();
+    await page.getByRole('link', { name: 'Open Contracts' }).click();
+    await page
+      .getByRole('link', { name: /Robin Park/ })
+      .first()
+      .waitFor();
   });
 
   it('makes one draft when the answer to its first save is lost on the way back', async () => {

@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { optionalId, optionalUuid } from '../../lib/search-params';
@@ -68,7 +68,12 @@ function WizardRoute() {
     if (local && !openedHere && !keptState) {
       return (
         <Alert title="This draft is no longer waiting on this phone">
-          It was sent to your account: find it under Drafts in Contracts.
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">It was sent to your account: find it under Drafts in Contracts.</Text>
+            <Button component={Link} to="/" size="sm" variant="light">
+              Open Contracts
+            </Button>
+          </Stack>
         </Alert>
       );
     }
