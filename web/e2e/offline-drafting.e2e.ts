@@ -6,6 +6,7 @@ import { newPage, PHONE, settled } from './support/browser';
 import { field, signUpByApi, waitForToast } from './support/flows';
 import { waitForServiceWorkerControl } from './support/service-worker';
 import { workerApp } from './support/worker';
+import { sendableDraft, TEST_SIGNATURE_PNG } from '../../src/test/factories';
 
 /**
  * Drafting in a basement at 390 px (issue 40): a contract written with the network cut is kept on
@@ -256,5 +257,53 @@ describe('drafting without a connection', () => {
     expect(await page.getByText('a second change from the phone').count()).toBe(0);
     const saved = await api<Contract>(other.context, 'GET', `/api/contracts/${draft.id}`);
     expect(saved.scope_raw).toEqual(['the office has the last word']);
+  });
+
+  it('says a draft sent from another device meanwhile was sent, and opens the sent contract', async () => {
+    const { page, email } = await phoneWithTheApp('Sent Meanwhile Fencing');
+    const client = { name: 'Kim Ortega', email: 'kim.ortega@example.com' };
+    const draft = await api<Contract>(
+      page.context(),
+      'POST',
+      '/api/contracts',
+      sendableDraft(client),
+    );
+    const office = await newPage(running.browser(), running.app().url, PHONE);
+    await api(office.context, 'POST', '/api/auth/login', { email, password: 'secret123' });
+
+    await page.goto(`/wizard?id=${draft.id}`);
+    await page.getByText(`Contract #${draft.id}`).waitFor();
+    await settled(page, 500);
+    await page.context().setOffline(true);
+    await addNote(page, 'a taller gate, from the phone');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await waitForToast(page, 'Saved on this phone');
+
+    // The office signs and sends the draft as it stood.
+    await api(office.context, 'POST', '/api/acceptances', {
+      type: 'legal_disclaimer',
+      typed_name: 'Casey Green',
+    });
+    await api(office.context, 'POST', `/api/contracts/${draft.id}/sign-mine`, {
+      signature: TEST_SIGNATURE_PNG,
+    });
+    await api(office.context, 'POST', `/api/contracts/${draft.id}/send`, { client_data: client });
+
+    await page.context().setOffline(false);
+    const dialog = page.getByRole('dialog', { name: `Contract #${draft.id} was sent` });
+    await dialog.waitFor();
+    // Nothing to keep: a sent contract cannot change.
+    expect(await dialog.getByRole('button', { name: 'Keep mine' }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/offline-conflict-sent.png' });
+    await dialog.getByRole('button', { name: 'Open the sent contract' }).click();
+    await page.waitForURL(new RegExp(`/contracts/${draft.id}$`));
+    await dialog.waitFor({ state: 'hidden' });
+    const sent = await api<Contract>(office.context, 'GET', `/api/contracts/${draft.id}`);
+    expect(sent.status).toBe('sent');
+    expect(sent.scope_raw).not.toContain('a taller gate, from the phone');
+    // The phone no longer holds the change it could not save.
+    await home(page).click();
+    await page.getByRole('heading', { name: 'Contracts', exact: true }).waitFor();
+    expect(await page.getByText('Not synced yet').count()).toBe(0);
   });
 });
