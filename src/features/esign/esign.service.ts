@@ -122,7 +122,10 @@ export async function answerSigningLink(
     try {
       resolved = await resolveSigningLink(trx, deps.config, token, now);
     } catch (refusal) {
-      return { refusal };
+      // Only the link's own refusal commits; anything else (a failed write of an expiry it
+      // found) rolls the whole opening back, as it did when each ran alone.
+      if (refusal instanceof AppError && refusal.code === 'NOT_FOUND') return { refusal };
+      throw refusal;
     }
     const { link, contract, signer } = resolved;
     // Only a link that can still be signed is opened: reading a declined, withdrawn or expired

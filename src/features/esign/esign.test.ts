@@ -424,6 +424,45 @@ describe('the client signature', () => {
     expect((await from('198.51.100.100')).statusCode).toBe(200);
   });
 
+  it('rolls the whole opening back when a write it makes fails, not only the link refused', async () => {
+    // An overdue contract expires as the page opens; a broken webhook endpoint makes that
+    // expiry's webhook fail. Half an expiry (the state without its webhook) must not commit.
+    const overdue = await sentContract();
+    await t.sql.run(
+      "UPDATE contracts SET expires_at = '2000-01-01T00:00:00.000Z' WHERE id = ?",
+      overdue.id,
+    );
+    const owner = await t.sql.get<{ company_id: number; created_by_user_id: number }>(
+      'SELECT company_id, created_by_user_id FROM contracts WHERE id = ?',
+      overdue.id,
+    );
+    await t.sql.run(
+      `INSERT INTO webhook_endpoints (company_id, created_by_user_id, url, events, secret, created_at)
+       VALUES (?, ?, 'https://hooks.example.com/broken', 'not json', 'sealed', ?)`,
+      owner?.company_id,
+      owner?.created_by_user_id,
+      new Date().toISOString(),
+    );
+    try {
+      const answer = await get(t.app, `/api/esign/${overdue.token}`);
+      expect(answer.statusCode).toBe(500);
+      const status = await t.sql.value<string>(
+        'SELECT status FROM contracts WHERE id = ?',
+        overdue.id,
+      );
+      expect(status).toBe('sent');
+      const expiredEvents = await t.sql.value<number>(
+        "SELECT count(*) FROM contract_events WHERE contract_id = ? AND type = 'expired'",
+        overdue.id,
+      );
+      expect(Number(expiredEvents)).toBe(0);
+    } finally {
+      await t.sql.run(
+        "DELETE FROM webhook_endpoints WHERE url = 'https://hooks.example.com/broken'",
+      );
+    }
+  });
+
   it('counts a guessed link against the address, though the guess is refused', async () => {
     // The opening is one transaction; the refusal must not roll back its count.
     const { token } = await sentContract();
