@@ -116,7 +116,8 @@ export async function answerSigningLink(
   now: Date,
   options: { recordOpening: boolean },
 ): Promise<EsignAnswer> {
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  let refused: AppError | undefined;
+  const answer = await deps.db.transaction().execute(async (trx) => {
     await limitOpenings(trx, client);
     let resolved: ResolvedLink;
     try {
@@ -124,8 +125,9 @@ export async function answerSigningLink(
     } catch (refusal) {
       // Only the link's own refusal commits; anything else (a failed write of an expiry it
       // found) rolls the whole opening back, as it did when each ran alone.
-      if (refusal instanceof AppError && refusal.code === 'NOT_FOUND') return { refusal };
-      throw refusal;
+      if (!(refusal instanceof AppError) || refusal.code !== 'NOT_FOUND') throw refusal;
+      refused = refusal;
+      return null;
     }
     const { link, contract, signer } = resolved;
     // Only a link that can still be signed is opened: reading a declined, withdrawn or expired
@@ -134,10 +136,10 @@ export async function answerSigningLink(
     if (options.recordOpening && signable) {
       await recordView({ ...deps, db: trx }, contract, link, signer, client, now);
     }
-    return { answer: await describeForClient(trx, contract, link, signer) };
+    return describeForClient(trx, contract, link, signer);
   });
-  if ('refusal' in outcome) throw outcome.refusal;
-  return outcome.answer;
+  if (answer === null) throw refused ?? new AppError('NOT_FOUND', INVALID_LINK);
+  return answer;
 }
 
 type ResolvedLink = Awaited<ReturnType<typeof resolveSigningLink>>;
