@@ -106,6 +106,9 @@ describe('change orders, written by the contractor', () => {
         0,
       );
     expect(sumOf(afterCents)).toBe(620_000);
+    // Saving moved to the edit address, whose screen draws its own preview once it has read the
+    // change order: run 52 caught the first one detached mid-screenshot. Nothing in flight first.
+    await settled(page);
     await preview.screenshot({ path: `${SHOTS}/preview.png` });
 
     // Reopened from the contract page, edited: 5 days instead of 3.
