@@ -65,6 +65,29 @@ async function addNote(page: Page, text: string) {
 }
 
 /** The contracts of the account whose owner is `email`, with their events, from the database. */
+/** A second browser signed in as the same person: the office, changing the draft meanwhile. */
+async function officeOf(email: string) {
+  const office = await newPage(running.browser(), running.app().url, PHONE);
+  await api(office.context, 'POST', '/api/auth/login', { email, password: 'secret123' });
+  return office;
+}
+
+/** Without a signal, this phone adds a note to the draft it shows and saves it on the phone. */
+async function saveOffline(page: Page, note: string) {
+  await page.context().setOffline(true);
+  await addNote(page, note);
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await waitForToast(page, 'Saved on this phone');
+}
+
+/** This phone opens the draft while it has a signal, then changes it offline. */
+async function changeOffline(page: Page, draftId: number, note: string) {
+  await page.goto(`/wizard?id=${draftId}`);
+  await page.getByText(`Contract #${draftId}`).waitFor();
+  await settled(page, 500);
+  await saveOffline(page, note);
+}
+
 async function contractsOf(email: string) {
   const database = openAppDatabase(running.app(), { readonly: true });
   try {
@@ -215,17 +238,10 @@ describe('drafting without a connection', () => {
       client_email: 'sam@example.com',
       scope_raw: ['pave the driveway'],
     });
-    const other = await newPage(running.browser(), running.app().url, PHONE);
-    await api(other.context, 'POST', '/api/auth/login', { email, password: 'secret123' });
+    const other = await officeOf(email);
 
     // This phone opens the draft, loses the signal and changes it.
-    await page.goto(`/wizard?id=${draft.id}`);
-    await page.getByText(`Contract #${draft.id}`).waitFor();
-    await settled(page, 500);
-    await page.context().setOffline(true);
-    await addNote(page, 'add a sealcoat, from the phone');
-    await page.getByRole('button', { name: 'Save Draft' }).click();
-    await waitForToast(page, 'Saved on this phone');
+    await changeOffline(page, draft.id, 'add a sealcoat, from the phone');
 
     // Meanwhile the second browser saves the same draft.
     await api(other.context, 'PUT', `/api/contracts/${draft.id}`, {
@@ -242,10 +258,7 @@ describe('drafting without a connection', () => {
     expect(kept.scope_raw).toEqual(['pave the driveway', 'add a sealcoat, from the phone']);
 
     // Again, and this time the office's version wins on the phone.
-    await page.context().setOffline(true);
-    await addNote(page, 'a second change from the phone');
-    await page.getByRole('button', { name: 'Save Draft' }).click();
-    await waitForToast(page, 'Saved on this phone');
+    await saveOffline(page, 'a second change from the phone');
     await api(other.context, 'PUT', `/api/contracts/${draft.id}`, {
       scope_raw: ['the office has the last word'],
     });
@@ -268,16 +281,8 @@ describe('drafting without a connection', () => {
       '/api/contracts',
       sendableDraft(client),
     );
-    const office = await newPage(running.browser(), running.app().url, PHONE);
-    await api(office.context, 'POST', '/api/auth/login', { email, password: 'secret123' });
-
-    await page.goto(`/wizard?id=${draft.id}`);
-    await page.getByText(`Contract #${draft.id}`).waitFor();
-    await settled(page, 500);
-    await page.context().setOffline(true);
-    await addNote(page, 'a taller gate, from the phone');
-    await page.getByRole('button', { name: 'Save Draft' }).click();
-    await waitForToast(page, 'Saved on this phone');
+    const office = await officeOf(email);
+    await changeOffline(page, draft.id, 'a taller gate, from the phone');
 
     // The office signs and sends the draft as it stood.
     await api(office.context, 'POST', '/api/acceptances', {

@@ -14,7 +14,7 @@ const appendEvent = preparedQuery(
     db,
     params: {
       contractId: number;
-      type: string;
+      type: ContractEventType;
       at: string;
       actor: string | null;
       ip: string | null;
@@ -24,7 +24,7 @@ const appendEvent = preparedQuery(
   ) =>
     db.insertInto('contract_events').values({
       contract_id: params.contractId,
-      type: params.type as ContractEventType,
+      type: params.type,
       at: params.at,
       actor: params.actor,
       ip: params.ip,

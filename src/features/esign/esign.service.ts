@@ -116,7 +116,6 @@ export async function answerSigningLink(
   now: Date,
   options: { recordOpening: boolean },
 ): Promise<EsignAnswer> {
-  let refused: AppError | undefined;
   const answer = await deps.db.transaction().execute(async (trx) => {
     await limitOpenings(trx, client);
     let resolved: ResolvedLink;
@@ -125,9 +124,8 @@ export async function answerSigningLink(
     } catch (refusal) {
       // Only the link's own refusal commits; anything else (a failed write of an expiry it
       // found) rolls the whole opening back, as it did when each ran alone.
-      if (!(refusal instanceof AppError) || refusal.code !== 'NOT_FOUND') throw refusal;
-      refused = refusal;
-      return null;
+      if (refusal instanceof AppError && refusal.code === 'NOT_FOUND') return refusal;
+      throw refusal;
     }
     const { link, contract, signer } = resolved;
     // Only a link that can still be signed is opened: reading a declined, withdrawn or expired
@@ -138,7 +136,7 @@ export async function answerSigningLink(
     }
     return describeForClient(trx, contract, link, signer);
   });
-  if (answer === null) throw refused ?? new AppError('NOT_FOUND', INVALID_LINK);
+  if (answer instanceof AppError) throw answer;
   return answer;
 }
 

@@ -1,6 +1,5 @@
 import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import { inTransaction } from '../../db/in-transaction.js';
-import type { DbOrTrx } from '../../db/kysely.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
 import type { EsignDeps, resolveSigningLink, SigningClient } from './signing-link-resolution.js';
@@ -79,7 +78,7 @@ export async function recordView(
   }
   const at = now.toISOString();
   const firstBySigner = signer.view_count === 0;
-  const write = async (trx: DbOrTrx) => {
+  await inTransaction(db, async (trx) => {
     await insertContractEvent(trx, {
       contractId: contract.id,
       type: 'viewed',
@@ -104,6 +103,5 @@ export async function recordView(
         dedupeKey: `contract.viewed:${contract.id}`,
       });
     }
-  };
-  await inTransaction(db, write);
+  });
 }

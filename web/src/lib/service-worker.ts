@@ -6,9 +6,10 @@ import { markUpdatePending, takeUpdateNotice } from './update-notice';
 /**
  * The installable app's service worker (issue 40; docs/research/040-offline-drafting.md sections
  * 1 and 6). main.tsx imports this module after the first render, and it registers the worker only
- * after the page has loaded and settled (below), so the worker never competes with the first screen. Only a
- * production build has a worker, and only a secure origin has `navigator.serviceWorker` (a
- * plain-http install on a LAN has none: then this does nothing and the app works online).
+ * once the page has loaded and settled (below), so the worker never competes with the first
+ * screen. Only a production build has a worker, and only a secure origin has
+ * `navigator.serviceWorker` (a plain-http install on a LAN has none: then this does nothing and
+ * the app works online).
  *
  * A new version is never forced on an open page (no updateSW(true), which would skip waiting): it
  * takes over when the app is next opened, and says so once.
