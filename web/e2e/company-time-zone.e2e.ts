@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, uniqueEmail } from './support/browser';
 import { field, signUpThroughUi, waitForToast } from './support/flows';
 import { sendContractByApi } from './support/send-by-api';
+import { watchToasts } from './support/toasts';
 import { workerApp } from './support/worker';
 
 const running = workerApp();
@@ -29,6 +30,7 @@ async function chicagoPhone() {
     serviceWorkers: 'block',
   });
   context.setDefaultTimeout(20_000);
+  await watchToasts(context);
   return { context, page: await context.newPage(), base };
 }
 

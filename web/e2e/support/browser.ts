@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEBIAN_CHROMIUM_PATH, headlessChromiumLaunch } from '../../../src/lib/chromium';
+import { watchToasts } from './toasts';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch(headlessChromiumLaunch(DEBIAN_CHROMIUM_PATH));
@@ -61,6 +62,7 @@ export async function newPage(
   // machine running at half its usual speed (run 43, docs/testing.md). A step that waits this
   // long has failed; a faster one is not hurried by it.
   context.setDefaultTimeout(30_000);
+  await watchToasts(context);
   const page = await context.newPage();
   watchRequests(page);
   return { context, page };

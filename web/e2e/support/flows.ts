@@ -31,33 +31,7 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** The toast on screen (at most one): the app's (Mantine) or the signing page's own. */
-export const TOAST_SELECTOR = '.mantine-Notification-root, [data-toast]';
-export const toast = (page: Page) => page.locator(TOAST_SELECTOR);
-
-/** Marks the toasts on screen now, so that waitForToast looks only at toasts that come later. */
-export async function markToastsSeen(page: Page): Promise<void> {
-  await toast(page).evaluateAll((toasts) => {
-    for (const shown of toasts) shown.setAttribute('data-seen-toast', '');
-  });
-}
-
-/**
- * Waits until a toast with this text (case and all) is on screen, and returns its text: never
- * whatever toast happens to be showing, nor one marked seen (markToastsSeen) before an action
- * that shows the same words again.
- */
-export async function waitForToast(page: Page, text: string | RegExp): Promise<string> {
-  const words =
-    typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text;
-  const found = page
-    .locator(TOAST_SELECTOR)
-    .and(page.locator(':not([data-seen-toast])'))
-    .filter({ hasText: words })
-    .last();
-  await found.waitFor();
-  return (await found.textContent()) ?? '';
-}
+export { markToastsSeen, toast, TOAST_SELECTOR, waitForToast } from './toasts';
 
 /** Draws a wavy stroke across the signature pad labelled `name`. */
 export async function drawSignature(page: Page, name = /Your Signature/): Promise<void> {
