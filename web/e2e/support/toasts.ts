@@ -9,10 +9,24 @@ interface ToastLog {
   shown: string[];
   readUpTo: number;
 }
-declare global {
-  interface Window {
-    __toastLog?: ToastLog;
-  }
+
+/*
+ * The browser globals the functions below use once in the page. Declared here, narrowly, because
+ * this file is also compiled without the DOM library: scripts/release imports the browser support.
+ */
+interface PageElement {
+  textContent: string | null;
+}
+declare const window: { __toastLog?: ToastLog };
+declare const document: {
+  querySelectorAll(selector: string): Iterable<PageElement> & ArrayLike<PageElement>;
+};
+declare class MutationObserver {
+  constructor(callback: () => void);
+  observe(
+    target: unknown,
+    options: { childList: boolean; subtree: boolean; characterData: boolean },
+  ): void;
 }
 
 /** Every page of this context keeps a log of its toasts (recordToasts), for waitForToast. */
@@ -30,7 +44,7 @@ export async function watchToasts(context: BrowserContext): Promise<void> {
 function recordToasts(selector: string): void {
   const log: ToastLog = { shown: [], readUpTo: 0 };
   window.__toastLog = log;
-  const lastText = new WeakMap<Element, string>();
+  const lastText = new WeakMap<PageElement, string>();
   const look = () => {
     for (const shown of document.querySelectorAll(selector)) {
       const text = shown.textContent ?? '';
