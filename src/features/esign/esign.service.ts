@@ -1,6 +1,7 @@
 import { insertContractEvent } from '../audit-trail/contract-events.repo.js';
 import type { Config } from '../../config.js';
 import type { DB, DbOrTrx } from '../../db/kysely.js';
+import { inGroupCommit } from '../../db/group-commit.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { documentForDisplay } from '../../domain/contract-document/index.js';
 import { ESIGN_CONSENT_VERSION } from '../../domain/esign-consent/notice.js';
@@ -104,10 +105,11 @@ export function limitOpenings(db: DbOrTrx, client: SigningClient): Promise<void>
  * The answer with or without recording an opening: the signing page records one only for a
  * person's browser opening it (signing-page.routes.ts), not for a mail scanner fetching links.
  *
- * The whole opening is one transaction (issue 33): the address's count, the reads and the view
- * commit together. SQLite then takes its file locks once instead of at every statement, and
- * writes one commit instead of two. A link that does not resolve still commits its count, since
- * guessing links is what the limit is for; only an opening over the limit adds nothing.
+ * The whole opening is one unit of work (issue 33): the address's count, the reads and the view
+ * commit together, and on SQLite together with the other openings of the same moment
+ * (inGroupCommit, docs/decisions/053): a burst of homeowners costs one commit, not one each. A
+ * link that does not resolve still commits its count, since guessing links is what the limit is
+ * for; only an opening over the limit adds nothing.
  */
 export async function answerSigningLink(
   deps: EsignDeps,
@@ -116,7 +118,7 @@ export async function answerSigningLink(
   now: Date,
   options: { recordOpening: boolean },
 ): Promise<EsignAnswer> {
-  const answer = await deps.db.transaction().execute(async (trx) => {
+  const answer = await inGroupCommit(deps.db, async (trx) => {
     await limitOpenings(trx, client);
     let resolved: ResolvedLink;
     try {
