@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, sql, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, sql, SqliteDialect, type Generated, type Transaction } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inGroupCommit } from './group-commit.js';
 import { openSqlite, type DB } from './kysely.js';
@@ -10,8 +10,8 @@ import type { Database } from './schema.js';
 
 // inGroupCommit is typed for the app's schema; these tests use two small tables of their own.
 interface TestSchema {
-  towns: { id: number; name: string };
-  people: { id: number; name: string; town_id: number };
+  towns: { id: Generated<number>; name: string };
+  people: { id: Generated<number>; name: string; town_id: number };
 }
 let dir: string;
 let db: Kysely<TestSchema>;
@@ -110,6 +110,26 @@ describe('inGroupCommit on SQLite', () => {
 
     await addPerson('Bo');
     expect(committedNames()).toEqual(['Bo']);
+  });
+
+  it('when the database gives up the whole transaction under one unit, commits none of the group', async () => {
+    // A full disk: SQLite abandons the whole transaction, not only the statement.
+    const pages = observer.pragma('page_count', { simple: true }) as number;
+    await sql.raw(`PRAGMA max_page_count = ${pages + 3}`).execute(db);
+    const tooBig = inGroupCommit(asAppDb(), async (trx) => {
+      const big = 'x'.repeat(200_000);
+      await unitOf(trx).insertInto('people').values({ name: big, town_id: 1 }).execute();
+    });
+    const results = await Promise.allSettled([addPerson('Ann'), tooBig, addPerson('Bo')]);
+
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/full/);
+    expect(committedNames()).toEqual([]);
+
+    // With room again, the next group commits as usual.
+    await sql.raw('PRAGMA max_page_count = 1073741823').execute(db);
+    await addPerson('Cy');
+    expect(committedNames()).toEqual(['Cy']);
   });
 
   it('lets other queries wait for the group, and run after its commit', async () => {

@@ -11,6 +11,11 @@ interface Group {
   /** The units run one after another: each ends (released or undone) before the next begins. */
   queue: Promise<unknown>;
   committed: Promise<void>;
+  /**
+   * What ended the whole transaction under a unit (SQLite drops all of it for a full disk or an I/O
+   * error, not only the statement): nothing of the group can commit any more.
+   */
+  lost: Error | null;
 }
 
 const openGroups = new WeakMap<DB, Group>();
@@ -49,7 +54,12 @@ function openGroup(db: DB): Group {
   const transaction = db.startTransaction().execute();
   let closeGroup: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => (closeGroup = resolve));
-  const group: Group = { transaction, queue: transaction, committed: commitOnce(closed) };
+  const group: Group = {
+    transaction,
+    queue: transaction,
+    committed: commitOnce(closed),
+    lost: null,
+  };
   // Each unit that succeeded hears a failed commit; when none did, nobody is waiting for it.
   group.committed.catch(() => undefined);
   // Every unit that arrives while the current callbacks run joins; the next turn starts a group
@@ -65,11 +75,15 @@ function openGroup(db: DB): Group {
     const trx = await transaction;
     await group.queue;
     try {
+      if (group.lost) throw group.lost;
       await trx.commit().execute();
     } catch (failure) {
       // SQLite keeps the transaction open after a failed COMMIT (a deferred constraint, a full
       // disk): end it, so the connection is free for what comes next.
-      await trx.rollback().execute().catch(() => undefined);
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
       throw failure;
     }
   }
@@ -78,14 +92,21 @@ function openGroup(db: DB): Group {
 async function runAlone<T>(group: Group, work: Work<T>): Promise<T> {
   await group.queue;
   const trx = await group.transaction;
+  // Without its transaction a SAVEPOINT would start one of its own, and its release commit it.
+  if (group.lost) throw group.lost;
   const unit = await trx.savepoint(SAVEPOINT).execute();
   try {
     const result = await work(unit);
     await unit.releaseSavepoint(SAVEPOINT).execute();
     return result;
   } catch (failure) {
-    await unit.rollbackToSavepoint(SAVEPOINT).execute();
-    await unit.releaseSavepoint(SAVEPOINT).execute();
+    try {
+      await unit.rollbackToSavepoint(SAVEPOINT).execute();
+      await unit.releaseSavepoint(SAVEPOINT).execute();
+    } catch {
+      // The savepoint went with the whole transaction: every unit of the group hears why.
+      group.lost = new Error('The database gave up the transaction', { cause: failure });
+    }
     throw failure;
   }
 }
