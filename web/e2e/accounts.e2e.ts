@@ -122,6 +122,24 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it("still shows a toast's words when the toast's own code does not arrive", async () => {
+    const { page, context } = await newPage(running.browser(), running.app().url);
+    // Offline without the service worker's copy, or after an update removed the old file.
+    await page.route(/\/assets\/toast-renderer-[^/]+\.js$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.goto('/login');
+    await logInThroughUi(page, uniqueEmail('nobody'), 'wrong-password');
+    expect(await waitForToast(page, 'Login failed')).toBe('Login failedInvalid email or password');
+    if (process.env.TOAST_SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.TOAST_SHOTS_DIR}/plain-toast.png` });
+    }
+    // It leaves by itself, as the animated one does.
+    await toast(page).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
   it('signs in with the keyboard alone', async () => {
     const setup = await newPage(running.browser(), running.app().url);
     const { email } = await signUpByApi(setup.context.request, running.app().url, {

@@ -235,6 +235,51 @@ describe('the contract wizard on a 390 px phone', () => {
     expect(((await saved.json()) as Contract).home_sale).toBe(true);
   });
 
+  it("keeps the wizard when the preview's code does not arrive, and shows it on Try again", async () => {
+    const page = await signedIn('unloaded');
+    const base = running.app().url;
+    const draft = await page.request.post(`${base}/api/contracts`, {
+      data: {
+        client_name: 'Jordan Rivera',
+        client_email: 'jordan@example.com',
+        scope_clean: { paragraph: 'Replace six windows.', bullets: [] },
+        total_price_cents: 500_000,
+      },
+      headers: { origin: base },
+    });
+    const { id } = (await draft.json()) as { id: number };
+    // Offline without the service worker's copy, or after an update removed the old file.
+    let connected = false;
+    await page.route(/\/assets\/preview-step-[^/]+\.js$/, (route) =>
+      connected ? route.continue() : route.abort('internetdisconnected'),
+    );
+    await page.goto(`/wizard?id=${id}`);
+    await page.getByText('Step 1 of 5').waitFor();
+    for (let step = 1; step < 4; step += 1) await next(page).click();
+    await page.getByText('Step 4 of 5').waitFor();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'Could not load the preview. Check your connection, then try again: your changes are still here.',
+      })
+      .waitFor();
+    // Only the preview failed: the wizard and its buttons are still there.
+    await page.getByRole('button', { name: 'Save Draft' }).waitFor();
+    if (process.env.WIZARD_SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.WIZARD_SHOTS_DIR}/preview-not-loaded.png` });
+    }
+
+    connected = true;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const preview = page.frameLocator('iframe[title="Contract preview"]');
+    await preview.getByText('Replace six windows.').waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('Step 2 of 5').waitFor();
+    expect(await field(page, 'Client Name').inputValue()).toBe('Jordan Rivera');
+  });
+
   it('shows 3 skeleton cards while the list loads on a phone that has not seen it', async () => {
     // Signed in, but this phone never opened the list: nothing kept to show at once (issue 40).
     const base = running.app().url;

@@ -1,7 +1,8 @@
 import { Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { lazyPart } from '../../components/loaded-part';
 import { scrollPageToTop } from '../../components/page-scroll';
 import { StillWorking } from '../../components/still-working';
 import { errorMessage } from '../../lib/errors';
@@ -18,14 +19,14 @@ import { blockedReason, WIZARD_STEPS, type WizardState } from './wizard-state';
 
 // The preview brings the template engine and the document policy (parse5, css-tree): fetched
 // when step 4 is near, not with the wizard's first screen.
-const PreviewStep = lazy(() =>
-  import('./preview-step').then((module) => ({ default: module.PreviewStep })),
+const PreviewStep = lazyPart(
+  () => import('./preview-step').then((module) => module.PreviewStep),
+  'the preview',
 );
 // Only a conflicting save opens it (issue 40); its dialog code stays out of the first screen.
-const ConflictDialog = lazy(() =>
-  import('../offline-drafts/conflict-dialog').then((module) => ({
-    default: module.ConflictDialog,
-  })),
+const ConflictDialog = lazyPart(
+  () => import('../offline-drafts/conflict-dialog').then((module) => module.ConflictDialog),
+  'the choice between the two versions',
 );
 
 /** Wizard: five steps, gating on Next, Save Draft, and Sign & Send. */
@@ -156,9 +157,11 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
         <PaymentStep state={state} payments={props.payments} onChange={update} />
       )}
       {state.step === 4 && (
-        <Suspense fallback={<Loader aria-label="Loading the preview" />}>
-          <PreviewStep state={state} payments={props.payments} />
-        </Suspense>
+        <PreviewStep
+          state={state}
+          payments={props.payments}
+          fallback={<Loader aria-label="Loading the preview" />}
+        />
       )}
       {state.step === 5 && (
         <SignStep
@@ -227,14 +230,13 @@ export function WizardPage(props: Parameters<typeof useWizard>[0]) {
         )}
         <StillWorking pending={wizard.saving || sending} />
         {wizard.conflict && (
-          <Suspense fallback={null}>
-            <ConflictDialog
-              server={wizard.conflict}
-              busy={wizard.saving}
-              onKeepMine={() => void keepMine()}
-              onUseSaved={() => void wizard.takeSaved()}
-            />
-          </Suspense>
+          <ConflictDialog
+            server={wizard.conflict}
+            busy={wizard.saving}
+            onKeepMine={() => void keepMine()}
+            onUseSaved={() => void wizard.takeSaved()}
+            fallback={null}
+          />
         )}
       </Stack>
     </Stack>
