@@ -10,11 +10,18 @@ const HOUR_MS = 60 * 60 * 1000;
  * Hourly housekeeping: expired sessions, stale rate-limit counters, and account links 30 days past
  * their expiry. Returns a stop function.
  */
-export function startMaintenance(db: DB, log: FastifyBaseLogger): () => void {
+export function startMaintenance(
+  db: DB,
+  log: FastifyBaseLogger,
+  clock: () => Date = () => new Date(),
+): () => void {
   const run = () => {
-    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db), pruneAccountTokens(db)]).catch(
-      (error: unknown) => log.warn({ err: error }, 'maintenance failed'),
-    );
+    const now = clock();
+    Promise.all([
+      pruneExpiredSessions(db, now.getTime()),
+      pruneRateLimits(db, now.getTime()),
+      pruneAccountTokens(db, now),
+    ]).catch((error: unknown) => log.warn({ err: error }, 'maintenance failed'));
   };
   run();
   const timer = setInterval(run, HOUR_MS);

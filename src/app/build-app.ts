@@ -77,13 +77,17 @@ export interface BuildAppOptions {
 /** Builds the whole HTTP app without listening: the server and the tests share it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const clock = options.clock ?? (() => new Date());
   const scopeCleaner =
     options.scopeCleaner ??
-    createScopeCleaner({
-      host: config.OLLAMA_HOST,
-      model: config.OLLAMA_MODEL,
-      timeoutMs: config.OLLAMA_TIMEOUT_MS,
-    });
+    createScopeCleaner(
+      {
+        host: config.OLLAMA_HOST,
+        model: config.OLLAMA_MODEL,
+        timeoutMs: config.OLLAMA_TIMEOUT_MS,
+      },
+      { clock },
+    );
   const deps = {
     config,
     db,
@@ -92,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     renderer: options.renderer ?? null,
     mailSealer: options.mailSealer ?? mailSealerFor(config),
     ...(options.signInClock ? { signInClock: options.signInClock } : {}),
-    clock: options.clock ?? (() => new Date()),
+    clock,
     rescheduleReminders,
   };
   const app = Fastify({

@@ -105,10 +105,14 @@ export async function signUp(
   const { db, config } = deps;
   const { client } = request;
   await assertSignupOpen(db, config);
-  await enforceRateLimits(db, [
-    { key: `signup:ip:${client.ip}`, rule: authRateLimits.signupPerIp },
-    { key: `signup:email:${input.email}`, rule: authRateLimits.signupPerEmail },
-  ]);
+  await enforceRateLimits(
+    db,
+    [
+      { key: `signup:ip:${client.ip}`, rule: authRateLimits.signupPerIp },
+      { key: `signup:email:${input.email}`, rule: authRateLimits.signupPerEmail },
+    ],
+    deps.clock(),
+  );
   if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password, deps.config);
   const now = deps.clock();

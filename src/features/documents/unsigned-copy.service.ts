@@ -50,10 +50,14 @@ export async function printUnsignedCopy(
   now = deps.clock(),
 ): Promise<{ contractId: number; pdf: Buffer }> {
   const { db } = deps;
-  await enforceRateLimits(db, [
-    { key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view },
-    { key: `esign-pdf:ip:${client.ip}`, rule: unsignedCopyRateLimit },
-  ]);
+  await enforceRateLimits(
+    db,
+    [
+      { key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view },
+      { key: `esign-pdf:ip:${client.ip}`, rule: unsignedCopyRateLimit },
+    ],
+    now,
+  );
   const { link, contract } = await resolveSigningLink(db, deps.config, token, now);
   if (contract.status !== 'sent' || contract.client_signed_at) {
     throw new AppError('CONFLICT', clientWhyNot(contract.status, contract));

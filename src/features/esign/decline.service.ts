@@ -29,8 +29,12 @@ export async function declineAsClient(
 ): Promise<{ status: 'declined'; closed_at: string }> {
   const { db } = deps;
   // Declining is as rare as signing: the same per-address limit.
-  await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = deps.clock();
+  await enforceRateLimits(
+    db,
+    [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }],
+    now,
+  );
   const { contract, link, signer } = await resolveSigningLink(db, deps.config, token, now);
   if (contract.status !== 'sent')
     throw new AppError('CONFLICT', clientWhyNot(contract.status, contract));

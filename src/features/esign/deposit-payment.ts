@@ -27,10 +27,13 @@ export async function payDepositByLink(
   token: string,
   client: SigningClient,
 ): Promise<{ url: string }> {
-  await enforceRateLimits(deps.db, [
-    { key: `esign-pay:ip:${client.ip}`, rule: esignRateLimits.sign },
-  ]);
-  const { contract } = await resolveSigningLink(deps.db, deps.config, token, deps.clock());
+  const now = deps.clock();
+  await enforceRateLimits(
+    deps.db,
+    [{ key: `esign-pay:ip:${client.ip}`, rule: esignRateLimits.sign }],
+    now,
+  );
+  const { contract } = await resolveSigningLink(deps.db, deps.config, token, now);
   const language = languageOr(contract.language);
   const words = messagesFor(language).payments;
   if (!contract.client_signed_at) throw new AppError('CONFLICT', words.signFirst);

@@ -97,8 +97,9 @@ export function viewSigningPage(
 }
 
 /** Opening a signing page, or switching its language, counts against the address's limit. */
-export function limitOpenings(db: DbOrTrx, client: SigningClient): Promise<void> {
-  return enforceRateLimits(db, [{ key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view }]);
+export function limitOpenings(db: DbOrTrx, client: SigningClient, now: Date): Promise<void> {
+  const opening = { key: `esign-view:ip:${client.ip}`, rule: esignRateLimits.view };
+  return enforceRateLimits(db, [opening], now);
 }
 
 /**
@@ -119,7 +120,7 @@ export async function answerSigningLink(
   options: { recordOpening: boolean },
 ): Promise<EsignAnswer> {
   const answer = await inGroupCommit(deps.db, async (trx) => {
-    await limitOpenings(trx, client);
+    await limitOpenings(trx, client, now);
     let resolved: ResolvedLink;
     try {
       resolved = await resolveSigningLink(trx, deps.config, token, now);
@@ -241,8 +242,12 @@ export async function signAsClient(
   client: SigningClient,
   options: { sealedPdf: boolean; mailSealer: MailSealer; clock: () => Date },
 ): Promise<EsignSignResult> {
-  await enforceRateLimits(db, [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }]);
   const now = options.clock();
+  await enforceRateLimits(
+    db,
+    [{ key: `esign-sign:ip:${client.ip}`, rule: esignRateLimits.sign }],
+    now,
+  );
   const { contract, link, signer } = await resolveSigningLink(db, config, token, now);
   if (contract.status !== 'sent')
     throw new AppError('CONFLICT', clientWhyNot(contract.status, contract));

@@ -474,6 +474,21 @@ describe('the client signature', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
   });
+
+  it("ends an address's minute by the service's clock, which a test can move", async () => {
+    const { token } = await sentContract();
+    const device = { ip: '198.51.100.102', userAgent: 'HomeownerPhone/1.0' };
+    const start = new Date();
+    const deps = { db: t.db, config: t.config, mailSealer: mailSealerForDataDir(t.dir) };
+    const openAt = (now: Date) =>
+      viewSigningPage({ ...deps, clock: () => now }, token, device, now);
+    for (let opening = 0; opening < 60; opening += 1) await openAt(start);
+    await expect(openAt(new Date(start.getTime() + 59_000))).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    // A minute later by that clock, not by the wall's: the address may open the page again.
+    expect((await openAt(new Date(start.getTime() + 61_000))).status).toBe('sent');
+  });
 });
 
 describe('the token and the logs', () => {

@@ -33,7 +33,7 @@ export async function switchReadingLanguage(
   now = deps.clock(),
 ): Promise<LanguageSwitch> {
   const { db } = deps;
-  await limitOpenings(db, client);
+  await limitOpenings(db, client, now);
   const { contract, signer } = await resolveSigningLink(db, deps.config, token, now);
   if (contract.status !== 'sent' || signer.signed_at) return 'closed';
   if (signer.language === language) return 'unchanged';

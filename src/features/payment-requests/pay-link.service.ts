@@ -77,10 +77,13 @@ export async function payPageStateOf(
   client: RequestClient,
   returned: string | undefined,
 ): Promise<PayPageState> {
-  await enforceRateLimits(deps.db, [
-    { key: `pay-view:ip:${client.ip}`, rule: payLinkRateLimits.view },
-  ]);
-  const request = await liveRequestOf(deps.db, token, deps.clock());
+  const now = deps.clock();
+  await enforceRateLimits(
+    deps.db,
+    [{ key: `pay-view:ip:${client.ip}`, rule: payLinkRateLimits.view }],
+    now,
+  );
+  const request = await liveRequestOf(deps.db, token, now);
   if (!request) return { kind: 'invalid' };
   const view = viewOf(request);
   const held = (await holdingPayments(deps.db, request.id)).get(request.stage_index);
@@ -101,8 +104,13 @@ export async function payByLink(
   token: string,
   client: RequestClient,
 ): Promise<{ url: string }> {
-  await enforceRateLimits(deps.db, [{ key: `pay:ip:${client.ip}`, rule: payLinkRateLimits.pay }]);
-  const request = await liveRequestOf(deps.db, token, deps.clock());
+  const now = deps.clock();
+  await enforceRateLimits(
+    deps.db,
+    [{ key: `pay:ip:${client.ip}`, rule: payLinkRateLimits.pay }],
+    now,
+  );
+  const request = await liveRequestOf(deps.db, token, now);
   if (!request) throw new AppError('NOT_FOUND', messagesFor('en').payments.linkInvalid);
   const language = languageOr(request.language);
   if ((await holdingPayments(deps.db, request.id)).has(request.stage_index)) {

@@ -84,9 +84,10 @@ describe('rate limits in the database', () => {
       { key: 'test:enforce:ip', rule: { limit: 5, windowMs: 60_000 } },
       { key: 'test:enforce:email', rule: { limit: 2, windowMs: 30_000 } },
     ];
-    await enforceRateLimits(db, checks);
-    await enforceRateLimits(db, checks);
-    const error = await enforceRateLimits(db, checks).catch((caught: unknown) => caught);
+    const now = new Date(start);
+    await enforceRateLimits(db, checks, now);
+    await enforceRateLimits(db, checks, now);
+    const error = await enforceRateLimits(db, checks, now).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     const appError = error as AppError;
     expect(appError.code).toBe('TOO_MANY_REQUESTS');

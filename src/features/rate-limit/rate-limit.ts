@@ -37,7 +37,7 @@ export async function hitRateLimit(
   db: DbOrTrx,
   key: string,
   rule: RateLimitRule,
-  nowMs = Date.now(),
+  nowMs: number,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number; hits: number }> {
   const [row] = await countAttempt(db, { key, nowMs, windowEndedBy: nowMs - rule.windowMs });
   if (!row) throw new Error('the rate-limit upsert returned no row');
@@ -49,22 +49,26 @@ export async function hitRateLimit(
   };
 }
 
-/** Counts one attempt against every key; throws TOO_MANY_REQUESTS when any is over its limit. */
+/**
+ * Counts one attempt against every key at `now` (the service's clock, so tests move time rather
+ * than wait for a window to end); throws TOO_MANY_REQUESTS when any is over its limit.
+ */
 export async function enforceRateLimits(
   db: DbOrTrx,
   checks: { key: string; rule: RateLimitRule }[],
+  now: Date,
   message = 'Too many attempts. Please wait a few minutes and try again.',
 ): Promise<void> {
   let retryAfterSeconds = 0;
   for (const check of checks) {
-    const result = await hitRateLimit(db, check.key, check.rule);
+    const result = await hitRateLimit(db, check.key, check.rule, now.getTime());
     if (!result.allowed) retryAfterSeconds = Math.max(retryAfterSeconds, result.retryAfterSeconds);
   }
   if (retryAfterSeconds > 0) throw new AppError('TOO_MANY_REQUESTS', message, retryAfterSeconds);
 }
 
 /** Drops counters whose window ended more than a day ago. */
-export async function pruneRateLimits(db: DbOrTrx, nowMs = Date.now()): Promise<void> {
+export async function pruneRateLimits(db: DbOrTrx, nowMs: number): Promise<void> {
   await db
     .deleteFrom('rate_limits')
     .where('window_started_at_ms', '<', nowMs - 24 * 60 * 60 * 1000)

@@ -18,24 +18,27 @@ export type { ScopeCleaner } from '../../ports/scope-cleaner.js';
 
 export function createScopeCleaner(
   settings: OllamaSettings,
-  options: { retryAfterMs?: number } = {},
+  options: { retryAfterMs?: number; clock?: () => Date } = {},
 ): ScopeCleaner {
   const retryAfterMs = options.retryAfterMs ?? OLLAMA_RETRY_AFTER_MS;
+  const clock = options.clock ?? (() => new Date());
   let skipOllamaUntil = 0;
   return {
     async clean(db, userId, snippets, log) {
+      const now = clock();
       await enforceRateLimits(
         db,
         [{ key: `scope:user:${userId}`, rule: scopeCleanupRateLimit }],
+        now,
         'Too many cleanups in a short time. Please wait a few minutes.',
       );
       const notes = snippets.map((snippet) => snippet.trim()).filter((snippet) => snippet !== '');
-      if (notes.length > 0 && Date.now() >= skipOllamaUntil) {
+      if (notes.length > 0 && now.getTime() >= skipOllamaUntil) {
         try {
           const scope = await cleanScopeWithOllama(notes, settings);
           return { ...scope, engine: 'ollama' };
         } catch (error) {
-          if (!isJunkAnswer(error)) skipOllamaUntil = Date.now() + retryAfterMs;
+          if (!isJunkAnswer(error)) skipOllamaUntil = clock().getTime() + retryAfterMs;
           // The reason only: the notes are the contractor's business, not the log's.
           log.warn(
             { reason: describeFailure(error) },

@@ -60,6 +60,7 @@ export async function invite(
         rule: { limit: INVITES_PER_HOUR, windowMs: HOUR_MS },
       },
     ],
+    deps.clock(),
     `A company can send ${INVITES_PER_HOUR} invitations an hour at most. Please try again later.`,
   );
   const now = deps.clock();

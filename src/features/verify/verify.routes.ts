@@ -31,7 +31,7 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      return verifyExecutedCopy(deps.db, request.params.sha256, { ip: request.ip });
+      return verifyExecutedCopy(deps.db, request.params.sha256, { ip: request.ip }, deps.clock());
     },
   );
 }

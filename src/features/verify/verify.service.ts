@@ -26,10 +26,12 @@ export async function verifyExecutedCopy(
   db: DbOrTrx,
   candidate: unknown,
   client: { ip: string },
+  now: Date,
 ): Promise<VerifyResult> {
   await enforceRateLimits(
     db,
     [{ key: `verify:ip:${client.ip}`, rule: verifyRateLimit }],
+    now,
     'Too many checks. Please wait a minute and try again.',
   );
   const parsed = sha256HexSchema.safeParse(candidate);
