@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 
 /** What a part fetched on demand says when its code could not be fetched. */
@@ -62,14 +62,16 @@ export function lazyPart<Props extends object>(load: Loader<Props>, what: string
 
 function NotLoaded({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
-    <Alert color="red" role="alert" title="Not loaded">
-      <Text size="sm">{PART_NOT_LOADED(what)}</Text>
+    <Paper withBorder p="md" role="alert">
+      <Text size="sm" c="red.8">
+        {PART_NOT_LOADED(what)}
+      </Text>
       <Group mt="sm">
-        <Button size="sm" variant="light" color="red" onClick={onRetry}>
+        <Button size="sm" variant="light" onClick={onRetry}>
           Try again
         </Button>
       </Group>
-    </Alert>
+    </Paper>
   );
 }
 

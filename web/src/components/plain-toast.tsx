@@ -1,13 +1,15 @@
-import { Notification } from '@mantine/core';
+import { CloseButton, Text } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import classes from './toast-renderer.module.css';
+import classes from './plain-toast.module.css';
+import rendererClasses from './toast-renderer.module.css';
 
 const SHOWN_FOR_MS = 5000;
 
 /**
  * The toast as a plain box, for when the animated renderer's code could not be fetched
  * (ToastHost): the words still reach the contractor, in the same place, for the same 5 seconds.
+ * Plain elements, so that nothing of the renderer's code comes with every page.
  */
 export function PlainToast() {
   const { notifications: shown } = useNotifications();
@@ -20,15 +22,23 @@ export function PlainToast() {
   }, [id]);
   if (!current || !id) return null;
   return (
-    <div className={classes.root} data-position="bottom-center">
-      <Notification
-        title={current.title}
-        color={current.color}
+    <div className={rendererClasses.root} data-position="bottom-center">
+      <div
+        className={classes.toast}
         role="status"
-        onClose={() => notifications.hide(id)}
+        data-toast
+        data-error={current.color === 'red' || undefined}
       >
-        {current.message}
-      </Notification>
+        <div className={classes.words}>
+          <Text fw={600} size="sm">
+            {current.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {current.message}
+          </Text>
+        </div>
+        <CloseButton aria-label="Close" onClick={() => notifications.hide(id)} />
+      </div>
     </div>
   );
 }
