@@ -26,6 +26,52 @@ export function testStarted(): void {
   testRunning = true;
 }
 
+/**
+ * After each test: when it failed, its first error gains what each page it opened was showing
+ * (the summary prints that line, so a red CI run says where the browser stood); then the contexts
+ * the test opened are closed. Those of `beforeAll` stay for the file.
+ */
+export async function afterBrowserTest(context: {
+  task: { result?: { state?: string; errors?: { message: string }[] } };
+}): Promise<void> {
+  const firstError = context.task.result?.errors?.[0];
+  if (context.task.result?.state === 'fail' && firstError) {
+    const shown = await whatPagesShow([...testContexts]);
+    const [firstLine, ...rest] = firstError.message.split('\n');
+    if (shown) firstError.message = [`${firstLine} [${shown}]`, ...rest].join('\n');
+  }
+  await closeTestContexts();
+}
+
+/* The one browser global whatPagesShow uses in the page, declared narrowly: scripts/release
+ * compiles this file without the DOM library. */
+declare const document: {
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+};
+
+/** Each open page's address, headings and alerts, in one line. */
+async function whatPagesShow(contexts: BrowserContext[]): Promise<string> {
+  const pages = contexts.flatMap((context) => context.pages());
+  const lines = await Promise.all(
+    pages.map(async (page) => {
+      const seen = await page
+        .evaluate(() => {
+          const texts = (selector: string) =>
+            [...document.querySelectorAll(selector)]
+              .map((element) => (element.textContent ?? '').trim().slice(0, 80))
+              .filter((text) => text !== '');
+          return { headings: texts('h1, h2'), alerts: texts('[role="alert"], [role="status"]') };
+        })
+        .catch(() => null);
+      const where = new URL(page.url()).pathname;
+      return seen
+        ? `${where}: headings ${JSON.stringify(seen.headings)}, alerts ${JSON.stringify(seen.alerts)}`
+        : `${where}: could not be read`;
+    }),
+  );
+  return lines.join('; ');
+}
+
 /** Closes the contexts the test that just ended opened; those of `beforeAll` stay for the file. */
 export async function closeTestContexts(): Promise<void> {
   testRunning = false;

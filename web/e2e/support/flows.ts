@@ -26,6 +26,10 @@ export async function completeOnboarding(page: Page, phone = '(555) 123-4567'): 
 }
 
 export async function logInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  // The router changes the address first and keeps the last screen until the sign-in screen's
+  // code has loaded: a form filled by its label before that fills the last screen's Email field
+  // (run 56 signed in with an empty email after logging out from Branding).
+  await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

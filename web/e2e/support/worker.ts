@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, test } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../../src/test/smtp-sink';
 import { startStripeStandIn, type StripeStandIn } from '../../../src/test/stripe-stand-in';
 import { startApp, type RunningApp } from './app-server';
-import { closeOpenContexts, closeTestContexts, launchBrowser, testStarted } from './browser';
+import { afterBrowserTest, closeOpenContexts, launchBrowser, testStarted } from './browser';
 
 /**
  * What the shared server of a worker runs with: mail to a real SMTP sink on 127.0.0.1 (each test
@@ -93,7 +93,7 @@ export function workerApp(): RunningWithMail {
     shared = { app: sharedApp, browser, smtp, stripe };
   });
   beforeEach(testStarted);
-  afterEach(closeTestContexts);
+  afterEach(afterBrowserTest);
   afterAll(closeOpenContexts);
   return {
     app: () => (shared ?? notStarted()).app,
@@ -119,7 +119,7 @@ export function fileApp(serverEnv: () => Promise<Record<string, string>>): Runni
     own = { app, browser };
   });
   beforeEach(testStarted);
-  afterEach(closeTestContexts);
+  afterEach(afterBrowserTest);
   afterAll(async () => {
     await closeOpenContexts();
     await own?.app.stop();
