@@ -49,6 +49,21 @@ async function stepThroughScopeAndClient(page: Page) {
   await next(page).click();
 }
 
+/** A draft with its scope cleaned, a client and a price, made through the API: step 1 can go on. */
+async function windowsDraft(page: Page): Promise<number> {
+  const base = running.app().url;
+  const draft = await page.request.post(`${base}/api/contracts`, {
+    data: {
+      client_name: 'Jordan Rivera',
+      client_email: 'jordan@example.com',
+      scope_clean: { paragraph: 'Replace six windows.', bullets: [] },
+      total_price_cents: 500_000,
+    },
+    headers: { origin: base },
+  });
+  return ((await draft.json()) as { id: number }).id;
+}
+
 async function fillPayment(page: Page) {
   await page.getByText('Step 3 of 5').waitFor();
   await heading(page, 'Payment');
@@ -204,16 +219,7 @@ describe('the contract wizard on a 390 px phone', () => {
   it('marks a home sale, whose preview ends with the Notice of Cancellation', async () => {
     const page = await signedIn('door');
     const base = running.app().url;
-    const draft = await page.request.post(`${base}/api/contracts`, {
-      data: {
-        client_name: 'Jordan Rivera',
-        client_email: 'jordan@example.com',
-        scope_clean: { paragraph: 'Replace six windows.', bullets: [] },
-        total_price_cents: 500_000,
-      },
-      headers: { origin: base },
-    });
-    const { id } = (await draft.json()) as { id: number };
+    const id = await windowsDraft(page);
     await page.goto(`/wizard?id=${id}`);
     await next(page).click();
     const homeSale = page.getByRole('switch', {
@@ -237,17 +243,7 @@ describe('the contract wizard on a 390 px phone', () => {
 
   it("keeps the wizard when the preview's code does not arrive, and shows it on Try again", async () => {
     const page = await signedIn('unloaded');
-    const base = running.app().url;
-    const draft = await page.request.post(`${base}/api/contracts`, {
-      data: {
-        client_name: 'Jordan Rivera',
-        client_email: 'jordan@example.com',
-        scope_clean: { paragraph: 'Replace six windows.', bullets: [] },
-        total_price_cents: 500_000,
-      },
-      headers: { origin: base },
-    });
-    const { id } = (await draft.json()) as { id: number };
+    const id = await windowsDraft(page);
     // Offline without the service worker's copy, or after an update removed the old file.
     let connected = false;
     await page.route(/\/assets\/preview-step-[^/]+\.js$/, (route) =>
